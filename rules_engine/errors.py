@@ -1,0 +1,44 @@
+"""The engine's errors: one small hierarchy under ValueError.
+
+Every message quotes the offending input and the context it was read in, so a
+player, a widget or a test can show it as it is.
+"""
+
+
+class RulesError(ValueError):
+    """Anything the engine refuses."""
+
+
+class NotationError(RulesError):
+    """Text that is not a card, a list of cards or a move of this game."""
+
+
+class IllegalMoveError(RulesError):
+    """A well-formed move that the rules forbid in this position.
+
+    ``reason`` says why in a sentence; ``rule`` is the id of the rule
+    paragraph on the game's page that forbids it (``play.follow-suit``).
+    """
+
+    def __init__(self, move, reason, rule):
+        self.move = str(move)
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"illegal move {self.move!r}: {reason} (rule {rule})")
+
+
+class NotYourTurnError(IllegalMoveError):
+    """A move made for a seat that is not the one to act."""
+
+    def __init__(self, move, seat, to_act):
+        self.seat = seat
+        self.to_act = to_act
+        super().__init__(move, f"it is seat {to_act}'s turn, not seat {seat}'s", "play.turn")
+
+
+class OptionError(RulesError):
+    """An unknown game, an unknown option or an option value out of range."""
+
+
+class RecordError(RulesError):
+    """A game record that cannot be read or does not replay."""

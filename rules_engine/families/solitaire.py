@@ -1,0 +1,123 @@
+"""Solitaire piles with their build rules as data.
+
+A tableau column is a :class:`Column`: face-down cards under face-up ones.
+How cards build on a column, what may fill an empty one and which cards may be
+moved together are a :class:`BuildRule`; foundations follow a
+:class:`FoundationRule`. Klondike, Yukon, Forty Thieves and the rest differ
+mostly in these few values.
+"""
+
+from dataclasses import dataclass
+
+from ..cards import ACES_LOW, SUIT_SYMBOLS, SUITS, RankOrder
+
+
+@dataclass(frozen=True)
+class Column:
+    down: tuple = ()
+    up: tuple = ()
+
+    @property
+    def top(self):
+        return self.up[-1] if self.up else None
+
+    @property
+    def is_empty(self):
+        return not self.down and not self.up
+
+    def cut(self, index):
+        """The column without ``up[index:]``, turning up a newly uncovered card."""
+        up = self.up[:index]
+        down = self.down
+        if not up and down:
+            down, up = down[:-1], (down[-1],)
+        return Column(down, up)
+
+    def add(self, cards):
+        return Column(self.down, self.up + tuple(cards))
+
+    def cards(self):
+        return self.down + self.up
+
+    def to_json(self):
+        return {"down": len(self.down), "up": [c.text for c in self.up]}
+
+
+@dataclass(frozen=True)
+class BuildRule:
+    """How cards build on a tableau pile.
+
+    ``direction``: -1 builds down (a 7 on an 8), +1 up. ``suits``:
+    ``alternate`` colours, ``suit`` (the same suit) or ``any``. ``empty``: the
+    rank that may fill an empty pile, ``any``, or ``none``. ``carry``: what may
+    be moved: ``any`` face-up card with everything above it, ``top`` only, or
+    a ``sequence`` already built by this rule.
+    """
+
+    direction: int = -1
+    suits: str = "alternate"
+    empty: str = "K"
+    carry: str = "any"
+    ranks: RankOrder = ACES_LOW
+
+    def fits(self, card, onto):
+        """True if ``card`` may be placed on ``onto`` (None: an empty pile)."""
+        if onto is None:
+            return self.empty == "any" or (self.empty != "none" and card.rank == self.empty)
+        if self.ranks.index(card) - self.ranks.index(onto) != self.direction:
+            return False
+        if self.suits == "alternate":
+            return card.is_red != onto.is_red
+        if self.suits == "suit":
+            return card.suit == onto.suit
+        return True
+
+    def why_not(self, card, onto):
+        """Why ``card`` may not go on ``onto``, in words, or None if it may."""
+        if self.fits(card, onto):
+            return None
+        if onto is None:
+            if self.empty == "none":
+                return "an empty pile may not be filled"
+            if self.empty == "any":
+                return None
+            return f"only a {self.empty} may fill an empty column"
+        word = "below" if self.direction < 0 else "above"
+        kind = {"alternate": "of the other colour", "suit": "of the same suit", "any": "of any suit"}[self.suits]
+        return f"{card.symbol} cannot go on {onto.symbol}: it takes a card one rank {word} it, {kind}"
+
+    def movable_from(self, column):
+        """Indexes into ``column.up`` of the cards that may be lifted (with those above)."""
+        if not column.up:
+            return []
+        if self.carry == "top":
+            return [len(column.up) - 1]
+        if self.carry == "any":
+            return list(range(len(column.up)))
+        start = len(column.up) - 1
+        while start > 0 and self.fits(column.up[start], column.up[start - 1]):
+            start -= 1
+        return list(range(start, len(column.up)))
+
+
+@dataclass(frozen=True)
+class FoundationRule:
+    """Foundations built up by suit from ``start`` (ace by default)."""
+
+    ranks: RankOrder = ACES_LOW
+
+    def fits(self, card, pile):
+        if not pile:
+            return self.ranks.index(card) == 0
+        return card.suit == pile[-1].suit and self.ranks.index(card) == self.ranks.index(pile[-1]) + 1
+
+    def why_not(self, card, pile):
+        if self.fits(card, pile):
+            return None
+        if not pile:
+            return f"the {SUIT_SYMBOLS[card.suit]} foundation must start with its {self.ranks.order[0]}"
+        return f"the {SUIT_SYMBOLS[card.suit]} foundation needs the {self.ranks.next_above(pile[-1])} next"
+
+    @staticmethod
+    def index(card):
+        return SUITS.index(card.suit)

@@ -1,0 +1,68 @@
+"""Card-play heuristics for trick games, working from a seat's view only.
+
+Two instincts cover most hands: take tricks cheaply, or shed them safely.
+Games combine them with their own bidding and choices.
+"""
+
+from ..cards import ACES_HIGH, parse_card
+from .tricks import trick_winner
+
+
+def _trick(view_trick):
+    return [(item["seat"], parse_card(item["card"])) for item in view_trick]
+
+
+def would_win(card, trick, trump, ranks=ACES_HIGH, seat=-1):
+    """True if ``card`` would be winning ``trick`` (so far) once played."""
+    return trick_winner(trick + [(seat, card)], ranks, trump) == seat
+
+
+def card_moves(moves):
+    """The cards named by ``play CARD`` moves, with each card's move text."""
+    return {parse_card(m.split()[1]): m for m in moves if m.startswith("play ") and len(m.split()) == 2
+            and m.split()[1] not in ("up", "down")}
+
+
+def take_tricks(moves, view_trick, trump, ranks=ACES_HIGH):
+    """Win the trick as cheaply as possible; if it can't be won, throw the lowest card."""
+    options = card_moves(moves)
+    trick = _trick(view_trick)
+    cards = sorted(options, key=lambda c: (c.suit == trump, ranks.index(c)))
+    if not trick:
+        # Lead the highest card of the longest plain suit: it tends to win now.
+        return options[max(cards, key=lambda c: (c.suit != trump, ranks.index(c)))]
+    winners = [c for c in cards if would_win(c, trick, trump, ranks)]
+    return options[(winners or cards)[0]]
+
+
+def shed_tricks(moves, view_trick, trump, danger=lambda card: 0, ranks=ACES_HIGH):
+    """Avoid the trick: play the highest card that still loses; when void,
+    throw the most dangerous card; lead low."""
+    options = card_moves(moves)
+    trick = _trick(view_trick)
+    cards = sorted(options, key=lambda c: ranks.index(c))
+    if not trick:
+        return options[min(cards, key=lambda c: (danger(c), ranks.index(c)))]
+    losers = [c for c in cards if not would_win(c, trick, trump, ranks)]
+    if losers:
+        following = [c for c in losers if c.suit == trick[0][1].suit]
+        if following:
+            return options[following[-1]]
+        return options[max(losers, key=lambda c: (danger(c), ranks.index(c)))]
+    # Every card wins: win with the highest, keeping low cards for later.
+    return options[max(cards, key=lambda c: (-danger(c), ranks.index(c)))]
+
+
+def hand_strength(hand_texts, trump=None):
+    """A rough count of tricks a hand should take: aces, guarded kings, long trumps."""
+    hand = [parse_card(t) for t in hand_texts if t != "??"]
+    by_suit = {}
+    for card in hand:
+        by_suit.setdefault(card.suit, []).append(card.rank)
+    tricks = 0.0
+    for suit, ranks in by_suit.items():
+        tricks += ranks.count("A") + 0.6 * (("K" in ranks) and len(ranks) >= 2)
+        tricks += 0.3 * (("Q" in ranks) and len(ranks) >= 3)
+        if suit == trump:
+            tricks += max(0, len(ranks) - 3)
+    return tricks

@@ -1,0 +1,226 @@
+"""Trick-taking machinery shared by the trick games.
+
+Seats are numbered 0..n-1 clockwise, so "the player to the left" of seat s is
+``(s + 1) % n``. A trick is a tuple of ``(seat, card)`` in the order played.
+Rank order and trumps are the game's data, passed in.
+"""
+
+from dataclasses import dataclass, replace
+
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, RankOrder
+
+
+def left_of(seat, seats, steps=1):
+    return (seat + steps) % seats
+
+
+def partner_of(seat, seats):
+    """The partner across the table in a game of two partnerships."""
+    return (seat + seats // 2) % seats
+
+
+def team_of(seat, seats):
+    """Team 0 is seats 0, 2, ...; team 1 is seats 1, 3, ... (partners sit opposite)."""
+    return seat % 2
+
+
+def led_suit(trick):
+    return trick[0][1].suit if trick else None
+
+
+def follow_suit_plays(hand, trick):
+    """The cards of ``hand`` that may be played to ``trick`` when suit must be followed."""
+    suit = led_suit(trick)
+    if suit is None:
+        return list(hand)
+    following = [card for card in hand if card.suit == suit]
+    return following or list(hand)
+
+
+def why_not_follow(card, hand, trick):
+    """Why ``card`` may not be played from ``hand`` to ``trick``: ``(reason, rule)`` or None."""
+    if card not in hand:
+        return (f"{card.symbol} is not in your hand", "play.follow-suit")
+    suit = led_suit(trick)
+    if suit is not None and card.suit != suit and any(c.suit == suit for c in hand):
+        return (f"you must follow suit {SUIT_SYMBOLS[suit]} when you can", "play.follow-suit")
+    return None
+
+
+def trick_winner(trick, ranks: RankOrder, trump=None):
+    """The seat that wins ``trick``: the highest trump if any was played,
+    otherwise the highest card of the suit led.
+
+    >>> from ..cards import parse_card, ACES_HIGH
+    >>> trick = [(0, parse_card("TH")), (1, parse_card("KH")), (2, parse_card("2S")), (3, parse_card("AD"))]
+    >>> trick_winner(trick, ACES_HIGH), trick_winner(trick, ACES_HIGH, trump="S")
+    (1, 2)
+    """
+    suit = led_suit(trick)
+    if trump is not None and any(card.suit == trump for _, card in trick):
+        suit = trump
+    best_seat, best = None, None
+    for seat, card in trick:
+        if card.suit == suit and (best is None or ranks.beats(card, best)):
+            best_seat, best = seat, card
+    return best_seat
+
+
+def strain_name(trump):
+    """``hearts`` / ``no trumps`` for a trump suit or None."""
+    return "no trumps" if trump is None else SUIT_NAMES[trump]
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction in which each bid must top the last, as in King or Kaiser.
+
+    ``order`` lists the seats that bid, in turn (the dealer may be left out).
+    The first bidder may be obliged to open (``opening_required``). The
+    auction ends after ``passes_to_end`` consecutive passes following a bid,
+    or at once when the highest possible bid is made, or when every seat has
+    passed without a bid.
+    """
+
+    order: tuple
+    low: int
+    high: int
+    opening_required: bool = False
+    passes_to_end: int = 2
+    turn: int = 0
+    bid: int = None
+    bidder: int = None
+    passes: int = 0
+    calls: tuple = ()
+
+    @property
+    def to_act(self):
+        return None if self.is_over else self.order[self.turn % len(self.order)]
+
+    @property
+    def is_over(self):
+        if self.bid is None:
+            return self.passes >= len(self.order)
+        return self.bid >= self.high or self.passes >= self.passes_to_end
+
+    @property
+    def minimum(self):
+        return self.low if self.bid is None else self.bid + 1
+
+    def may_pass(self):
+        return not (self.opening_required and self.bid is None and self.turn == 0)
+
+    def legal_bids(self):
+        return list(range(self.minimum, self.high + 1))
+
+    def why_not_bid(self, amount):
+        if amount < self.minimum:
+            if self.bid is None:
+                return f"the lowest bid is {self.low}"
+            return f"a bid must be higher than {self.bid}"
+        if amount > self.high:
+            return f"the highest bid is {self.high}"
+        return None
+
+    def with_bid(self, amount):
+        seat = self.to_act
+        return replace(self, turn=self.turn + 1, bid=amount, bidder=seat, passes=0,
+                       calls=self.calls + ((seat, amount),))
+
+    def with_pass(self):
+        seat = self.to_act
+        return replace(self, turn=self.turn + 1, passes=self.passes + 1, calls=self.calls + ((seat, None),))
+
+    def to_json(self):
+        return {
+            "high_bid": self.bid,
+            "high_bidder": self.bidder,
+            "calls": [{"seat": seat, "call": "pass" if bid is None else bid} for seat, bid in self.calls],
+        }
+
+
+@dataclass(frozen=True)
+class TrickPlay:
+    """The cards of one hand of trick play: who holds what, the trick on the
+    table, who leads, and the tricks played so far as ``(winner, trick)``.
+
+    It knows how tricks are played and won; the game decides what they score.
+    """
+
+    hands: tuple
+    leader: int
+    ranks: RankOrder
+    trump: str = None
+    trick: tuple = ()
+    tricks: tuple = ()
+
+    @classmethod
+    def deal(cls, hands, leader, ranks, trump=None):
+        hands = tuple(tuple(sorted(h, key=ranks.sort_key)) for h in hands)
+        return cls(hands=hands, leader=leader, ranks=ranks, trump=trump)
+
+    @property
+    def seats(self):
+        return len(self.hands)
+
+    @property
+    def to_act(self):
+        if self.is_over:
+            return None
+        return left_of(self.leader, self.seats, len(self.trick))
+
+    @property
+    def is_over(self):
+        return not self.trick and not any(self.hands)
+
+    @property
+    def last_trick(self):
+        return self.tricks[-1][1] if self.tricks else ()
+
+    def trick_counts(self):
+        counts = [0] * self.seats
+        for winner, _ in self.tricks:
+            counts[winner] += 1
+        return tuple(counts)
+
+    def legal_cards(self):
+        return follow_suit_plays(self.hands[self.to_act], self.trick)
+
+    def why_not(self, card):
+        return why_not_follow(card, self.hands[self.to_act], self.trick)
+
+    def play(self, card):
+        """The play after the seat to act plays ``card``; a full trick is
+        gathered by its winner, who leads next."""
+        seat = self.to_act
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        trick = self.trick + ((seat, card),)
+        if len(trick) < self.seats:
+            return replace(self, hands=tuple(hands), trick=trick)
+        winner = trick_winner(trick, self.ranks, self.trump)
+        return replace(self, hands=tuple(hands), trick=(), leader=winner, tricks=self.tricks + ((winner, trick),))
+
+    def cards(self):
+        for hand in self.hands:
+            yield from hand
+        for _, card in self.trick:
+            yield card
+        for _, trick in self.tricks:
+            for _, card in trick:
+                yield card
+
+    def to_json(self, seat):
+        """The play as ``seat`` sees it: its own hand, the others' counts."""
+        return {
+            "hands": [
+                [c.text for c in hand] if s == seat else ["??"] * len(hand) for s, hand in enumerate(self.hands)
+            ],
+            "trick": [{"seat": s, "card": c.text} for s, c in self.trick],
+            "leader": self.leader,
+            "trump": self.trump,
+            "tricks_won": list(self.trick_counts()),
+            "last_trick": [{"seat": s, "card": c.text} for s, c in self.last_trick],
+        }

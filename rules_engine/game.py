@@ -1,0 +1,309 @@
+"""The contract every game keeps: a spec, a game with its options, and states.
+
+A game module subclasses :class:`State`, sets its ``spec`` and its move
+``forms``, and fills in a handful of hooks (``_setup``, ``_legal``,
+``_why_not``, ``_play``, ``_table``...). Everything a player, a widget or a
+test touches — ``legal_moves``, ``explain``, ``apply``, ``view``, ``record`` —
+is written once, here.
+"""
+
+import copy
+import random
+from collections import namedtuple
+from dataclasses import dataclass
+
+from .cards import HIDDEN, format_cards, make_deck, parse_cards
+from .errors import IllegalMoveError, NotYourTurnError, OptionError, RecordError
+from .moves import Move
+from .rng import shuffled
+
+Explanation = namedtuple("Explanation", "reason rule")
+Scores = namedtuple("Scores", "hand game")
+
+# Rule ids that every game's page defines, because the shared machinery cites them.
+COMMON_RULES = ("play.turn", "end.game")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, default and allowed values."""
+
+    name: str
+    default: object
+    choices: tuple = ()
+    description: str = ""
+
+    def check(self, value, game_id):
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"bad value {value!r} for option {self.name!r} of {game_id}: expected one of {allowed}")
+        if not self.choices and type(value) is not type(self.default):
+            raise OptionError(
+                f"bad value {value!r} for option {self.name!r} of {game_id}: "
+                f"expected a {type(self.default).__name__}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the engine knows about a game, for the registry, the CLI and the site."""
+
+    id: str
+    name: str
+    family: str
+    seats: tuple
+    deck: str
+    aliases: tuple = ()
+    options: tuple = ()
+    rules: tuple = ()
+    seat_names: tuple = ()
+    summary: str = ""
+    default_seats: int = 0
+
+    @property
+    def deck_size(self):
+        return len(make_deck(self.deck))
+
+    @property
+    def cited_rules(self):
+        """Every rule id the engine may cite for this game."""
+        return tuple(dict.fromkeys(COMMON_RULES + self.rules))
+
+    def to_json(self):
+        return {
+            "id": self.id,
+            "name": self.name,
+            "family": self.family,
+            "aliases": list(self.aliases),
+            "seats": list(self.seats),
+            "deck": self.deck,
+            "deck_size": self.deck_size,
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices), "description": o.description}
+                for o in self.options
+            ],
+            "rules": list(self.cited_rules),
+            "summary": self.summary,
+        }
+
+
+class Game:
+    """A game with its options fixed; ``new`` deals the first state."""
+
+    def __init__(self, state_class, **options):
+        spec = state_class.spec
+        known = {o.name: o for o in spec.options}
+        for name in options:
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise OptionError(f"unknown option {name!r} for {spec.id}: its options are {names}")
+        self.spec = spec
+        self.state_class = state_class
+        self.options = {
+            name: option.check(options.get(name, option.default), spec.id) for name, option in known.items()
+        }
+
+    def __repr__(self):
+        return f"<Game {self.spec.id} {self.options}>"
+
+    def new(self, seed=None, seats=None, decks=None):
+        """The first state of a game.
+
+        ``seed`` (an int or a string) feeds every shuffle; ``decks`` can fix
+        the order of any labelled shuffle instead (``{"hand-1": "AS KD ..."}``),
+        as a worked example does. With neither, a fresh seed is drawn.
+        """
+        spec = self.spec
+        if seats is None:
+            seats = spec.default_seats or spec.seats[0]
+        if not isinstance(seats, int) or not spec.seats[0] <= seats <= spec.seats[1]:
+            low, high = spec.seats
+            span = f"{low}" if low == high else f"{low} to {high}"
+            raise OptionError(f"bad number of seats {seats!r} for {spec.id}: it takes {span}")
+        if seed is None and not decks:
+            seed = random.SystemRandom().randrange(10**9)
+        fixed = {label: tuple(parse_cards(cards)) for label, cards in (decks or {}).items()}
+        state = self.state_class.__new__(self.state_class)
+        state.game = self
+        state.options = self.options
+        state.seats = seats
+        state.seed = seed
+        state.decks = fixed
+        state._history = None
+        state._setup()
+        return state
+
+
+class State:
+    """A position of a game. States are never changed: ``apply`` returns a new one."""
+
+    spec: GameSpec
+    forms = None
+
+    # ---- hooks for the game -------------------------------------------------
+
+    def _setup(self):
+        """Deal and set up the first position, drawing cards from ``self._shuffle``."""
+        raise NotImplementedError
+
+    def _legal(self):
+        """The legal moves of the seat to act, in a deterministic order."""
+        raise NotImplementedError
+
+    def _why_not(self, move):
+        """Why a move that is not legal here is refused: ``(reason, rule id)``."""
+        raise NotImplementedError
+
+    def _play(self, move):
+        """Carry out a legal move on this state, which is a fresh copy."""
+        raise NotImplementedError
+
+    def _table(self, seat):
+        """The game's own part of ``view(seat)``: JSON-ready, hidden cards as ``??``."""
+        raise NotImplementedError
+
+    def _cards_in_play(self):
+        """Every card of the deck, wherever it lies, for the accounting checks."""
+        raise NotImplementedError
+
+    def hidden_from(self, seat):
+        """The cards that ``seat`` may not see (``seat=None``: a spectator)."""
+        raise NotImplementedError
+
+    def candidate_moves(self):
+        """Well-formed moves worth asking ``explain`` about: the legal ones and
+        plausible illegal ones, so tests can check the two agree."""
+        return self.legal_moves()
+
+    def _copied(self):
+        """Fresh copies of the mutable parts; games keep most data in tuples."""
+
+    # ---- the contract ---------------------------------------------------------
+
+    @property
+    def to_act(self):
+        """The seat to move, or None once the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self):
+        return self.to_act is None
+
+    @property
+    def scores(self):
+        """``Scores(hand, game)``: a tuple per seat for the current hand and the game."""
+        raise NotImplementedError
+
+    def legal_moves(self):
+        """The legal moves of the seat to act, in a deterministic order."""
+        return [] if self.is_over else list(self._legal_now())
+
+    def _legal_now(self):
+        """``_legal()``, computed once per state (a game whose end depends on
+        whether any move is left can call this from ``to_act``)."""
+        cached = self.__dict__.get("_legal_cached")
+        if cached is None:
+            cached = self._legal_cached = self._legal()
+        return cached
+
+    def parse_move(self, move):
+        if isinstance(move, Move):
+            return move
+        return self.forms.parse(move, self.spec.name)
+
+    def explain(self, move):
+        """None if ``move`` is legal now, else ``Explanation(reason, rule)``."""
+        move = self.parse_move(move)
+        if self.is_over:
+            return Explanation("the game is over", "end.game")
+        if move in self.legal_moves():
+            return None
+        reason, rule = self._why_not(move)
+        return Explanation(reason, rule)
+
+    def apply(self, move, seat=None, comment=None):
+        """The state after ``move`` (a Move or its text); this state is unchanged.
+
+        With ``seat``, the move is refused unless that seat is the one to act.
+        """
+        move = self.parse_move(move)
+        if seat is not None and seat != self.to_act and not self.is_over:
+            raise NotYourTurnError(move, seat, self.to_act)
+        legal = self.legal_moves()
+        if move not in legal:
+            reason, rule = self.explain(move)
+            raise IllegalMoveError(move, reason, rule)
+        move = legal[legal.index(move)]
+        new = copy.copy(self)
+        new.__dict__.pop("_legal_cached", None)
+        new._copied()
+        new._history = (self._history, move.text, comment, self.to_act)
+        new._play(move)
+        return new
+
+    def view(self, seat=None):
+        """What ``seat`` may see, JSON-ready (``seat=None``: a spectator)."""
+        scores = self.scores
+        view = {
+            "game": self.spec.id,
+            "seat": seat,
+            "seats": self.seats,
+            "to_act": self.to_act,
+            "is_over": self.is_over,
+            "scores": {"hand": list(scores.hand), "game": list(scores.game)},
+            "moves": [m.text for m in self.legal_moves()] if seat is not None and seat == self.to_act else [],
+            "table": self._table(seat),
+        }
+        return view
+
+    @property
+    def moves_made(self):
+        """``(move text, comment, seat)`` for every move so far, in order."""
+        items = []
+        node = self._history
+        while node is not None:
+            node, text, comment, seat = node
+            items.append((text, comment, seat))
+        items.reverse()
+        return items
+
+    @property
+    def record(self):
+        from .record import Record, RecordedMove
+
+        return Record(
+            game=self.spec.id,
+            options=dict(self.options),
+            seats=self.seats,
+            seed=self.seed,
+            decks={label: format_cards(cards) for label, cards in self.decks.items()},
+            moves=[RecordedMove(text, comment) for text, comment, _ in self.moves_made],
+        )
+
+    # ---- helpers for games ---------------------------------------------------------
+
+    def _shuffle(self, label, cards):
+        """The deal order for the shuffle called ``label``: fixed by the record's
+        ``decks`` if it names this label, otherwise drawn from the seed."""
+        cards = list(cards)
+        fixed = self.decks.get(label)
+        if fixed is not None:
+            if sorted(fixed, key=_card_key) != sorted(cards, key=_card_key):
+                raise RecordError(
+                    f"deck {label!r} of {self.spec.id} does not hold the game's cards: "
+                    f"got {format_cards(fixed)}"
+                )
+            return list(fixed)
+        if self.seed is None:
+            raise RecordError(f"no seed and no deck {label!r} given for {self.spec.id}")
+        return shuffled(cards, self.seed, label)
+
+    @staticmethod
+    def _hide(cards, visible):
+        return [card.text if visible else HIDDEN for card in cards]
+
+
+def _card_key(card):
+    return card.text
+

@@ -1,0 +1,223 @@
+"""Yukon: Klondike's layout with no stock, and any face-up card may move.
+
+- Deal a Klondike tableau of seven columns (column n gets n−1 face-down cards
+  and one face-up card), then the 24 cards left face up, four on each of
+  columns 2 to 7.
+- A face-up card moves, with every card above it, onto a face-up card one rank
+  higher and of the other colour that is the top of its column.
+- Only a king (with the cards above it) may fill an empty column.
+- A card uncovered on top of face-down cards is turned up.
+- Foundations are built up by suit from the ace; only a column's top card
+  may go there. All 52 on the foundations wins; no move left loses.
+
+Interpretation notes (repeated on the game's page):
+
+- A card on a foundation stays there (``interpretation.foundation-final``).
+- A move may not bring back a layout already seen since the last card went
+  to a foundation or was turned up; without this a game could shuffle one
+  card back and forth for ever and never reach "no move left"
+  (``interpretation.no-repeat``).
+"""
+
+from ..cards import SUITS, make_deck
+from ..families.solitaire import BuildRule, Column, FoundationRule
+from ..game import GameSpec, Scores, State
+from ..moves import MoveForm, MoveForms
+from . import yukon_bot
+
+TABLEAU = BuildRule(direction=-1, suits="alternate", empty="K", carry="any")
+FOUNDATION = FoundationRule()
+COLUMNS = 7
+
+FORMS = MoveForms(
+    MoveForm("onto", "move {card} onto {card}"),
+    MoveForm("to-column", "move {card} to column {int}"),
+    MoveForm("to-foundation", "move {card} to foundation"),
+)
+
+
+def deal_tableau(deck):
+    """The Yukon layout from a deck in deal order."""
+    cards = iter(deck)
+    down = [[] for _ in range(COLUMNS)]
+    up = [[] for _ in range(COLUMNS)]
+    for row in range(COLUMNS):
+        up[row].append(next(cards))
+        for column in range(row + 1, COLUMNS):
+            down[column].append(next(cards))
+    for _ in range(4):
+        for column in range(1, COLUMNS):
+            up[column].append(next(cards))
+    return tuple(Column(tuple(d), tuple(u)) for d, u in zip(down, up))
+
+
+class YukonState(State):
+    spec = GameSpec(
+        id="yukon",
+        name="Yukon",
+        family="solitaire",
+        seats=(1, 1),
+        deck="52",
+        summary="A Klondike layout with no stock, where any face-up card can move with the cards on top of it.",
+        rules=(
+            "play.build", "play.empty-column", "play.foundation", "play.move-unit",
+            "interpretation.foundation-final", "interpretation.no-repeat",
+        ),
+    )
+    forms = FORMS
+    heuristic = staticmethod(yukon_bot.choose)
+
+    def _setup(self):
+        self.columns = deal_tableau(self._shuffle("deal", make_deck("52")))
+        self.foundations = ((),) * len(SUITS)
+        self.seen = frozenset({self.columns})
+
+    # ---- where cards are ----------------------------------------------------------------
+
+    def _find(self, card):
+        """``(column index, index in its face-up cards)`` of a face-up card, or None."""
+        for c, column in enumerate(self.columns):
+            if card in column.up:
+                return c, column.up.index(card)
+        return None
+
+    @property
+    def won(self):
+        return sum(map(len, self.foundations)) == 52
+
+    @property
+    def to_act(self):
+        return None if self.won or not self._legal_now() else 0
+
+    # ---- moves --------------------------------------------------------------------------------
+
+    def _legal(self):
+        moves = []
+        for c, column in enumerate(self.columns):
+            top = column.top
+            if top is not None and FOUNDATION.fits(top, self.foundations[FOUNDATION.index(top)]):
+                moves.append(FORMS["to-foundation"].make(top))
+        for c, column in enumerate(self.columns):
+            for i in TABLEAU.movable_from(column):
+                card = column.up[i]
+                for t, target in enumerate(self.columns):
+                    if t == c or not TABLEAU.fits(card, target.top):
+                        continue
+                    if self._shift(c, i, t) in self.seen:
+                        continue
+                    if target.top is None:
+                        moves.append(FORMS["to-column"].make(card, t + 1))
+                    else:
+                        moves.append(FORMS["onto"].make(card, target.top))
+        return moves
+
+    def _shift(self, c, i, t):
+        """The columns after moving ``columns[c].up[i:]`` onto column ``t``."""
+        columns = list(self.columns)
+        moving = columns[c].up[i:]
+        columns[c] = columns[c].cut(i)
+        columns[t] = columns[t].add(moving)
+        return tuple(columns)
+
+    def _target(self, move):
+        if move.kind == "onto":
+            for t, column in enumerate(self.columns):
+                if column.top == move.args[1]:
+                    return t
+            return None
+        column = move.args[1] - 1
+        return column if 0 <= column < COLUMNS else None
+
+    def _why_not(self, move):
+        card = move.card
+        where = self._find(card)
+        if where is None:
+            if any(card in pile for pile in self.foundations):
+                return (f"{card.symbol} is on a foundation, and cards there stay", "interpretation.foundation-final")
+            return (f"{card.symbol} is not a face-up card in the tableau", "play.move-unit")
+        c, i = where
+        if move.kind == "to-foundation":
+            if i != len(self.columns[c].up) - 1:
+                return (f"{card.symbol} has cards on top of it", "play.foundation")
+            return (FOUNDATION.why_not(card, self.foundations[FOUNDATION.index(card)]), "play.foundation")
+        t = self._target(move)
+        if t is None:
+            if move.kind == "onto":
+                return (f"{move.args[1].symbol} is not at the top of a column", "play.build")
+            return (f"there is no column {move.args[1]}: they are numbered 1 to {COLUMNS}", "play.empty-column")
+        if t == c:
+            return (f"{card.symbol} is already in that column", "play.build")
+        target = self.columns[t].top
+        if target is None:
+            reason = TABLEAU.why_not(card, None)
+            if reason:
+                return (reason, "play.empty-column")
+        elif move.kind == "to-column":
+            return (f"column {t + 1} is not empty: name the card to move onto, {target.symbol}", "play.build")
+        else:
+            reason = TABLEAU.why_not(card, target)
+            if reason:
+                return (reason, "play.build")
+        return ("that would bring back a layout already seen since the last card was turned up or "
+                "went to a foundation", "interpretation.no-repeat")
+
+    def candidate_moves(self):
+        moves = list(self.legal_moves())
+        tops = [column.top for column in self.columns if column.top]
+        for column in self.columns:
+            for card in column.up:
+                moves.append(FORMS["to-foundation"].make(card))
+                moves += [FORMS["onto"].make(card, top) for top in tops if top is not card]
+                moves += [FORMS["to-column"].make(card, n) for n in (1, 4, 7)]
+        return list(dict.fromkeys(moves))
+
+    def _play(self, move):
+        card = move.card
+        c, i = self._find(card)
+        hidden_before = sum(len(col.down) for col in self.columns)
+        if move.kind == "to-foundation":
+            columns = list(self.columns)
+            columns[c] = columns[c].cut(i)
+            self.columns = tuple(columns)
+            f = FOUNDATION.index(card)
+            self.foundations = self.foundations[:f] + (self.foundations[f] + (card,),) + self.foundations[f + 1:]
+            self.seen = frozenset({self.columns})
+            return
+        self.columns = self._shift(c, i, self._target(move))
+        if sum(len(col.down) for col in self.columns) < hidden_before:
+            self.seen = frozenset({self.columns})
+        else:
+            self.seen = self.seen | {self.columns}
+
+    # ---- scores and views -------------------------------------------------------------------
+
+    @property
+    def scores(self):
+        on_foundations = sum(map(len, self.foundations))
+        return Scores((on_foundations,), (on_foundations,))
+
+    @property
+    def result(self):
+        if self.won:
+            return "won"
+        return "lost" if self.is_over else None
+
+    def _table(self, seat):
+        return {
+            "columns": [{"down": ["??"] * len(col.down), "up": [c.text for c in col.up]} for col in self.columns],
+            "foundations": {suit: [c.text for c in pile] for suit, pile in zip(SUITS, self.foundations)},
+            "result": self.result,
+        }
+
+    def _cards_in_play(self):
+        cards = [card for column in self.columns for card in column.cards()]
+        return cards + [card for pile in self.foundations for card in pile]
+
+    def hidden_from(self, seat):
+        return {card for column in self.columns for card in column.down}
+
+    def describe(self):
+        return f"{sum(map(len, self.foundations))} of 52 cards on the foundations"
+
+
+GAME = YukonState

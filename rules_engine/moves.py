@@ -1,0 +1,165 @@
+"""Moves and their canonical text.
+
+A game declares the forms its moves take, as templates such as
+``"move {card} onto {card}"`` or ``"bid {int}"``. A template both writes a move
+(``form.make(card, card)``) and reads it back from a player's text, so every
+move has exactly one canonical text and parsing is shared by all games.
+
+Slots: ``{card}``, ``{cards}`` (one or more), ``{int}``, ``{suit}`` (written as
+its name: ``hearts``) and ``{seat}`` (a seat number).
+"""
+
+from .cards import SUIT_NAMES, Card, format_cards, parse_card, parse_suit
+from .errors import NotationError
+
+
+class Move:
+    """One move: its form's name (``kind``), its arguments and its text."""
+
+    __slots__ = ("kind", "args", "text")
+
+    def __init__(self, kind, args, text):
+        self.kind = kind
+        self.args = args
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other):
+        if isinstance(other, Move):
+            return self.text == other.text
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.text)
+
+    @property
+    def card(self):
+        """The first card argument, for the many moves that name one card."""
+        for arg in self.args:
+            if isinstance(arg, Card):
+                return arg
+            if isinstance(arg, tuple) and arg and isinstance(arg[0], Card):
+                return arg[0]
+        return None
+
+
+def _read_int(token):
+    if token.lstrip("-").isdigit():
+        return int(token)
+    raise NotationError(f"expected a number, got {token!r}")
+
+
+_READERS = {
+    "card": parse_card,
+    "int": _read_int,
+    "seat": _read_int,
+    "suit": parse_suit,
+}
+
+
+def _write(slot, value):
+    if slot == "cards":
+        return format_cards(value)
+    if slot == "suit":
+        return SUIT_NAMES[value]
+    return str(value)
+
+
+class MoveForm:
+    """A template for one kind of move."""
+
+    def __init__(self, kind, template):
+        self.kind = kind
+        self.template = template
+        self.parts = []
+        for word in template.split():
+            if word.startswith("{") and word.endswith("}"):
+                slot = word[1:-1]
+                if slot not in _READERS and slot != "cards":
+                    raise ValueError(f"unknown slot {word} in move form {template!r}")
+                self.parts.append(("slot", slot))
+            else:
+                self.parts.append(("word", word.lower()))
+        self._plain = all(kind == "word" for kind, _ in self.parts)
+
+    def make(self, *args):
+        values = iter(args)
+        words = []
+        normalized = []
+        for kind, value in self.parts:
+            if kind == "word":
+                words.append(value)
+            else:
+                arg = next(values)
+                if value == "cards":
+                    arg = tuple(arg)
+                normalized.append(arg)
+                words.append(_write(value, arg))
+        return Move(self.kind, tuple(normalized), " ".join(words))
+
+    def read(self, tokens):
+        """The move these tokens spell in this form, or None if they don't fit.
+
+        Raises NotationError when the words fit but a card, suit or number in
+        them is malformed, so the message can say which.
+        """
+        if len(tokens) < len(self.parts) or (
+            len(tokens) > len(self.parts) and not any(s == "cards" for _, s in self.parts)
+        ):
+            return None
+        args = []
+        i = 0
+        for index, (kind, value) in enumerate(self.parts):
+            if kind == "word":
+                if i >= len(tokens) or tokens[i].lower() != value:
+                    return None
+                i += 1
+            elif value == "cards":
+                rest = len(self.parts) - index - 1
+                taken = tokens[i:len(tokens) - rest]
+                if not taken:
+                    return None
+                args.append(tuple(parse_card(t) for t in taken))
+                i += len(taken)
+            else:
+                args.append(_READERS[value](tokens[i]))
+                i += 1
+        if i != len(tokens):
+            return None
+        return self.make(*args)
+
+
+class MoveForms:
+    """All the forms a game's moves take, in the order they are tried."""
+
+    def __init__(self, *forms):
+        self.forms = forms
+        self.by_kind = {form.kind: form for form in forms}
+
+    def __getitem__(self, kind):
+        return self.by_kind[kind]
+
+    def parse(self, text, game_name=""):
+        tokens = str(text).replace(",", " ").split()
+        first_error = None
+        for form in self.forms if tokens else ():
+            try:
+                move = form.read(tokens)
+            except NotationError as error:
+                # The words fit this form but a card or number did not; another
+                # form may still fit ("play up" is not "play {card}").
+                first_error = first_error or error
+                continue
+            if move is not None:
+                return move
+        if first_error is not None:
+            where = f" in {game_name}" if game_name else ""
+            raise NotationError(f"bad move {str(text)!r}{where}: {first_error}")
+        expected = "; ".join(form.template for form in self.forms)
+        where = f" in {game_name}" if game_name else ""
+        raise NotationError(f"bad move {str(text)!r}{where}: expected one of: {expected}")

@@ -1,0 +1,236 @@
+"""The game record: what PGN is to chess, as text and as JSON.
+
+Text form::
+
+    game: king
+    engine: 0.1.0
+    seats: 4
+    seed: 42
+    option variant: standard
+    deck hand-1: AS KD ...
+    moves:
+    1. choose auction {The dealer sells the trump choice.}
+    2. bid 5
+    end
+
+Header lines are ``key: value``; ``deck LABEL:`` fixes the order of one
+shuffle; each move stands on its own line after ``moves:``, optionally
+numbered and followed by ``{commentary}``. The closing ``end`` line lets a
+truncated record be told from a short one. ``#`` starts a comment line.
+"""
+
+import json
+from dataclasses import dataclass, field
+
+from .errors import RecordError, RulesError
+
+ENGINE_VERSION = "0.1.0"
+
+
+@dataclass
+class RecordedMove:
+    text: str
+    comment: str = None
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict = field(default_factory=dict)
+    seats: int = None
+    seed: object = None
+    decks: dict = field(default_factory=dict)
+    moves: list = field(default_factory=list)
+    engine: str = ENGINE_VERSION
+
+    # ---- JSON ----------------------------------------------------------------
+
+    def to_json(self):
+        data = {
+            "game": self.game,
+            "engine": self.engine,
+            "options": dict(self.options),
+            "seats": self.seats,
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.decks:
+            data["decks"] = dict(self.decks)
+        data["moves"] = [
+            {"move": m.text, "comment": m.comment} if m.comment else m.text for m in self.moves
+        ]
+        return data
+
+    def dumps(self):
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data):
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise RecordError(f"record is not valid JSON ({error}): truncated or damaged?") from None
+        if not isinstance(data, dict):
+            raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
+        unknown = set(data) - {"game", "engine", "options", "seats", "seed", "decks", "moves"}
+        if unknown:
+            raise RecordError(f"record has unknown fields: {', '.join(sorted(unknown))}")
+        for key in ("game", "moves"):
+            if key not in data:
+                raise RecordError(f"record has no {key!r} field")
+        moves = []
+        for number, item in enumerate(data["moves"], 1):
+            if isinstance(item, str):
+                moves.append(RecordedMove(item))
+            elif isinstance(item, dict) and isinstance(item.get("move"), str):
+                moves.append(RecordedMove(item["move"], item.get("comment")))
+            else:
+                raise RecordError(f"record move {number} is not a move: {item!r}")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError(f"record options must be an object, got {options!r}")
+        return cls(
+            game=data["game"],
+            engine=data.get("engine", ENGINE_VERSION),
+            options=options,
+            seats=data.get("seats"),
+            seed=data.get("seed"),
+            decks=dict(data.get("decks") or {}),
+            moves=moves,
+        )
+
+    # ---- text --------------------------------------------------------------------
+
+    def to_text(self):
+        lines = [f"game: {self.game}", f"engine: {self.engine}"]
+        if self.seats is not None:
+            lines.append(f"seats: {self.seats}")
+        if self.seed is not None:
+            lines.append(f"seed: {self.seed}")
+        for name, value in self.options.items():
+            lines.append(f"option {name}: {json.dumps(value)}")
+        for label, cards in self.decks.items():
+            lines.append(f"deck {label}: {cards}")
+        lines.append("moves:")
+        for number, move in enumerate(self.moves, 1):
+            comment = f" {{{move.comment}}}" if move.comment else ""
+            lines.append(f"{number}. {move.text}{comment}")
+        lines.append("end")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text):
+        header = {}
+        options = {}
+        decks = {}
+        moves = []
+        in_moves = False
+        ended = False
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if ended:
+                raise RecordError(f"record line {number}: text after the closing 'end': {line!r}")
+            if in_moves:
+                if line == "end":
+                    ended = True
+                    continue
+                moves.append(_read_move_line(line, number))
+                continue
+            if line == "moves:":
+                in_moves = True
+                continue
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise RecordError(f"record line {number}: expected 'key: value' or 'moves:', got {line!r}")
+            key, value = key.strip(), value.strip()
+            if key.startswith("option "):
+                try:
+                    options[key[7:].strip()] = json.loads(value)
+                except json.JSONDecodeError:
+                    raise RecordError(f"record line {number}: option value {value!r} is not JSON") from None
+            elif key.startswith("deck "):
+                decks[key[5:].strip()] = value
+            elif key in ("game", "engine", "seats", "seed"):
+                header[key] = value
+            else:
+                raise RecordError(f"record line {number}: unknown header {key!r}")
+        if "game" not in header:
+            raise RecordError("record has no 'game:' line")
+        if not in_moves or not ended:
+            raise RecordError("record does not end with its 'end' line: it is truncated")
+        seats = header.get("seats")
+        if seats is not None:
+            if not seats.isdigit():
+                raise RecordError(f"record seats {seats!r} is not a number")
+            seats = int(seats)
+        seed = header.get("seed")
+        if seed is not None and seed.lstrip("-").isdigit():
+            seed = int(seed)
+        return cls(
+            game=header["game"],
+            engine=header.get("engine", ENGINE_VERSION),
+            options=options,
+            seats=seats,
+            seed=seed,
+            decks=decks,
+            moves=moves,
+        )
+
+    @classmethod
+    def load(cls, text):
+        """A record from either form: JSON if it starts with ``{``, else text."""
+        if isinstance(text, dict):
+            return cls.from_json(text)
+        return cls.from_json(text) if text.lstrip().startswith("{") else cls.from_text(text)
+
+
+def _read_move_line(line, number):
+    body = line
+    head, dot, rest = body.partition(".")
+    if dot and head.strip().isdigit():
+        body = rest.strip()
+    comment = None
+    if "{" in body:
+        body, _, tail = body.partition("{")
+        if not tail.rstrip().endswith("}"):
+            raise RecordError(f"record line {number}: commentary opened with '{{' is not closed: {line!r}")
+        comment = tail.rstrip()[:-1].strip()
+        body = body.strip()
+    if not body:
+        raise RecordError(f"record line {number}: no move on the line: {line!r}")
+    return RecordedMove(body, comment)
+
+
+def start(record):
+    """The first state of the game a record describes."""
+    from . import load_game
+
+    if isinstance(record, (str, dict)):
+        record = Record.load(record)
+    try:
+        game = load_game(record.game, **record.options)
+        return game.new(seed=record.seed, seats=record.seats, decks=record.decks or None)
+    except RecordError:
+        raise
+    except RulesError as error:
+        raise RecordError(f"record cannot start: {error}") from None
+
+
+def replay(record):
+    """Every state of the recorded game in turn, from the deal to the last move.
+
+    A move that does not apply raises RecordError naming its number and text.
+    """
+    if isinstance(record, (str, dict)):
+        record = Record.load(record)
+    state = start(record)
+    yield state
+    for number, move in enumerate(record.moves, 1):
+        try:
+            state = state.apply(move.text, comment=move.comment)
+        except RulesError as error:
+            raise RecordError(f"record move {number} {move.text!r} does not apply: {error}") from None
+        yield state

@@ -1,0 +1,38 @@
+"""The registered games. A game joins the site (and the conformance suite) by
+being listed in ``GAME_MODULES``."""
+
+import importlib
+
+from .errors import OptionError
+from .game import Game
+
+GAME_MODULES = ("king", "yukon")
+
+
+def _load_classes():
+    classes = {}
+    for name in GAME_MODULES:
+        module = importlib.import_module(f".games.{name}", __package__)
+        classes[module.GAME.spec.id] = module.GAME
+    return classes
+
+
+_CLASSES = _load_classes()
+
+
+def list_games():
+    """The registered games' specs, by id."""
+    return [_CLASSES[game_id].spec for game_id in sorted(_CLASSES)]
+
+
+def state_class(game_id):
+    try:
+        return _CLASSES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_CLASSES))
+        raise OptionError(f"unknown game {game_id!r}: the games are {known}") from None
+
+
+def load_game(game_id, **options):
+    """The game ``game_id`` with ``options``; unknown ids or options raise OptionError."""
+    return Game(state_class(game_id), **options)
