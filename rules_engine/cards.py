@@ -19,6 +19,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset("HD")
 RANK_NAMES = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 JOKER = "JK"
+JOKER_SYMBOL = "🃏"
 HIDDEN = "??"
 
 _SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
@@ -71,7 +72,7 @@ class Card:
     def symbol(self):
         """The display form: ``10♥``, ``Q♠``, ``🃏``."""
         if self.rank is None:
-            return "🃏"
+            return JOKER_SYMBOL
         rank = "10" if self.rank == "T" else self.rank
         return rank + SUIT_SYMBOLS[self.suit]
 
@@ -109,7 +110,7 @@ def parse_card(text):
     """
     token = str(text).strip()
     upper = token.upper()
-    if upper == JOKER:
+    if upper == JOKER or token == JOKER_SYMBOL:
         return JOKER_CARD
     if upper == HIDDEN:
         raise NotationError(f"card {token!r} is hidden: '??' stands for a card no one may see here")

@@ -40,7 +40,7 @@ class Option:
         if not self.choices and type(value) is not type(self.default):
             raise OptionError(
                 f"bad value {value!r} for option {self.name!r} of {game_id}: "
-                f"expected a {type(self.default).__name__}"
+                f"expected a value like {self.default!r}"
             )
         return value
 

@@ -244,7 +244,7 @@ class KingState(State):
 
     def _score_hand(self):
         points = self._hand_points()
-        self.hand_results = self.hand_results + ((self.hand_name, points),)
+        self.hand_results = self.hand_results + ((self.hand_name, points, self.play.trick_counts()),)
         self.game_scores = tuple(a + b for a, b in zip(self.game_scores, points))
         if self.hand_number == HANDS:
             self.phase = "over"
@@ -271,7 +271,7 @@ class KingState(State):
             "negative": self.negative,
             "dealer": self.dealer,
             "first_dealer": self.first_dealer,
-            "first_dealer_cards": [c.text for c in self.first_dealer_cards],
+            "first_dealer_turned": len(self.first_dealer_cards),
             "phase": self.phase,
             "trump": self.trump,
             "strain": None if self.negative or self.phase in ("choose", "bid", "name") else strain_name(self.trump),
@@ -279,7 +279,10 @@ class KingState(State):
             "auction": self.auction.to_json() if self.auction else None,
             "adjusted_tricks": self.adjusted_tricks(),
             "play": self.play.to_json(seat),
-            "hands": [{"name": name, "points": list(points)} for name, points in self.hand_results],
+            "hands": [
+                {"name": name, "points": list(points), "tricks": list(tricks)}
+                for name, points, tricks in self.hand_results
+            ],
         }
 
     def _cards_in_play(self):

@@ -1,0 +1,110 @@
+"""Checks of the engine's contract that hold for every game.
+
+``check_step`` is run after every move of the conformance games; the heavier
+``check_explain`` and ``check_no_mutation`` on a sample of positions.
+"""
+
+import functools
+import json
+import pickle
+import re
+from collections import Counter
+
+import rules_engine
+from rules_engine.cards import make_deck
+from rules_engine.errors import IllegalMoveError
+
+
+CARD_STRING = re.compile(r'"([2-9TJQKA][SHDC]|JK)"')
+
+
+def card_tokens(view):
+    """Every string in a JSON-ready view that is exactly a card's text."""
+    return CARD_STRING.findall(json.dumps(view))
+
+
+@functools.cache
+def deck_counts(deck_name):
+    return Counter(c.text for c in make_deck(deck_name))
+
+
+def check_cards_accounted(state):
+    deck = deck_counts(state.spec.deck)
+    seen = Counter(c.text for c in state._cards_in_play())
+    assert seen == deck, f"{state.spec.id}: cards lost or duplicated: {(deck - seen) + (seen - deck)}"
+
+
+def check_view_hides(state, seat):
+    view = state.view(seat)
+    deck = deck_counts(state.spec.deck)
+    hidden = Counter(c.text for c in state.hidden_from(seat))
+    visible = Counter(card_tokens(view))
+    leaked = {card: n for card, n in visible.items() if n > deck[card] - hidden[card]}
+    assert not leaked, f"{state.spec.id}: view({seat}) shows hidden cards {leaked}"
+    if seat is not None and seat == state.to_act:
+        assert view["moves"] == [m.text for m in state.legal_moves()]
+    else:
+        assert view["moves"] == []
+
+
+def check_step(state):
+    check_cards_accounted(state)
+    if state.is_over:
+        assert state.to_act is None and state.legal_moves() == []
+    else:
+        assert state.legal_moves(), f"{state.spec.id}: no legal move before the end"
+        assert 0 <= state.to_act < state.seats
+    for seat in [None, *range(state.seats)]:
+        check_view_hides(state, seat)
+
+
+def check_explain(state):
+    legal = state.legal_moves()
+    legal_texts = {m.text for m in legal}
+    cited = set(state.spec.cited_rules)
+    for move in state.candidate_moves():
+        explanation = state.explain(move)
+        assert (explanation is None) == (move.text in legal_texts), (move, explanation)
+        if explanation is not None:
+            assert explanation.reason and explanation.rule in cited, (move, explanation)
+            try:
+                state.apply(move)
+            except IllegalMoveError as error:
+                assert (error.reason, error.rule) == tuple(explanation)
+            else:
+                raise AssertionError(f"{move} was applied though explain refused it")
+    for move in legal:
+        assert state.parse_move(move.text) == move, f"{move.text!r} does not parse back to itself"
+
+
+def snapshot(state):
+    data = {k: v for k, v in vars(state).items() if k not in ("_legal_cached", "_history", "game")}
+    return pickle.dumps(data), state.moves_made, json.dumps(state.view(None), sort_keys=True)
+
+
+def check_no_mutation(state):
+    before = snapshot(state)
+    for move in state.legal_moves()[:5]:
+        state.apply(move)
+    assert snapshot(state) == before, f"{state.spec.id}: apply changed the state it was called on"
+
+
+def play_checked(game_id, seed, bot_kind, full_every=0):
+    """Play one seeded bot game to the end, checking the contract at every
+    step (and the heavy checks every ``full_every`` moves). Returns the final state."""
+    from rules_engine.bots import make_bot
+
+    state = rules_engine.load_game(game_id).new(seed=seed)
+    bots = [make_bot(bot_kind, f"{seed}/{seat}") for seat in range(state.seats)]
+    step = 0
+    while True:
+        check_step(state)
+        if full_every and step % full_every == 0:
+            check_explain(state)
+            check_no_mutation(state)
+        if state.is_over:
+            return state
+        seat = state.to_act
+        move = bots[seat].choose(state.view(seat))
+        state = state.apply(move, seat=seat)
+        step += 1

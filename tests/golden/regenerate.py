@@ -1,0 +1,37 @@
+"""Rewrite the golden records from the engine as it is now.
+
+Run only when a change of the rules is intended; the diff of the golden files
+then shows exactly which games play out differently.
+
+    .venv/bin/python tests/golden/regenerate.py
+"""
+
+import json
+import pathlib
+
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+
+import rules_engine  # noqa: E402
+from rules_engine.bots import HeuristicBot, play_out  # noqa: E402
+
+HERE = pathlib.Path(__file__).parent
+GAMES = [("yukon", "yukon-won", 4), ("yukon", "yukon-lost", 1), ("king", "king-full", 2026)]
+
+
+def main():
+    expected = {}
+    for game_id, name, seed in GAMES:
+        state = rules_engine.load_game(game_id).new(seed=seed)
+        final = play_out(state, [HeuristicBot(seed + seat) for seat in range(state.seats)])
+        (HERE / f"{name}.txt").write_text(final.record.to_text())
+        expected[name] = {"scores": list(final.scores.game), "moves": len(final.record.moves)}
+        if game_id == "yukon":
+            expected[name]["result"] = final.result
+    (HERE / "expected.json").write_text(json.dumps(expected, indent=2) + "\n")
+    print(json.dumps(expected, indent=2))
+
+
+if __name__ == "__main__":
+    main()

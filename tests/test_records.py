@@ -1,0 +1,99 @@
+import json
+
+import pytest
+
+import rules_engine
+from rules_engine import Record, RecordError, replay
+from rules_engine.bots import RandomBot, play_out
+from rules_engine.cards import format_cards, make_deck
+from rules_engine.rng import shuffled
+
+
+@pytest.fixture(scope="module")
+def king_record():
+    state = rules_engine.load_game("king").new(seed=21)
+    for _ in range(30):
+        state = state.apply(state.legal_moves()[-1], comment="the last legal move" if _ == 3 else None)
+    return state.record
+
+
+def test_text_form_is_readable_and_round_trips(king_record):
+    text = king_record.to_text()
+    assert text.startswith("game: king\nengine: 0.1.0\nseats: 4\nseed: 21\n")
+    assert "4. " in text and "{the last legal move}" in text and text.endswith("end\n")
+    assert Record.from_text(text) == king_record
+
+
+def test_json_form_round_trips(king_record):
+    data = json.loads(king_record.dumps())
+    assert data["game"] == "king" and data["seed"] == 21 and len(data["moves"]) == 30
+    assert data["moves"][3] == {"move": king_record.moves[3].text, "comment": "the last legal move"}
+    assert Record.from_json(data) == king_record == Record.load(king_record.dumps())
+
+
+def test_records_accept_hand_written_moves():
+    state = rules_engine.load_game("king").new(seed=4)
+    card = state.legal_moves()[0].card
+    text = f"game: king\nseats: 4\nseed: 4\n# a comment line\nmoves:\n  play {card.symbol}   {{first lead}}\nend\n"
+    states = list(replay(text))
+    assert len(states) == 2
+    assert states[-1].record.moves[0].text == f"play {card.text}"
+    assert states[-1].record.moves[0].comment == "first lead"
+
+
+def test_explicit_deck_instead_of_seed():
+    yukon = rules_engine.load_game("yukon")
+    seeded = yukon.new(seed=9)
+    order = format_cards(shuffled(make_deck("52"), 9, "deal"))
+    fixed = yukon.new(decks={"deal": order})
+    assert fixed.view(0)["table"] == seeded.view(0)["table"]
+    assert fixed.seed is None
+    record = fixed.record
+    assert record.decks == {"deal": order}
+    again = list(replay(Record.load(record.to_text())))[0]
+    assert again.view(0) == fixed.view(0)
+
+
+def test_a_whole_game_replays_to_the_same_end():
+    final = play_out(rules_engine.load_game("king").new(seed=8), [RandomBot(i) for i in range(4)])
+    states = list(replay(final.record.to_text()))
+    assert states[-1].is_over and states[-1].scores == final.scores
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "no 'game:' line"),
+    ("game: king\nseed: 1\nmoves:\n1. play 2C\n", "truncated"),
+    ("game: king\nseed: 1\n", "truncated"),
+    ("game: king\nseed: 1\nmoves:\n1. play 2C {unclosed\nend\n", "not closed"),
+    ("game: king\nflavour: sweet\nmoves:\nend\n", "unknown header 'flavour'"),
+    ("game: king\nseats: four\nmoves:\nend\n", "seats 'four'"),
+    ("game: king\nmoves:\nend\nplay 2C\n", "after the closing 'end'"),
+    ('{"game": "king", "moves": [', "not valid JSON"),
+    ('{"game": "king"}', "no 'moves' field"),
+    ('{"game": "king", "moves": [3]}', "move 1 is not a move"),
+    ('{"game": "king", "moves": [], "colour": 1}', "unknown fields: colour"),
+])
+def test_damaged_records_are_refused_clearly(text, message):
+    with pytest.raises(RecordError, match=message.replace("(", r"\(")):
+        list(replay(text))
+
+
+def test_tampered_move_is_named_by_number(king_record):
+    record = Record.load(king_record.to_text())
+    record.moves[7].text = "bid 99"
+    with pytest.raises(RecordError, match=r"record move 8 'bid 99' does not apply"):
+        list(replay(record))
+
+
+def test_unknown_game_or_option_in_a_record():
+    with pytest.raises(RecordError, match="unknown game 'snap'"):
+        list(replay("game: snap\nmoves:\nend\n"))
+    with pytest.raises(RecordError, match="unknown option 'jokers'"):
+        list(replay('game: king\nseed: 1\noption jokers: 2\nmoves:\nend\n'))
+
+
+def test_a_deck_that_is_not_the_games_cards_is_refused():
+    with pytest.raises(RecordError, match="deck 'deal' of yukon does not hold the game's cards"):
+        list(replay("game: yukon\ndeck deal: AS KS\nmoves:\nend\n"))
+    with pytest.raises(RecordError, match="no seed and no deck 'hand-1'"):
+        list(replay(f"game: king\ndeck first-dealer: {format_cards(make_deck('52'))}\nmoves:\nend\n"))
