@@ -20,6 +20,9 @@ from .rng import shuffled
 Explanation = namedtuple("Explanation", "reason rule")
 Scores = namedtuple("Scores", "hand game")
 
+# view(ALL) shows every seat's own cards (never cards no one may see), for worked examples.
+ALL = "all"
+
 # Rule ids that every game's page defines, because the shared machinery cites them.
 COMMON_RULES = ("play.turn", "end.game")
 
@@ -168,7 +171,7 @@ class State:
         raise NotImplementedError
 
     def hidden_from(self, seat):
-        """The cards that ``seat`` may not see (``seat=None``: a spectator)."""
+        """The cards that ``seat`` may not see (``None``: a spectator; ``ALL``: a commentator)."""
         raise NotImplementedError
 
     def candidate_moves(self):
@@ -243,7 +246,11 @@ class State:
         return new
 
     def view(self, seat=None):
-        """What ``seat`` may see, JSON-ready (``seat=None``: a spectator)."""
+        """What ``seat`` may see, JSON-ready.
+
+        ``seat=None`` is a spectator; ``seat=ALL`` a commentator who sees every
+        seat's own cards (as in a worked example) but no face-down card.
+        """
         scores = self.scores
         view = {
             "game": self.spec.id,
@@ -252,7 +259,7 @@ class State:
             "to_act": self.to_act,
             "is_over": self.is_over,
             "scores": {"hand": list(scores.hand), "game": list(scores.game)},
-            "moves": [m.text for m in self.legal_moves()] if seat is not None and seat == self.to_act else [],
+            "moves": [m.text for m in self.legal_moves()] if seat in (self.to_act, ALL) and seat is not None else [],
             "table": self._table(seat),
         }
         return view
@@ -267,6 +274,14 @@ class State:
             items.append((text, comment, seat))
         items.reverse()
         return items
+
+    @property
+    def last_move(self):
+        """``(move text, seat)`` of the move that led here, or None at the start."""
+        if self._history is None:
+            return None
+        _, text, _, seat = self._history
+        return text, seat
 
     @property
     def record(self):

@@ -13,6 +13,7 @@ from collections import Counter
 import rules_engine
 from rules_engine.cards import make_deck
 from rules_engine.errors import IllegalMoveError
+from rules_engine.game import ALL
 
 
 CARD_STRING = re.compile(r'"([2-9TJQKA][SHDC]|JK)"')
@@ -41,7 +42,7 @@ def check_view_hides(state, seat):
     visible = Counter(card_tokens(view))
     leaked = {card: n for card, n in visible.items() if n > deck[card] - hidden[card]}
     assert not leaked, f"{state.spec.id}: view({seat}) shows hidden cards {leaked}"
-    if seat is not None and seat == state.to_act:
+    if seat is not None and seat in (state.to_act, ALL):
         assert view["moves"] == [m.text for m in state.legal_moves()]
     else:
         assert view["moves"] == []
@@ -54,7 +55,7 @@ def check_step(state):
     else:
         assert state.legal_moves(), f"{state.spec.id}: no legal move before the end"
         assert 0 <= state.to_act < state.seats
-    for seat in [None, *range(state.seats)]:
+    for seat in [None, ALL, *range(state.seats)]:
         check_view_hides(state, seat)
 
 

@@ -44,8 +44,8 @@ def test_illegal_move_carries_reason_and_rule(king):
     with pytest.raises(IllegalMoveError) as info:
         king.apply(f"play {other.text}")
     error = info.value
-    assert error.rule == "play.follow-suit" and "not in your hand" in error.reason
-    assert str(error) == f"illegal move 'play {other.text}': {error.reason} (rule play.follow-suit)"
+    assert error.rule == "play.turn" and "not in your hand" in error.reason
+    assert str(error) == f"illegal move 'play {other.text}': {error.reason} (rule play.turn)"
     assert isinstance(error, ValueError)
     assert snapshot(king) == before
 

@@ -153,6 +153,7 @@ def test_each_seat_sees_only_its_own_hand():
         assert hands[seat] == [c.text for c in state.play.hands[seat]]
         assert all(hands[other] == ["??"] * 13 for other in range(4) if other != seat)
     assert all(h == ["??"] * 13 for h in state.view(None)["table"]["play"]["hands"])
+    assert state.view("all")["table"]["play"]["hands"] == [[c.text for c in h] for h in state.play.hands]
 
 
 def test_following_suit_is_enforced_with_its_rule():

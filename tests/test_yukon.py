@@ -2,7 +2,6 @@
 
 import copy
 
-import pytest
 
 import rules_engine
 from rules_engine.bots import HeuristicBot, play_out

@@ -9,7 +9,7 @@ mostly in these few values.
 
 from dataclasses import dataclass
 
-from ..cards import ACES_LOW, SUIT_SYMBOLS, SUITS, RankOrder
+from ..cards import ACES_LOW, SUIT_SYMBOLS, SUITS, Card, RankOrder
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,41 @@ class BuildRule:
         kind = {"alternate": "of the other colour", "suit": "of the same suit", "any": "of any suit"}[self.suits]
         return f"{card.symbol} cannot go on {onto.symbol}: it takes a card one rank {word} it, {kind}"
 
+    def __post_init__(self):
+        object.__setattr__(self, "_parents", {})
+
+    def parents(self, card):
+        """The cards ``card`` may be placed on: the same answer as ``fits``,
+        as a lookup table, so finding moves needs no pairwise test."""
+        found = self._parents.get(card)
+        if found is None:
+            step = self.ranks.index(card) - self.direction
+            found = ()
+            if 0 <= step < len(self.ranks.order):
+                rank = self.ranks.order[step]
+                found = tuple(p for p in (Card(rank, suit) for suit in SUITS) if self.fits(card, p))
+            self._parents[card] = found
+        return found
+
+    def placements(self, columns):
+        """Every tableau move ``(from column, index in its face-up cards, to column)``."""
+        by_top = {}
+        empty = []
+        for t, column in enumerate(columns):
+            if column.top is None:
+                empty.append(t)
+            else:
+                by_top.setdefault(column.top, []).append(t)
+        for c, column in enumerate(columns):
+            for i in self.movable_from(column):
+                card = column.up[i]
+                targets = [t for parent in self.parents(card) for t in by_top.get(parent, ())]
+                if empty and self.fits(card, None):
+                    targets += empty
+                for t in sorted(targets):
+                    if t != c:
+                        yield c, i, t
+
     def movable_from(self, column):
         """Indexes into ``column.up`` of the cards that may be lifted (with those above)."""
         if not column.up:
@@ -121,3 +156,4 @@ class FoundationRule:
     @staticmethod
     def index(card):
         return SUITS.index(card.suit)
+

@@ -35,9 +35,10 @@ def take_tricks(moves, view_trick, trump, ranks=ACES_HIGH):
     return options[(winners or cards)[0]]
 
 
-def shed_tricks(moves, view_trick, trump, danger=lambda card: 0, ranks=ACES_HIGH):
+def shed_tricks(moves, view_trick, trump, danger=lambda card: 0, ranks=ACES_HIGH, seats=4):
     """Avoid the trick: play the highest card that still loses; when void,
-    throw the most dangerous card; lead low."""
+    throw the most dangerous card; lead low. Forced to win, play high when
+    last (the trick is lost anyway) and low otherwise (someone may overtake)."""
     options = card_moves(moves)
     trick = _trick(view_trick)
     cards = sorted(options, key=lambda c: ranks.index(c))
@@ -49,8 +50,9 @@ def shed_tricks(moves, view_trick, trump, danger=lambda card: 0, ranks=ACES_HIGH
         if following:
             return options[following[-1]]
         return options[max(losers, key=lambda c: (danger(c), ranks.index(c)))]
-    # Every card wins: win with the highest, keeping low cards for later.
-    return options[max(cards, key=lambda c: (-danger(c), ranks.index(c)))]
+    if len(trick) == seats - 1:
+        return options[max(cards, key=lambda c: (-danger(c), ranks.index(c)))]
+    return options[min(cards, key=lambda c: (danger(c), ranks.index(c)))]
 
 
 def hand_strength(hand_texts, trump=None):

@@ -8,6 +8,7 @@ Rank order and trumps are the game's data, passed in.
 from dataclasses import dataclass, replace
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, RankOrder
+from ..game import ALL
 
 
 def left_of(seat, seats, steps=1):
@@ -40,7 +41,7 @@ def follow_suit_plays(hand, trick):
 def why_not_follow(card, hand, trick):
     """Why ``card`` may not be played from ``hand`` to ``trick``: ``(reason, rule)`` or None."""
     if card not in hand:
-        return (f"{card.symbol} is not in your hand", "play.follow-suit")
+        return (f"{card.symbol} is not in your hand", "play.turn")
     suit = led_suit(trick)
     if suit is not None and card.suit != suit and any(c.suit == suit for c in hand):
         return (f"you must follow suit {SUIT_SYMBOLS[suit]} when you can", "play.follow-suit")
@@ -213,14 +214,17 @@ class TrickPlay:
                 yield card
 
     def to_json(self, seat):
-        """The play as ``seat`` sees it: its own hand, the others' counts."""
+        """The play as ``seat`` sees it: its own hand, the others' counts
+        (``seat="all"``: every hand, for worked examples)."""
         return {
             "hands": [
-                [c.text for c in hand] if s == seat else ["??"] * len(hand) for s, hand in enumerate(self.hands)
+                [c.text for c in hand] if s == seat or seat == ALL else ["??"] * len(hand)
+                for s, hand in enumerate(self.hands)
             ],
             "trick": [{"seat": s, "card": c.text} for s, c in self.trick],
             "leader": self.leader,
             "trump": self.trump,
             "tricks_won": list(self.trick_counts()),
             "last_trick": [{"seat": s, "card": c.text} for s, c in self.last_trick],
+            "last_winner": self.tricks[-1][0] if self.tricks else None,
         }

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUITS, make_deck, parse_card
 from ..families.tricks import Auction, TrickPlay, left_of, strain_name
-from ..game import GameSpec, Scores, State
+from ..game import ALL, GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from . import king_bot
 
@@ -267,6 +267,7 @@ class KingState(State):
     def _table(self, seat):
         return {
             "hand_number": self.hand_number,
+            "hands_total": HANDS,
             "hand_name": self.hand_name,
             "negative": self.negative,
             "dealer": self.dealer,
@@ -289,7 +290,7 @@ class KingState(State):
         return list(self.play.cards())
 
     def hidden_from(self, seat):
-        return {card for s, hand in enumerate(self.play.hands) if s != seat for card in hand}
+        return {card for s, hand in enumerate(self.play.hands) if s != seat and seat != ALL for card in hand}
 
     def describe(self):
         """A line for the terminal: hand, dealer, contract and scores."""

@@ -97,18 +97,15 @@ class YukonState(State):
             top = column.top
             if top is not None and FOUNDATION.fits(top, self.foundations[FOUNDATION.index(top)]):
                 moves.append(FORMS["to-foundation"].make(top))
-        for c, column in enumerate(self.columns):
-            for i in TABLEAU.movable_from(column):
-                card = column.up[i]
-                for t, target in enumerate(self.columns):
-                    if t == c or not TABLEAU.fits(card, target.top):
-                        continue
-                    if self._shift(c, i, t) in self.seen:
-                        continue
-                    if target.top is None:
-                        moves.append(FORMS["to-column"].make(card, t + 1))
-                    else:
-                        moves.append(FORMS["onto"].make(card, target.top))
+        for c, i, t in TABLEAU.placements(self.columns):
+            # Any move changes the layout, so only a longer history can repeat.
+            if len(self.seen) > 1 and self._shift(c, i, t) in self.seen:
+                continue
+            card, target = self.columns[c].up[i], self.columns[t].top
+            if target is None:
+                moves.append(FORMS["to-column"].make(card, t + 1))
+            else:
+                moves.append(FORMS["onto"].make(card, target))
         return moves
 
     def _shift(self, c, i, t):

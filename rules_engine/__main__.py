@@ -1,0 +1,8 @@
+"""``python -m rules_engine``: see :mod:`rules_engine.cli`."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

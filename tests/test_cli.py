@@ -1,0 +1,245 @@
+"""The command line, driven through ``cli.main(argv, stdin=..., stdout=..., stderr=...)``."""
+
+import io
+import json
+
+import pytest
+
+import rules_engine
+from rules_engine import cli
+from rules_engine.bots import HeuristicBot, play_out
+from rules_engine.render import narrate, pretty_move, render
+
+
+def run(*argv, stdin=""):
+    """``(status, stdout, stderr)`` of one command."""
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def finished_game(game_id, seed):
+    state = rules_engine.load_game(game_id).new(seed=seed)
+    return play_out(state, [HeuristicBot(seat) for seat in range(state.seats)])
+
+
+# ---- list ----------------------------------------------------------------------------------------
+
+
+def test_list_shows_every_game_with_its_facts():
+    status, out, _ = run("list")
+    assert status == 0
+    for spec in rules_engine.list_games():
+        assert spec.id in out and spec.name in out and spec.family in out
+    assert "4 seats" in out and "1 seat," in out
+    assert "options: none" in out
+
+
+def test_bad_arguments_and_games_exit_2():
+    status, _, err = run("play", "nope")
+    assert status == 2 and "unknown game 'nope'" in err
+    status, _, err = run("simulate", "yukon", "--games", "x")
+    assert status == 2 and "invalid int value" in err
+    status, _, err = run("play", "yukon", "--option", "colour=red")
+    assert status == 2 and "unknown option 'colour'" in err
+
+
+# ---- play ----------------------------------------------------------------------------------------
+
+
+def test_play_yukon_session_by_number_text_illegal_undo_quit():
+    start = rules_engine.load_game("yukon").new(seed=3)
+    first = start.legal_moves()[0]
+    after_first = start.apply(first)
+    illegal = "move 6S onto 9D"
+    why = after_first.explain(illegal)
+    assert why is not None, "the scripted illegal move must be illegal"
+    legal = after_first.legal_moves()[1].text
+    script = f"1\n{illegal}\nnonsense\n{legal.lower()}\nundo\nrecord\nquit\n"
+    status, out, _ = run("play", "yukon", "--seed", "3", stdin=script)
+    assert status == 0
+    assert "Yukon · foundations" in out and "   1    2    3    4    5    6    7" in out
+    assert "  1. " + first.text in out  # the legal moves are listed, numbered
+    assert "seat 0 (you): " + pretty_move(first.text) in out
+    assert f"{why.reason} (rule {why.rule})" in out
+    assert "bad move 'nonsense' in Yukon" in out
+    assert "seat 0 (you): " + pretty_move(legal) in out  # still works after the refusals
+    assert "Undone" in out
+    record_after_undo = out.split("your move> record\n")[1].split("end\n")[0]
+    assert f"1. {first.text}" in record_after_undo and "2. " not in record_after_undo
+    assert "You quit." in out and "Game stopped before its end." in out
+    assert out.rstrip().endswith("end")
+    assert "??" in out and "6♠" in out  # face-down cards hidden, face-up ones shown by symbol
+
+
+def test_play_hides_the_face_down_cards():
+    state = rules_engine.load_game("yukon").new(seed=3)
+    status, out, _ = run("play", "yukon", "--seed", "3", stdin="quit\n")
+    assert status == 0
+    table = out.split("Your moves:")[0]
+    for card in state.hidden_from(0):
+        assert card.symbol not in table
+
+
+def test_play_king_against_bots():
+    script = "1\n1\nhint\nbid 3\n1\nmoves\nquit\n"
+    status, out, _ = run("play", "king", "--seed", "5", "--seat", "0", "--bots", "random", stdin=script)
+    assert status == 0
+    assert "King · Hand 1 of 10: No tricks" in out
+    assert "Your hand (seat 0):" in out and "tricks   hand   game" in out
+    assert "seat 1: play " in out and "seat 2: play " in out  # the bots' moves as they happen
+    assert "hint: play " in out
+    assert "Illegal move 'bid 3': this is the time for a card to be played" in out and "(rule play.follow-suit)" in out
+    assert out.count("seat 0 (you): play ") == 3
+    record = rules_engine.Record.load(out[out.index("game: king"):])
+    assert record.seed == 5 and len(record.moves) >= 3
+    assert "Scores so far:" in out
+
+
+def test_play_to_the_end_prints_scores_and_record():
+    final = finished_game("yukon", 3)
+    script = "".join(f"{text}\n" for text, _, _ in final.moves_made)
+    status, out, _ = run("play", "yukon", "--seed", "3", stdin=script)
+    assert status == 0
+    assert "Game over." in out and f"Final score: {final.scores.game[0]} ({final.result})" in out
+    assert rules_engine.Record.load(out[out.index("game: yukon"):]) == final.record
+
+
+def test_play_stops_at_end_of_input():
+    status, out, _ = run("play", "yukon", "--seed", "3", stdin="1\n")
+    assert status == 0 and "(end of input)" in out and "1. " in out.split("game: yukon")[1]
+
+
+# ---- replay and validate -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def records(tmp_path):
+    state = finished_game("yukon", 7)
+    record = state.record
+    record.moves[0].comment = "the first move"
+    text, js = tmp_path / "game.txt", tmp_path / "game.json"
+    text.write_text(record.to_text(), encoding="utf-8")
+    js.write_text(record.dumps(), encoding="utf-8")
+    return state, record, text, js
+
+
+@pytest.mark.parametrize("kind", ["text", "json"])
+def test_replay_prints_every_move_and_the_scores(records, kind):
+    state, record, text, js = records
+    status, out, err = run("replay", str(text if kind == "text" else js))
+    assert status == 0 and err == ""
+    moves = [line for line in out.splitlines() if ". seat 0: " in line]
+    assert len(moves) == len(record.moves)
+    assert moves[0].endswith("{the first move}")
+    assert f"Final score: {state.scores.game[0]} ({state.result})" in out
+
+
+@pytest.mark.parametrize("kind", ["text", "json"])
+def test_validate(records, kind):
+    state, record, text, js = records
+    status, out, _ = run("validate", str(text if kind == "text" else js))
+    assert status == 0
+    assert out == f"ok: yukon, {len(record.moves)} moves, over, scores {state.scores.game[0]}\n"
+
+
+def test_validate_reads_stdin_and_reports_a_game_in_progress():
+    state = rules_engine.load_game("king").new(seed=11)
+    for _ in range(6):
+        state = state.apply(state.legal_moves()[0])
+    status, out, _ = run("validate", "-", stdin=state.record.dumps())
+    assert status == 0 and out.startswith("ok: king, 6 moves, in progress, scores ")
+
+
+@pytest.mark.parametrize("command", ["replay", "validate"])
+def test_tampered_records_exit_2_naming_the_bad_move(records, tmp_path, command):
+    _, record, _, _ = records
+    bad = tmp_path / "bad.txt"
+    lines = record.to_text().splitlines()
+    third = lines.index("moves:") + 3
+    lines[third] = "3. move KS to column 9"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = run(command, str(bad))
+    assert status == 2
+    assert "record move 3 'move KS to column 9' does not apply" in err
+    data = json.loads(record.dumps())
+    data["moves"][4] = "move 2H onto 2S"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    status, _, err = run(command, str(bad))
+    assert status == 2 and "record move 5 'move 2H onto 2S'" in err
+    bad.write_text(record.to_text().replace("\nend\n", "\n"), encoding="utf-8")
+    status, _, err = run(command, str(bad))
+    assert status == 2 and "truncated" in err
+
+
+def test_missing_file_exits_2(tmp_path):
+    status, _, err = run("validate", str(tmp_path / "none.txt"))
+    assert status == 2 and "No such file" in err
+
+
+# ---- simulate ------------------------------------------------------------------------------------
+
+
+def test_simulate_yukon():
+    status, out, _ = run("simulate", "yukon", "--games", "20", "--seed", "1")
+    assert status == 0
+    assert "Yukon: 20 games with heuristic bots" in out
+    assert "won: " in out and " of 20 (" in out and "cards on the foundations: mean" in out
+    assert "games/s" in out and "moves/s" in out
+    again = run("simulate", "yukon", "--games", "20", "--seed", "1")[1]
+    assert again.split("time:")[0] == out.split("time:")[0]  # seeded: the same outcomes every time
+
+
+def test_simulate_king():
+    status, out, _ = run("simulate", "king", "--games", "5", "--seed", "2", "--bots", "random")
+    assert status == 0
+    for label in ("final game scores", "seat 0", "seat 3", "winner"):
+        assert label in out
+    assert "scores total 0: yes, in all 5 games" in out
+    assert "games/s" in out
+
+
+# ---- rendering ----------------------------------------------------------------------------------------------------
+
+
+def test_render_king_shows_only_your_hand_and_narrates_tricks():
+    state = rules_engine.load_game("king").new(seed=5)
+    seat = state.to_act
+    text = render(state.view(seat))
+    assert f"Your hand (seat {seat}):" in text and "Hand 1 of 10: No tricks" in text
+    for other in range(4):
+        assert f"seat {other}" in text
+    lines = []
+    for _ in range(4):
+        move = state.legal_moves()[0].text
+        after = state.apply(move)
+        lines += narrate(state.view(0), after.view(0), move)
+        state = after
+    assert lines == [f"seat {state.play.leader} wins the trick"]
+
+
+def test_render_falls_back_to_json_for_other_games():
+    view = {"game": "other", "seat": 0, "seats": 2, "to_act": 1, "is_over": False,
+            "scores": {"hand": [0, 0], "game": [3, 4]}, "moves": [], "table": {"pile": ["AS", "??"]}}
+    text = render(view)
+    assert "other · to act: seat 1" in text and '"pile": [' in text and "game [3, 4]" in text
+
+
+def test_options_and_the_generic_summary(monkeypatch):
+    from dataclasses import replace
+
+    from rules_engine import Option, registry
+    from rules_engine.games.yukon import YukonState
+
+    class Variant(YukonState):
+        spec = replace(YukonState.spec, id="yukon-variant",
+                       options=(Option("deal", "standard", ("standard", "open")), Option("rounds", 3)))
+
+    monkeypatch.setitem(registry._CLASSES, "yukon-variant", Variant)
+    assert 'options: deal="standard" (standard|open), rounds=3' in run("list")[1]
+    status, out, _ = run("simulate", "yukon-variant", "--games", "2", "--option", "deal=open", "--option", "rounds=2")
+    assert status == 0 and "mean final scores: seat 0 " in out and "games/s" in out
+    status, _, err = run("simulate", "yukon-variant", "--games", "2", "--option", "rounds=many")
+    assert status == 2 and "bad value 'many' for option 'rounds'" in err
+    status, _, err = run("simulate", "yukon-variant", "--option", "rounds")
+    assert status == 2 and "expected NAME=VALUE" in err
