@@ -1,0 +1,245 @@
+"""The engine's side of the page ↔ worker protocol: JSON-ready messages in,
+JSON-ready answers out, errors carried as data.
+
+The browser's worker creates one :class:`Host` and passes every message from
+the page to ``Host.handle``; the same object is driven directly by the tests.
+Each widget on a page opens its own session. Protocol version 1::
+
+    → {"v": 1, "id": 7, "op": "open", "session": "w1", "game": "king", "seed": 42, "human": 0}
+    ← {"v": 1, "id": 7, "ok": true, "view": {...}, "share": "", ...}
+    → {"v": 1, "id": 8, "op": "move", "session": "w1", "move": "play QS"}
+    ← {"v": 1, "id": 8, "ok": false, "error": {"kind": "IllegalMoveError",
+        "message": "...", "reason": "you must follow suit ♥ when you can", "rule": "play.follow-suit"}}
+
+Operations: ``games``, ``open``, ``move``, ``bot``, ``undo``, ``hint``,
+``explain``, ``record``, ``close``. ``share`` is the moves so far as their
+indexes among the legal moves, so a link can replay them exactly.
+"""
+
+from . import list_games, load_game
+from .bots import make_bot
+from .errors import RulesError
+from .game import ALL
+from .record import Record, start
+
+PROTOCOL_VERSION = 1
+SHARE_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class ProtocolError(RulesError):
+    """A message the host cannot act on."""
+
+
+def encode_share(indexes):
+    """Move indexes as text for a link: one character each below 62, else ``~`` and two."""
+    out = []
+    for index in indexes:
+        if index < 62:
+            out.append(SHARE_DIGITS[index])
+        else:
+            out.append("~" + SHARE_DIGITS[index // 62] + SHARE_DIGITS[index % 62])
+    return "".join(out)
+
+
+def decode_share(text):
+    indexes = []
+    chars = iter(text)
+    for char in chars:
+        try:
+            if char == "~":
+                indexes.append(SHARE_DIGITS.index(next(chars)) * 62 + SHARE_DIGITS.index(next(chars)))
+            else:
+                indexes.append(SHARE_DIGITS.index(char))
+        except (ValueError, StopIteration):
+            raise ProtocolError(f"bad share code {text!r} at {char!r}") from None
+    return indexes
+
+
+class Session:
+    """One widget's game: its states (for undo), the human's seat and the bots."""
+
+    def __init__(self, state, human, bots):
+        self.states = [state]
+        self.indexes = []
+        self.human = human
+        self.bots = bots
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    def push(self, move):
+        state = self.state
+        after = state.apply(str(move))
+        self.indexes.append([m.text for m in state.legal_moves()].index(after.last_move[0]))
+        self.states.append(after)
+        return after
+
+
+class Host:
+    def __init__(self):
+        self.sessions = {}
+
+    def handle(self, message):
+        """Answer one message; never raises for bad input."""
+        reply = {"v": PROTOCOL_VERSION, "id": message.get("id") if isinstance(message, dict) else None}
+        try:
+            if not isinstance(message, dict):
+                raise ProtocolError(f"a message must be an object, got {message!r}")
+            if message.get("v") != PROTOCOL_VERSION:
+                raise ProtocolError(f"protocol version {message.get('v')!r} is not {PROTOCOL_VERSION}")
+            op = message.get("op")
+            handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
+            if handler is None:
+                raise ProtocolError(f"unknown operation {op!r}")
+            args = {k: v for k, v in message.items() if k not in ("v", "id", "op")}
+            reply.update(handler(**args))
+            reply["ok"] = True
+        except RulesError as error:
+            reply["ok"] = False
+            reply["error"] = {
+                "kind": type(error).__name__,
+                "message": str(error),
+                "reason": getattr(error, "reason", None),
+                "rule": getattr(error, "rule", None),
+            }
+        except TypeError as error:
+            reply["ok"] = False
+            reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {error}", "reason": None,
+                              "rule": None}
+        return reply
+
+    # ---- operations ---------------------------------------------------------------
+
+    def op_games(self):
+        return {"games": [spec.to_json() for spec in list_games()]}
+
+    def op_open(self, session, game=None, options=None, seed=None, seats=None, human=0, bots="heuristic",
+                record=None, share=""):
+        """Start a session: a new deal (``game``, ``seed``), or the position a
+        record reaches (``record``: text or JSON), then the moves of ``share``."""
+        if record is not None:
+            parsed = Record.load(record)
+            state = start(parsed)
+            moves = [m.text for m in parsed.moves]
+        else:
+            state = load_game(game, **(options or {})).new(seed=seed, seats=seats)
+            moves = []
+        if bots not in ("random", "heuristic"):
+            raise ProtocolError(f"unknown bot kind {bots!r}")
+        if human is not None and not 0 <= human < state.seats:
+            raise ProtocolError(f"human seat {human!r} is not a seat of this game")
+        current = Session(state, human, bots)
+        for move in moves:
+            current.push(move)
+        for index in decode_share(share):
+            legal = current.state.legal_moves()
+            if not 0 <= index < len(legal):
+                raise ProtocolError(f"share code {share!r} does not fit this game")
+            current.push(legal[index])
+        self.sessions[session] = current
+        return self._snapshot(current)
+
+    def op_move(self, session, move):
+        current = self._session(session)
+        current.push(self._checked(current, move))
+        return self._snapshot(current)
+
+    def op_bot(self, session):
+        """The bot to act plays one move (the reader's widget paces them)."""
+        current = self._session(session)
+        state = current.state
+        if state.is_over or state.to_act == current.human:
+            raise ProtocolError("no bot is to act")
+        seat = state.to_act
+        move = self._bot_choice(current, seat)
+        current.push(move)
+        return {**self._snapshot(current), "played": {"seat": seat, "move": move}}
+
+    def op_undo(self, session):
+        """Back to the human's previous decision, taking back the bots' replies."""
+        current = self._session(session)
+        if len(current.states) == 1:
+            raise ProtocolError("nothing to undo")
+        while len(current.states) > 1:
+            current.states.pop()
+            current.indexes.pop()
+            if current.state.to_act == current.human or current.human is None:
+                break
+        return self._snapshot(current)
+
+    def op_hint(self, session):
+        current = self._session(session)
+        state = current.state
+        if state.is_over:
+            raise ProtocolError("the game is over")
+        view = state.view(state.to_act)
+        return {"hint": make_bot("heuristic", f"hint/{len(current.indexes)}").choose(view)}
+
+    def op_explain(self, session, move):
+        current = self._session(session)
+        state = current.state
+        parsed = state.parse_move(move)
+        explanation = state.explain(parsed)
+        if explanation is None:
+            return {"legal": True, "move": parsed.text}
+        return {"legal": False, "move": parsed.text, "reason": explanation.reason, "rule": explanation.rule}
+
+    def op_record(self, session):
+        return {"record": self._session(session).state.record.to_text()}
+
+    def op_close(self, session):
+        self.sessions.pop(session, None)
+        return {}
+
+    # ---- helpers -------------------------------------------------------------------
+
+    def _session(self, name):
+        try:
+            return self.sessions[name]
+        except KeyError:
+            raise ProtocolError(f"no open session {name!r}") from None
+
+    def _checked(self, current, move):
+        state = current.state
+        if current.human is not None and state.to_act != current.human and not state.is_over:
+            state.apply(move, seat=current.human)  # raises NotYourTurnError with its reason
+        return move
+
+    def _bot_choice(self, current, seat):
+        # Seeded by the position, so undoing and replaying gets the same answers.
+        bot = make_bot(current.bots, f"{current.state.seed}/{len(current.indexes)}")
+        return bot.choose(current.state.view(seat))
+
+    def _snapshot(self, current):
+        state = current.state
+        seat = ALL if current.human is None else current.human
+        last = state.last_move
+        return {
+            "view": state.view(seat),
+            "human": current.human,
+            "step": len(current.indexes),
+            "share": encode_share(current.indexes),
+            "seed": state.seed,
+            "last": {"move": last[0], "seat": last[1]} if last else None,
+            "result": getattr(state, "result", None),
+        }
+
+
+def frames(record, seat=ALL):
+    """A worked example as step frames, for the build: the view before the
+    first move and after each one, with each move's seat and commentary."""
+    from .record import replay
+
+    parsed = Record.load(record) if not isinstance(record, Record) else record
+    out = []
+    for step, state in enumerate(replay(parsed)):
+        move = parsed.moves[step - 1] if step else None
+        out.append({
+            "step": step,
+            "move": move.text if move else None,
+            "seat": state.last_move[1] if step else None,
+            "comment": move.comment if move else None,
+            "view": state.view(seat),
+        })
+    return out
