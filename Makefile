@@ -6,7 +6,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: serve build test bench clean
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: serve build test bench pyodide bench-pyodide clean
 
 serve: $(STAMP)
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
@@ -14,11 +17,22 @@ serve: $(STAMP)
 build: $(STAMP)
 	$(PY) -m mkdocs build --strict
 
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
+
+pyodide: $(STAMP)
+	$(PY) -m build_scripts.pyodide_bundle build/pyodide
+
+bench-pyodide: $(STAMP)
+	$(PY) benchmarks/pyodide_speed.py
+
+# The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,4 +41,4 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $@
 
 clean:
-	rm -rf $(VENV) site build
+	rm -rf $(VENV) .venv-pyodide site build

@@ -1,0 +1,441 @@
+"""The self-hosted Pyodide distribution: the pinned runtime plus the engine's wheel.
+
+    python -m build_scripts.pyodide_bundle [OUT_DIR] [--force]
+
+OUT_DIR (default ``build/pyodide``) ends up holding exactly what a page needs
+to run the engine with no request leaving the site's origin::
+
+    pyodide.mjs, pyodide.js        the loader (ES module, classic script)
+    pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip
+                                   the runtime that ``loadPyodide`` fetches at start
+    pyodide-lock.json              the package lock, listing only the engine
+    rules_engine-0.1.0-py3-none-any.whl
+    bundle-manifest.json           versions, the inputs' digest, size and sha256 per file
+
+so a page does ``loadPyodide({indexURL: "<site>/pyodide/"})`` and then
+``await pyodide.loadPackage("rules_engine")``.
+
+Where things come from, all pinned exactly:
+
+- the runtime: npm ``pyodide`` as pinned in ``build_scripts/pyodide_pins/package.json`` and
+  ``package-lock.json``, installed with ``npm ci`` into ``build/npm/`` (skipped while
+  ``build/npm/`` matches the lock);
+- the wheel: built from ``pyproject.toml`` and ``rules_engine/`` (a clean copy, so nothing is
+  written into the tree) with setuptools in ``.venv-pyodide``; ``SOURCE_DATE_EPOCH`` makes it
+  reproducible, so its sha256 only changes when the engine does;
+- the lock: the upstream ``pyodide-lock.json`` with the engine added by pyodide-build's
+  ``pyodide lockfile add-wheels``, run from ``.venv-pyodide`` (Python >= 3.12, created here from
+  ``build_scripts/pyodide_pins/requirements.txt`` when missing or out of date). The upstream
+  entries (357 packages) are dropped first: their wheels are not in the npm package nor
+  shipped, so listing them would only invite requests that fail. The lock lists exactly
+  the bundle's wheels.
+
+The whole step is skipped when OUT_DIR's manifest records the same inputs (this script, the
+pins, the engine's sources) and every file still matches its recorded sha256. Concurrent runs
+on one OUT_DIR wait for each other; a new bundle is built beside OUT_DIR and swapped in whole.
+"""
+
+import argparse
+import contextlib
+import fcntl
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PINS = ROOT / "build_scripts" / "pyodide_pins"
+NPM_DIR = ROOT / "build" / "npm"
+VENV = ROOT / ".venv-pyodide"
+DEFAULT_OUT = ROOT / "build" / "pyodide"
+
+PYODIDE_VERSION = "314.0.7"
+ENGINE_IMPORT = "rules_engine"
+# Everything loadPyodide() fetches for a bare start (the loader itself, the Emscripten module,
+# the WebAssembly binary, the standard library, the lock) -- checked against the npm package.
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK_NAME = "pyodide-lock.json"
+MANIFEST_NAME = "bundle-manifest.json"
+# 1980-01-01, the earliest time a zip can hold: the wheel's bytes depend only on its contents.
+SOURCE_DATE_EPOCH = "315532800"
+MIN_BUILD_PYTHON = (3, 12)
+
+
+class BundleError(RuntimeError):
+    """A step of the bundle build failed; the message says which and what to do."""
+
+
+def log(message):
+    print(f"pyodide-bundle: {message}", file=sys.stderr, flush=True)
+
+
+def _sha256_file(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _digest_files(paths, base):
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(str(Path(path).relative_to(base)).encode() + b"\0")
+        digest.update(Path(path).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _run(cmd, what, cwd=None, env=None):
+    """Run ``cmd``; on failure raise BundleError naming ``what``, the command and its output."""
+    try:
+        result = subprocess.run(
+            [str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True, check=False
+        )
+    except FileNotFoundError as error:
+        raise BundleError(f"{what}: cannot run {cmd[0]!s}: {error}") from None
+    if result.returncode != 0:
+        output = (result.stdout + result.stderr).strip().splitlines()
+        tail = "\n".join("    " + line for line in output[-40:])
+        raise BundleError(
+            f"{what} failed (exit {result.returncode}):\n    $ {' '.join(str(c) for c in cmd)}\n{tail}"
+        )
+    return result
+
+
+# ---- the npm runtime -------------------------------------------------------------------------
+
+
+def npm_pins_digest():
+    return _digest_files([PINS / "package.json", PINS / "package-lock.json"], PINS)
+
+
+def ensure_npm_runtime(npm_dir=NPM_DIR):
+    """``npm ci`` the pinned packages into ``npm_dir`` unless it already matches the lock.
+    Returns the installed ``pyodide`` package's folder."""
+    npm_dir = Path(npm_dir)
+    package_dir = npm_dir / "node_modules" / "pyodide"
+    stamp = npm_dir / ".pins-sha256"
+    wanted = npm_pins_digest()
+    if stamp.is_file() and stamp.read_text().strip() == wanted and _installed_pyodide_version(package_dir) == PYODIDE_VERSION:
+        return package_dir
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BundleError(
+            "npm not found: the Pyodide runtime comes from the pinned npm package "
+            f"pyodide@{PYODIDE_VERSION}. Install Node.js >= 18 with npm (Debian: apt-get install nodejs npm)."
+        )
+    log(f"installing pyodide@{PYODIDE_VERSION} with npm ci into {npm_dir}")
+    npm_dir.mkdir(parents=True, exist_ok=True)
+    stamp.unlink(missing_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copyfile(PINS / name, npm_dir / name)
+    _run(
+        [npm, "ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+        f"npm ci (pins in {PINS.relative_to(ROOT)})",
+        cwd=npm_dir,
+    )
+    found = _installed_pyodide_version(package_dir)
+    if found != PYODIDE_VERSION:
+        raise BundleError(
+            f"npm ci installed pyodide {found!r}, expected {PYODIDE_VERSION}: "
+            f"build_scripts/pyodide_pins/package-lock.json and PYODIDE_VERSION in {Path(__file__).name} disagree"
+        )
+    stamp.write_text(wanted + "\n")
+    return package_dir
+
+
+def _installed_pyodide_version(package_dir):
+    try:
+        return json.loads((package_dir / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+# ---- the build venv (Python >= 3.12) ---------------------------------------------------------
+
+
+def _python_ok(python):
+    """``python``'s version as a tuple if it runs and is new enough, else None."""
+    try:
+        result = subprocess.run(
+            [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            capture_output=True, text=True, timeout=30, check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if result.returncode != 0:
+        return None  # e.g. a pyenv shim for a version that is installed but not selected
+    version = tuple(int(part) for part in result.stdout.strip().split("."))
+    return version if version >= MIN_BUILD_PYTHON else None
+
+
+def find_build_python():
+    """A Python >= 3.12 for pyodide-build: $PYODIDE_BUILD_PYTHON, else python3.12/3.13 on PATH,
+    else pyenv's installed versions."""
+    candidates = []
+    if os.environ.get("PYODIDE_BUILD_PYTHON"):
+        candidates.append(os.environ["PYODIDE_BUILD_PYTHON"])
+    pyenv_root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    for minor in ("3.12", "3.13", "3.14"):
+        found = shutil.which(f"python{minor}")
+        if found:
+            candidates.append(found)
+        candidates.extend(sorted(glob.glob(str(pyenv_root / "versions" / f"{minor}.*" / "bin" / f"python{minor}"))))
+    for candidate in candidates:
+        if _python_ok(candidate):
+            return candidate
+    raise BundleError(
+        "pyodide-build 0.39 needs Python >= 3.12 and none was found "
+        f"(tried: {', '.join(candidates) or 'no candidates'}). Install one (e.g. pyenv install 3.12) "
+        "or point PYODIDE_BUILD_PYTHON at it."
+    )
+
+
+def _venv_python(venv):
+    return Path(venv) / "bin" / "python"
+
+
+def ensure_build_venv(venv=VENV):
+    """Create or refresh ``venv`` from the pinned requirements; returns its python."""
+    venv = Path(venv)
+    requirements = PINS / "requirements.txt"
+    python = _venv_python(venv)
+    stamp = venv / ".pins-sha256"
+    wanted = _digest_files([requirements], PINS)
+    if stamp.is_file() and stamp.read_text().strip() == wanted and _python_ok(str(python)):
+        return python
+    if not _python_ok(str(python)):
+        base = find_build_python()
+        log(f"creating {venv} with {base}")
+        shutil.rmtree(venv, ignore_errors=True)
+        _run([base, "-m", "venv", venv], f"creating the build venv {venv}")
+    log(f"installing the pinned build tools into {venv} ({requirements.relative_to(ROOT)})")
+    stamp.unlink(missing_ok=True)
+    _run(
+        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", requirements],
+        f"pip install into {venv}",
+    )
+    stamp.write_text(wanted + "\n")
+    return python
+
+
+# ---- the engine's wheel ------------------------------------------------------------------------
+
+
+def engine_source_files(root=ROOT):
+    """What goes into the wheel: pyproject.toml and the package's .py files."""
+    files = [Path(root) / "pyproject.toml"]
+    files += [
+        path for path in (Path(root) / ENGINE_IMPORT).rglob("*.py") if "__pycache__" not in path.parts
+    ]
+    return files
+
+
+def _check_build_backend_pinned(root=ROOT):
+    """The wheel is built without isolation, so the venv must hold exactly what pyproject asks for."""
+    requires = tomllib.loads((Path(root) / "pyproject.toml").read_text())["build-system"]["requires"]
+    pins = {
+        line.split("==")[0].strip().lower(): line.strip()
+        for line in (PINS / "requirements.txt").read_text().splitlines()
+        if "==" in line and not line.lstrip().startswith("#")
+    }
+    for requirement in requires:
+        name = requirement.split("==")[0].strip().lower()
+        if pins.get(name) != requirement.strip():
+            raise BundleError(
+                f"pyproject.toml's build-system requires {requirement!r} but "
+                f"build_scripts/pyodide_pins/requirements.txt pins {pins.get(name, 'nothing')!r} for it: make them equal"
+            )
+
+
+def build_engine_wheel(python, dest_dir, root=ROOT):
+    """Build the engine's wheel into ``dest_dir`` from a clean copy of its sources; returns its path."""
+    _check_build_backend_pinned(root)
+    dest_dir = Path(dest_dir)
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="rules-engine-src-") as tmp:
+        for path in engine_source_files(root):
+            target = Path(tmp) / path.relative_to(root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
+        _run(
+            [python, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--no-build-isolation", "--no-index", "--wheel-dir", dest_dir, tmp],
+            "building the engine's wheel",
+            env=env,
+        )
+    wheels = sorted(dest_dir.glob("rules_engine-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BundleError(f"expected one rules_engine wheel in {dest_dir}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+# ---- the lock --------------------------------------------------------------------------------
+
+
+def write_lock(python, upstream_lock, wheel, out_dir):
+    """Write ``out_dir/pyodide-lock.json``: the upstream lock's header (its packages dropped)
+    plus ``wheel`` (which must sit in ``out_dir``), added by ``pyodide lockfile add-wheels``."""
+    out_dir = Path(out_dir)
+    pyodide_cli = Path(python).parent / "pyodide"
+    data = json.loads(Path(upstream_lock).read_text())
+    data["packages"] = {}
+    with tempfile.TemporaryDirectory(prefix="pyodide-lock-") as tmp:
+        source = Path(tmp) / LOCK_NAME
+        source.write_text(json.dumps(data, indent=2, sort_keys=True))
+        _run(
+            [pyodide_cli, "lockfile", "add-wheels", "--input", source, "--output", out_dir / LOCK_NAME,
+             "--base-path", out_dir, wheel],
+            "pyodide lockfile add-wheels",
+        )
+    lock = json.loads((out_dir / LOCK_NAME).read_text())
+    entry = _engine_entry(lock)
+    if entry is None or entry.get("file_name") != Path(wheel).name or entry.get("sha256") != _sha256_file(wheel):
+        raise BundleError(f"pyodide lockfile add-wheels wrote an unexpected entry for the engine: {entry!r}")
+    return out_dir / LOCK_NAME
+
+
+def _engine_entry(lock):
+    for entry in lock.get("packages", {}).values():
+        if ENGINE_IMPORT in entry.get("imports", []):
+            return entry
+    return None
+
+
+# ---- the bundle ------------------------------------------------------------------------------
+
+
+def inputs_digest():
+    """What the bundle is made from: this script, the pins and the engine's sources."""
+    files = [Path(__file__).resolve(), *PINS.glob("*"), *engine_source_files()]
+    return _digest_files([f for f in files if f.is_file()], ROOT)
+
+
+def check_bundle(out_dir):
+    """Problems with the bundle in ``out_dir`` (an empty list if it is complete and intact):
+    every runtime file present, every file the lock names present with its sha256, and
+    every file matching the manifest."""
+    out_dir = Path(out_dir)
+    problems = []
+    try:
+        manifest = json.loads((out_dir / MANIFEST_NAME).read_text())
+        lock = json.loads((out_dir / LOCK_NAME).read_text())
+    except (OSError, ValueError) as error:
+        return [f"cannot read the manifest or the lock: {error}"]
+    for name in RUNTIME_FILES:
+        if not (out_dir / name).is_file():
+            problems.append(f"missing runtime file {name}")
+    for key, entry in lock.get("packages", {}).items():
+        path = out_dir / entry["file_name"]
+        if "/" in entry["file_name"] or ":" in entry["file_name"]:
+            problems.append(f"lock entry {key} points outside the bundle: {entry['file_name']}")
+        elif not path.is_file():
+            problems.append(f"lock entry {key}: {entry['file_name']} is not in the bundle")
+        elif _sha256_file(path) != entry["sha256"]:
+            problems.append(f"lock entry {key}: sha256 of {entry['file_name']} does not match")
+    if _engine_entry(lock) is None:
+        problems.append(f"the lock has no package importing {ENGINE_IMPORT}")
+    for name, info in manifest.get("files", {}).items():
+        path = out_dir / name
+        if not path.is_file() or path.stat().st_size != info["bytes"] or _sha256_file(path) != info["sha256"]:
+            problems.append(f"{name} differs from the manifest")
+    return problems
+
+
+@contextlib.contextmanager
+def _exclusive(out_dir):
+    """One build per OUT_DIR at a time (pytest-xdist workers, make targets)."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    with open(out_dir.parent / f".{out_dir.name}.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
+    """Build (or confirm up to date) the Pyodide distribution in ``out_dir``; returns its path."""
+    out_dir = Path(out_dir).resolve()
+    wanted = inputs_digest()
+    with _exclusive(out_dir):
+        if not force and _up_to_date(out_dir, wanted):
+            log(f"{out_dir} is up to date")
+            return out_dir
+        if out_dir.exists() and not (out_dir / MANIFEST_NAME).is_file() and any(out_dir.iterdir()):
+            raise BundleError(
+                f"refusing to replace {out_dir}: it is not empty and holds no {MANIFEST_NAME}, "
+                "so this script did not make it; remove it or choose another OUT_DIR"
+            )
+        started = time.perf_counter()
+        package_dir = ensure_npm_runtime(npm_dir)
+        python = ensure_build_venv(venv)
+        staging = out_dir.parent / f".{out_dir.name}.staging"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        for name in RUNTIME_FILES:
+            if not (package_dir / name).is_file():
+                raise BundleError(f"npm pyodide@{PYODIDE_VERSION} has no {name}: has its layout changed?")
+            shutil.copyfile(package_dir / name, staging / name)
+        wheel = build_engine_wheel(python, staging)
+        lock_path = write_lock(python, package_dir / LOCK_NAME, wheel, staging)
+        lock = json.loads(lock_path.read_text())
+        files = {
+            path.name: {"bytes": path.stat().st_size, "sha256": _sha256_file(path)}
+            for path in sorted(staging.iterdir())
+        }
+        manifest = {
+            "pyodide": PYODIDE_VERSION,
+            "python": lock.get("info", {}).get("python"),
+            "engine_wheel": wheel.name,
+            "inputs": wanted,
+            "files": files,
+        }
+        (staging / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+        problems = check_bundle(staging)
+        if problems:
+            raise BundleError("the new bundle is broken:\n  " + "\n  ".join(problems))
+        old = out_dir.parent / f".{out_dir.name}.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if out_dir.exists():
+            out_dir.rename(old)
+        staging.rename(out_dir)
+        shutil.rmtree(old, ignore_errors=True)
+        total = sum(info["bytes"] for info in files.values())
+        log(f"built {out_dir} ({len(files) + 1} files, {total / 1e6:.1f} MB, "
+            f"{wheel.name}) in {time.perf_counter() - started:.1f} s")
+        return out_dir
+
+
+def _up_to_date(out_dir, wanted):
+    try:
+        manifest = json.loads((out_dir / MANIFEST_NAME).read_text())
+    except (OSError, ValueError):
+        return False
+    return manifest.get("inputs") == wanted and not check_bundle(out_dir)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out_dir", nargs="?", default=str(DEFAULT_OUT),
+                        help=f"where the bundle goes (default {DEFAULT_OUT.relative_to(ROOT)})")
+    parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    args = parser.parse_args(argv)
+    try:
+        build_bundle(args.out_dir, force=args.force)
+    except BundleError as error:
+        log(f"error: {error}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""The engine under Pyodide (CPython 3.14 compiled to WebAssembly) in Node, offline,
+loaded from the self-hosted bundle exactly as a page loads it, against the engine on
+the CPython running this test.
+
+The bundle is built (or found up to date) once per session in ``build/pyodide`` by
+``build_scripts/pyodide_bundle.py``; ``run_games.mjs`` then loads Pyodide from it, loads
+the engine with ``loadPackage("rules_engine")`` through the bundle's lock, and plays
+seeded bot games for every registered game. Every record and score must equal the
+CPython ones. These tests never skip: without Node.js they fail and say so.
+"""
+
+import difflib
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+for path in (str(ROOT), str(HERE)):
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+import rules_engine  # noqa: E402
+from build_scripts import pyodide_bundle  # noqa: E402
+from node_runner import PyodideRunError, run_in_pyodide  # noqa: E402
+from pyodide_games import run_plan  # noqa: E402
+
+PLAN = {"counts": {"random": 20, "heuristic": 10}, "records": True}
+GAME_IDS = [spec.id for spec in rules_engine.list_games()]
+BUNDLE_DIR = ROOT / "build" / "pyodide"
+
+
+@pytest.fixture(scope="session")
+def bundle():
+    try:
+        return pyodide_bundle.build_bundle(BUNDLE_DIR)
+    except pyodide_bundle.BundleError as error:
+        problem = f"could not build the Pyodide bundle: {error}"
+    pytest.fail(problem, pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def pyodide_report(bundle):
+    try:
+        return run_in_pyodide(bundle, PLAN)
+    except PyodideRunError as error:
+        problem = str(error)
+    pytest.fail(problem, pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def cpython_report():
+    return run_plan(PLAN)
+
+
+def test_pyodide_runs_python_314(pyodide_report):
+    env = pyodide_report["environment"]
+    assert env["python"].startswith("3.14"), env
+    assert env["platform"] == "emscripten", env
+    assert pyodide_report["pyodide"]["version"] == pyodide_bundle.PYODIDE_VERSION
+
+
+def test_engine_comes_from_the_bundled_wheel(pyodide_report):
+    env = pyodide_report["environment"]
+    run = pyodide_report["pyodide"]
+    assert set(run["loaded_packages"]) == {"rules-engine"}, run["loaded_packages"]
+    assert env["engine_installed_version"] == rules_engine.__version__, env
+    assert env["engine_file"].startswith("/lib/python3.14/site-packages/rules_engine/"), env
+    assert run["fetch_attempts"] == [], "Pyodide tried the network"
+
+
+def test_bundle_is_complete_and_self_contained(bundle):
+    assert pyodide_bundle.check_bundle(bundle) == []
+    names = {path.name for path in bundle.iterdir()}
+    wheel = "rules_engine-0.1.0-py3-none-any.whl"
+    assert names == {*pyodide_bundle.RUNTIME_FILES, "pyodide-lock.json", "bundle-manifest.json", wheel}
+
+
+def _diff(expected, actual):
+    return "".join(difflib.unified_diff(
+        expected.splitlines(True), actual.splitlines(True), "CPython", "Pyodide", n=2))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_games_as_cpython(game_id, pyodide_report, cpython_report):
+    ours, theirs = cpython_report["games"][game_id], pyodide_report["games"][game_id]
+    assert sorted(theirs) == sorted(ours) == sorted(PLAN["counts"])
+    for kind, count in PLAN["counts"].items():
+        expected, actual = ours[kind]["results"], theirs[kind]["results"]
+        assert [r["seed"] for r in actual] == [r["seed"] for r in expected]
+        assert len(actual) == count
+        for want, got in zip(expected, actual):
+            where = f"{game_id}, {kind} bots, seed {want['seed']!r}"
+            assert got["record"] == want["record"], f"{where}: records differ\n{_diff(want['record'], got['record'])}"
+            assert got["scores"] == want["scores"], f"{where}: scores differ"
+            assert got["moves"] == want["moves"] > 0, where
