@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test bench pyodide bench-pyodide clean
+.PHONY: serve build test bench check pyodide bench-pyodide clean
 
 serve: $(STAMP)
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
@@ -22,6 +22,10 @@ test: $(STAMP) $(CHROMIUM)
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/site_build.py
+
+check: $(STAMP)
+	$(PY) -m build_scripts.validate
 
 pyodide: $(STAMP)
 	$(PY) -m build_scripts.pyodide_bundle build/pyodide

@@ -1,0 +1,124 @@
+"""MkDocs hooks: the only place the site's build touches MkDocs.
+
+Each hook hands over to a plain function in ``build_scripts`` and passes
+its result back, so moving to another generator (Zensical) means
+rewriting this file alone:
+
+- on_config: the Games section of the navigation gets a page per registered game;
+- on_files: every game source is checked (a broken one stops the build with
+  ``file:line`` messages), and the generated index pages are added;
+- on_page_markdown: a game source becomes its page; the home page gets its list;
+- on_page_content: terms in the rules are linked to the glossary.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+# MkDocs loads this file by path, so the project's packages are not importable yet.
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+# `mkdocs serve` runs this file again for every rebuild, but Python keeps the
+# modules it imported: forget the engine and the build steps, so that an edit
+# to either shows on the next rebuild. (The timings stay, for the benchmark.)
+for _name in [name for name in sys.modules if name.split(".")[0] in ("rules_engine", "build_scripts")]:
+    if _name != "build_scripts.timing":
+        del sys.modules[_name]
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import File  # noqa: E402
+from mkdocs.utils import get_relative_url  # noqa: E402
+
+from build_scripts import glossary, htmltext, indexes, render, timing  # noqa: E402
+from build_scripts.validate import check_site, registered_specs  # noqa: E402
+
+GLOSSARY = "glossary.md"
+
+# What one build learned in on_config/on_files, for the page hooks after it.
+_build = {}
+
+
+def on_config(config):
+    timing.reset()
+    _build.clear()
+    _build["specs"] = registered_specs()
+    config.nav = indexes.add_games_to_nav(config.nav, _build["specs"])
+    return config
+
+
+def on_files(files, config):
+    started = time.perf_counter()
+    sources, errors = check_site(config.docs_dir, _build["specs"])
+    timing.VALIDATION["seconds"] = time.perf_counter() - started
+    if errors:
+        listed = "\n".join(str(error) for error in errors)
+        raise PluginError(f"{len(errors)} problem(s) in the rules sources; nothing was published:\n{listed}")
+    for game_id, source in sources.items():
+        timing.CHECKS[f"games/{game_id}.md"] = dict(source.timings)
+    _build["sources"] = sources
+    glossary_path = Path(config.docs_dir) / GLOSSARY
+    _build["terms"] = glossary.read_terms(glossary_path.read_text(encoding="utf-8")) if glossary_path.exists() else []
+    for src_uri, content in indexes.generated_pages(_build["specs"], sources).items():
+        files.append(File.generated(config, src_uri, content=content))
+    return files
+
+
+def _game_id(page):
+    path = page.file.src_uri
+    if path.startswith("games/") and path.endswith(".md"):
+        game_id = path[len("games/"):-len(".md")]
+        if game_id in _build.get("sources", {}):
+            return game_id
+    return None
+
+
+def _clock_start(page):
+    _build.setdefault("clock", {})[page.file.src_uri] = time.perf_counter()
+
+
+def _clock_stop(page):
+    """Add the time since ``_clock_start`` to the page's total. MkDocs reads
+    every page before it writes any, so a page's time comes in two spans."""
+    started = _build.get("clock", {}).pop(page.file.src_uri, None)
+    if started is not None:
+        uri = page.file.src_uri
+        timing.PAGES[uri] = timing.PAGES.get(uri, 0.0) + time.perf_counter() - started
+
+
+def on_pre_page(page, config, files):
+    _clock_start(page)  # reading: Markdown hooks and conversion, until on_page_content
+    return page
+
+
+def on_page_markdown(markdown, page, config, files):
+    game_id = _game_id(page)
+    if game_id:
+        # The engine's one-line summary is the page's description for search engines and link previews.
+        page.meta.setdefault("description", _build["specs"][game_id].summary)
+        return render.render_game_page(_build["sources"][game_id], _build["specs"][game_id], _build["specs"])
+    if page.file.src_uri == "index.md":
+        return markdown.replace(indexes.HOME_MARKER, indexes.home_games_list(_build["specs"]))
+    return markdown
+
+
+def on_page_content(html, page, config, files):
+    glossary_file = files.get_file_from_path(GLOSSARY)
+    if _game_id(page):
+        html = htmltext.colour_cards(html)
+        if glossary_file is not None:
+            url = get_relative_url(glossary_file.url, page.file.url)
+            html = glossary.link_terms(html, _build["terms"], url)
+    _clock_stop(page)
+    return html
+
+
+def on_page_context(context, page, config, nav):
+    _clock_start(page)  # writing: the theme's template, until on_post_page
+    return context
+
+
+def on_post_page(output, page, config):
+    _clock_stop(page)
+    return output

@@ -1,0 +1,112 @@
+"""Pages and navigation generated from the engine's registry.
+
+Games A–Z, games by family and games by number of players are written here
+as Markdown, never by hand, so a game appears on every list the moment it is
+registered and has a page. Aliases (the engine's and the page's) get their
+own A–Z entries, so a player who knows a game by another name finds it.
+"""
+
+import unicodedata
+
+from .render import players_text, slug
+
+A_TO_Z = "games/index.md"
+BY_FAMILY = "games/by-family.md"
+BY_PLAYERS = "games/by-players.md"
+GAMES_SECTION = "Games"
+HOME_MARKER = "<!-- games: the list of games is generated here -->"
+
+
+def sort_key(name):
+    """Alphabetical order that files Lórum under L."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _aliases(spec, source):
+    front = list(source.front_matter.get("aliases") or []) if source else []
+    return list(spec.aliases) + front
+
+
+def _entry(spec, link_prefix=""):
+    count = players_text(spec.seats)
+    players = f"{count} player{'s' if spec.seats != (1, 1) else ''}"
+    return f"- [{spec.name}]({link_prefix}{spec.id}.md): {spec.summary} *{players}, {spec.family}.*"
+
+
+def a_to_z_page(specs, sources):
+    entries = []
+    for spec in specs.values():
+        entries.append((spec.name, _entry(spec)))
+        for alias in _aliases(spec, sources.get(spec.id)):
+            entries.append((alias, f"- *{alias}*: see [{spec.name}]({spec.id}.md)"))
+    entries.sort(key=lambda item: sort_key(item[0]))
+    out = ["# Games A–Z", "",
+           "Every game on the site, in alphabetical order; a game's other names are listed too, "
+           "each pointing to its page. The lists [by family](by-family.md) and "
+           "[by number of players](by-players.md) hold the same games.", ""]
+    letter = None
+    for name, line in entries:
+        first = sort_key(name)[:1].upper()
+        if first != letter:
+            letter = first
+            out += ["", f"## {letter} {{#letter-{letter.lower()}}}", ""]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def by_family_page(specs):
+    families = {}
+    for spec in specs.values():
+        families.setdefault(spec.family, []).append(spec)
+    out = ["# Games by family", "",
+           "Games of one family share their machinery: how tricks are won, how a tableau is built, "
+           "how melds are laid down. Learn one and the others come quickly.", ""]
+    for family in sorted(families, key=sort_key):
+        out += ["", f"## {family.capitalize()} {{#{slug(family)}}}", ""]
+        out += [_entry(spec) for spec in sorted(families[family], key=lambda s: sort_key(s.name))]
+    return "\n".join(out) + "\n"
+
+
+def by_players_page(specs):
+    counts = sorted({n for spec in specs.values() for n in range(spec.seats[0], spec.seats[1] + 1)})
+    out = ["# Games by number of players", "",
+           "Find a game for the people at your table. A game that takes a range of players is "
+           "listed under each number in it.", ""]
+    for n in counts:
+        games = [spec for spec in specs.values() if spec.seats[0] <= n <= spec.seats[1]]
+        title = "1 player" if n == 1 else f"{n} players"
+        out += ["", f"## {title} {{#players-{n}}}", ""]
+        out += [_entry(spec) for spec in sorted(games, key=lambda s: sort_key(s.name))]
+    return "\n".join(out) + "\n"
+
+
+def generated_pages(specs, sources):
+    """``{docs-relative path: Markdown}`` of the index pages."""
+    return {
+        A_TO_Z: a_to_z_page(specs, sources),
+        BY_FAMILY: by_family_page(specs),
+        BY_PLAYERS: by_players_page(specs),
+    }
+
+
+def home_games_list(specs):
+    """The home page's list of games (links relative to ``docs/index.md``)."""
+    ordered = sorted(specs.values(), key=lambda spec: sort_key(spec.name))
+    return "\n".join(_entry(spec, link_prefix="games/") for spec in ordered)
+
+
+def add_games_to_nav(nav, specs):
+    """``nav`` with a page per registered game appended to its Games section."""
+    games = [{spec.name: f"games/{spec.id}.md"} for spec in sorted(specs.values(), key=lambda s: sort_key(s.name))]
+    out = []
+    found = False
+    for item in nav or []:
+        if isinstance(item, dict) and GAMES_SECTION in item:
+            found = True
+            pages = [page for page in item[GAMES_SECTION] if page not in games]
+            item = {GAMES_SECTION: pages + games}
+        out.append(item)
+    if not found:
+        out.append({GAMES_SECTION: [A_TO_Z, BY_FAMILY, BY_PLAYERS] + games})
+    return out

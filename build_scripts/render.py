@@ -1,0 +1,219 @@
+"""Turn a checked game source into the Markdown that MkDocs renders.
+
+The page is the source with: a title, the engine's one-line summary and a
+facts box taken from the engine's spec; fixed anchors on the sections; each
+rule's ``{#id}`` rewritten for Python-Markdown's attr_list (which wants it on
+a line of its own); doctests shown as checked examples; and the ``play``,
+``example`` and ``diagram`` blocks expanded into HTML. Links are written as
+Markdown links to ``.md`` files so MkDocs resolves and checks them.
+"""
+
+import html
+import re
+
+from rules_engine.cards import DECKS
+
+from . import diagrams
+from .frontmatter import GAME_ID
+from .source import SECTIONS, TRAILING_ATTRS
+
+CARD_TOKEN = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+SECTION_TITLES = dict(SECTIONS)
+
+
+def slug(text):
+    """An anchor for a family's name: ``trick-taking``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def players_text(seats):
+    low, high = seats
+    return f"{low}" if low == high else f"{low} to {high}"
+
+
+def render_game_page(source, spec, specs):
+    """The Markdown for ``source``, which has been checked (its fences carry
+    their drawings and replays); ``specs`` are all registered games, by id."""
+    lines = source.lines
+    replace, append_after, skip = {}, {}, set()
+    for heading in source.headings:
+        if heading.section:
+            replace[heading.line - 1] = [f"## {SECTION_TITLES[heading.section]} {{#{heading.section}}}"]
+    for rule in source.rules:
+        text = TRAILING_ATTRS.sub("", lines[rule.last_index])
+        # A visible link to the rule itself, so players can share it.
+        replace[rule.last_index] = [f'{text} [¶](#{rule.id} "Link to this rule: {rule.id}"){{ .rule-link }}']
+        append_after[rule.last_index] = [" " * rule.indent + f"{{: #{rule.id} .rule }}"]
+    for fence in source.fences:
+        start = fence.line - 1
+        replace[start] = ["", *_render_fence(fence, spec), ""]
+        skip.update(range(start + 1, fence.end_index))
+    out = [f"# {spec.name}", "", spec.summary, "{: .game-summary }", "", *facts_box(source, spec, specs), ""]
+    for index in range(source.body_start, len(lines)):
+        if index in skip:
+            continue
+        out += replace.get(index, [lines[index]])
+        out += append_after.get(index, [])
+    return "\n".join(out) + "\n"
+
+
+# ---- the facts box ------------------------------------------------------------------------------
+
+def facts_box(source, spec, specs):
+    """A definition list of the engine's facts (and the front matter's), as Markdown in an aside."""
+    low, high = spec.seats
+    players = f"[{players_text(spec.seats)}](by-players.md#players-{low})"
+    deck_words = DECKS[spec.deck][0] if spec.deck in DECKS else spec.deck
+    facts = [
+        ("Players", players),
+        ("Deck", f"{deck_words} ({spec.deck_size} cards)"),
+        ("Family", f"[{spec.family.capitalize()}](by-family.md#{slug(spec.family)})"),
+        ("Options", _options_text(spec)),
+    ]
+    aliases = list(spec.aliases) + list(source.front_matter.get("aliases") or [])
+    if aliases:
+        facts.append(("Also known as", ", ".join(_escape_md(alias) for alias in aliases)))
+    if source.front_matter.get("origin"):
+        facts.append(("Origin", _escape_md(source.front_matter["origin"])))
+    related = source.front_matter.get("related") or []
+    if related:
+        facts.append(("Related games", ", ".join(_related_link(item, specs) for item in related)))
+    out = [f'<aside class="game-facts" aria-label="{html.escape(spec.name)} at a glance" markdown="1">', ""]
+    for term, value in facts:
+        out += [term, f":   {value}", ""]
+    out.append("</aside>")
+    return out
+
+
+def _options_text(spec):
+    if not spec.options:
+        return "none: the rules below are the whole game"
+    parts = []
+    for option in spec.options:
+        choices = f"; one of {', '.join(f'`{c}`' for c in option.choices)}" if option.choices else ""
+        about = f": {_escape_md(option.description)}" if option.description else ""
+        parts.append(f"`{option.name}`{about} (default `{option.default}`{choices})")
+    return "; ".join(parts)
+
+
+def _related_link(item, specs):
+    if GAME_ID.fullmatch(item) and item in specs:
+        return f"[{specs[item].name}]({item}.md)"
+    return _escape_md(item)
+
+
+def _escape_md(text):
+    return re.sub(r"([\\`*_\[\]<>])", r"\\\1", str(text))
+
+
+# ---- fenced blocks ------------------------------------------------------------------------------
+
+def _render_fence(fence, spec):
+    if fence.kind == "pycon":
+        return _render_doctest(fence)
+    if fence.kind == "diagram":
+        return _render_diagram(fence)
+    if fence.kind == "play":
+        return _render_play(fence, spec)
+    return _render_example(fence, spec)
+
+
+def _render_doctest(fence):
+    body = fence.body.rstrip("\n").splitlines()
+    return ['!!! example "Checked example: the engine runs this at every build"', "",
+            "    ```pycon", *("    " + line if line else "" for line in body), "    ```"]
+
+
+def _render_diagram(fence):
+    drawing = fence.artifact
+    caption = fence.options.get("caption") or f"The starting layout of seed {fence.options['seed']}, dealt by the engine."
+    return [
+        f'<figure class="rules-diagram" id="{fence.id}" data-search-exclude>',
+        drawing.svg,
+        f"<figcaption>{html.escape(caption)}</figcaption>",
+        "</figure>",
+    ]
+
+
+def _render_play(fence, spec):
+    seats = fence.options.get("seats", spec.default_seats or spec.seats[0])
+    seat = fence.options.get("seat", 0)
+    seed = fence.options.get("seed")
+    attrs = {"data-widget": "play", "data-game": spec.id, "data-seats": seats, "data-seat": seat}
+    if seed is not None:
+        attrs["data-seed"] = seed
+    command = f"python -m rules_engine play {spec.id}"
+    if seed is not None:
+        command += f" --seed {seed}"
+    if seat:
+        command += f" --seat {seat}"
+    deal = f"deal {seed}" if seed is not None else "a fresh deal"
+    return [
+        f'<div class="rules-widget rules-widget--play" id="{fence.id}" {_attrs(attrs)}>',
+        f'<p class="rules-widget__title">Play a hand of {html.escape(spec.name)} ({deal})</p>',
+        '<p class="rules-widget__notice">The card table that plays this hand on the page comes with a later '
+        'version of the site. Meanwhile you can play the same deal in a terminal: '
+        f"<code>{html.escape(command)}</code></p>",
+        "</div>",
+    ]
+
+
+def _render_example(fence, spec):
+    record, states = fence.artifact
+    number = fence.id.rsplit("-", 1)[-1]
+    start = diagrams.draw_state(states[0], f"{fence.id}-start",
+                                f"{spec.name}, worked example {number}: the position before the first move")
+    final = states[-1]
+    moves = final.moves_made
+    attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
+             "data-steps": len(moves)}
+    out = [
+        f'<figure class="rules-widget rules-widget--example" id="{fence.id}" {_attrs(attrs)}>',
+        f'<figcaption class="rules-widget__title">Worked example {number}: {len(moves)} '
+        f'move{"s" if len(moves) != 1 else ""}, replayed by the engine</figcaption>',
+        f'<div class="rules-example__start" data-search-exclude>{start.svg}</div>',
+        '<ol class="rules-example__moves">',
+    ]
+    for text, comment, seat in moves:
+        who = f'<span class="rules-example__seat">Seat {seat}:</span> ' if final.seats > 1 and seat is not None else ""
+        note = f' <span class="rules-example__comment">{html.escape(comment)}</span>' if comment else ""
+        out.append(f'<li>{who}<code class="rules-example__move">{format_move(text)}</code>{note}</li>')
+    out.append("</ol>")
+    out.append(f'<p class="rules-example__end">{html.escape(_outcome(final))}</p>')
+    out.append("</figure>")
+    return out
+
+
+def _outcome(state):
+    """One line for the end of a worked example: where the game stands and the scores."""
+    describe = getattr(state, "describe", None)
+    summary = describe() if callable(describe) else ""
+    where = "The game is over" if state.is_over else "After the last move"
+    hand, game = state.scores
+    if state.seats == 1:
+        # A solitaire's description already states its score.
+        return f"{where}: {summary}." if summary else f"{where}: score {game[0]}."
+
+    def per_seat(points):
+        return ", ".join(f"seat {seat} {_signed(p)}" for seat, p in enumerate(points))
+    lead = f"{where}: {summary}. " if summary else f"{where}. "
+    return f"{lead}Points this hand: {per_seat(hand)}; game totals: {per_seat(game)}."
+
+
+def _signed(points):
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def format_move(text):
+    """A move's canonical text, with cards shown by suit symbol and colour."""
+    def card(match):
+        rank = "10" if match.group(1) in ("T", "10") else match.group(1)
+        suit = match.group(2)
+        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+        colour = "red" if suit in "HD" else "black"
+        return f'<span class="card card--{colour}">{rank}{symbol}</span>'
+    return CARD_TOKEN.sub(card, html.escape(text))
+
+
+def _attrs(attrs):
+    return " ".join(f'{name}="{html.escape(str(value), quote=True)}"' for name, value in attrs.items())

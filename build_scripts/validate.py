@@ -1,0 +1,236 @@
+"""Check the games' sources against the engine; every problem is ``file:line``.
+
+On top of the syntax checks of ``source.py``: the game must be registered,
+every rule id the engine cites must be a paragraph on its page, the front
+matter must not restate what the engine knows, playable hands must deal,
+diagrams must draw, worked examples must replay, and doctests must pass.
+
+Run ``python -m build_scripts.validate`` to check every page without a build.
+"""
+
+import inspect
+import re
+import sys
+import time
+from pathlib import Path
+
+import rules_engine
+from rules_engine import Record, RecordError, RulesError
+
+from . import diagrams
+from .doctests import Snippet, run_snippets
+from .errors import SourceError
+from .frontmatter import GAME_ID
+from .source import parse_source
+
+GAMES_DIR = "games"
+# Where a missing cited rule would go, by its id's first word.
+SECTION_OF_PREFIX = {"object": "object", "setup": "setup", "play": "play", "scoring": "scoring",
+                     "end": "scoring", "interpretation": "interpretation"}
+
+
+def registered_specs():
+    return {spec.id: spec for spec in rules_engine.list_games()}
+
+
+def game_sources(docs_dir):
+    """The paths of the game pages, ``docs/games/*.md``, by game id."""
+    folder = Path(docs_dir) / GAMES_DIR
+    return {path.stem: path for path in sorted(folder.glob("*.md"))}
+
+
+def check_site(docs_dir, specs=None):
+    """Parse and check every game page: ``(sources by id, errors)``."""
+    specs = registered_specs() if specs is None else specs
+    sources = {}
+    errors = []
+    for game_id, path in game_sources(docs_dir).items():
+        source = check_game(parse_source(path), specs)
+        sources[game_id] = source
+        errors += source.errors
+    for game_id in sorted(set(specs) - set(sources)):
+        errors.append(_missing_page_error(game_id, specs[game_id], Path(docs_dir) / GAMES_DIR))
+    return sources, sorted(errors)
+
+
+def check_game(source, specs=None, spec=None):
+    """Add the engine's checks to a parsed source's ``errors``; returns it.
+
+    ``spec`` overrides the registered spec of ``source.game_id`` (tests use
+    it to check a small page against a subset of a game's cited rules).
+    """
+    specs = registered_specs() if specs is None else specs
+    spec = spec or specs.get(source.game_id)
+    if spec is None:
+        known = ", ".join(sorted(specs))
+        source.error(1, f"no game '{source.game_id}' is registered in rules_engine (the file's name is the "
+                        f"game's id; the games are {known})")
+        return source
+    _check_cited_rules(source, spec)
+    _check_front_matter(source, spec, specs)
+    started = time.perf_counter()
+    for fence in source.fences:
+        if fence.kind == "play":
+            _check_play(source, spec, fence)
+        elif fence.kind == "diagram":
+            _check_diagram(source, spec, fence)
+    source.timings["diagrams"] = time.perf_counter() - started
+    started = time.perf_counter()
+    for fence in source.fences:
+        if fence.kind == "example":
+            _check_example(source, spec, fence)
+    source.timings["examples"] = time.perf_counter() - started
+    started = time.perf_counter()
+    snippets = [Snippet(fence.body_line, fence.body) for fence in source.fences if fence.kind == "pycon"]
+    source.errors += run_snippets(source.path, snippets)
+    source.timings["doctests"] = time.perf_counter() - started
+    return source
+
+
+def _missing_page_error(game_id, spec, folder):
+    module = inspect.getsourcefile(rules_engine.state_class(game_id))
+    return SourceError(module, 1, f"game '{game_id}' ({spec.name}) is registered but has no page: "
+                                  f"write {folder / (game_id + '.md')}")
+
+
+# ---- rule ids the engine cites ------------------------------------------------------------------
+
+def _check_cited_rules(source, spec):
+    missing = [rule for rule in spec.cited_rules if rule not in source.rule_ids]
+    if not missing:
+        return
+    section_lines = {h.section: h.line for h in source.headings if h.section}
+    module = _engine_module(spec)
+    for rule in missing:
+        section = SECTION_OF_PREFIX.get(rule.split(".")[0])
+        line = section_lines.get(section, 1)
+        source.error(line, f"the engine cites rule '{rule}' ({module}) but no paragraph on this page "
+                           f"ends with {{#{rule}}}")
+
+
+def _engine_module(spec):
+    try:
+        path = Path(inspect.getsourcefile(rules_engine.state_class(spec.id)))
+        return path.relative_to(Path(rules_engine.__file__).parent.parent).as_posix()
+    except (RulesError, TypeError, ValueError):
+        return "rules_engine"
+
+
+# ---- front matter --------------------------------------------------------------------------------
+
+def _check_front_matter(source, spec, specs):
+    data, lines = source.front_matter, source.front_matter_lines
+    known = {alias.lower() for alias in spec.aliases} | {spec.name.lower()}
+    for alias in data.get("aliases") or ():
+        if isinstance(alias, str) and alias.lower() in known:
+            source.error(lines.get("aliases", 1), f"alias {alias!r} is already known to the engine "
+                                                  f"(its name or spec.aliases): list it only once")
+    names = {name.casefold(): spec_id for spec_id, other in specs.items() for name in (other.name, *other.aliases)}
+    for item in data.get("related") or ():
+        if not isinstance(item, str):
+            continue
+        if item.casefold() in names and not GAME_ID.fullmatch(item):
+            source.error(lines.get("related", 1), f"related game {item!r} is on this site: write its id "
+                                                  f"'{names[item.casefold()]}' so that it links to its page")
+        elif item == source.game_id:
+            source.error(lines.get("related", 1), "a game is not related to itself")
+        elif GAME_ID.fullmatch(item) and item not in specs:
+            source.error(lines.get("related", 1),
+                         f"related game '{item}' is not registered: write a game on this site by its id, "
+                         f"and any other game by its name, capitalised (like 'Klondike')")
+
+
+# ---- fenced blocks ------------------------------------------------------------------------------
+
+def _seats_of(spec, fence):
+    return fence.options.get("seats", spec.default_seats or spec.seats[0])
+
+
+def _check_play(source, spec, fence):
+    seats = _seats_of(spec, fence)
+    try:
+        rules_engine.load_game(spec.id).new(seed=fence.options.get("seed", 0), seats=seats)
+    except RulesError as error:
+        source.error(fence.option_lines.get("seats", fence.line), f"this hand cannot be dealt: {error}")
+        return
+    seat = fence.options.get("seat", 0)
+    if not 0 <= seat < seats:
+        source.error(fence.option_lines["seat"], f"seat {seat} does not exist: the seats are 0 to {seats - 1}")
+
+
+def _check_diagram(source, spec, fence):
+    options = fence.options
+    if "layout" not in options or "seed" not in options:
+        return  # already reported by the syntax check
+    try:
+        fence.artifact = diagrams.deal_diagram(spec.id, options["seed"], options.get("seats"), fence.id)
+    except diagrams.DiagramError as error:
+        source.error(fence.line, f"diagram cannot be drawn: {error}")
+
+
+def _check_example(source, spec, fence):
+    try:
+        record = Record.from_text(fence.body)
+    except RecordError as error:
+        line, message = _locate_record_error(fence, str(error))
+        source.error(line, f"example record does not read: {message}")
+        return
+    if record.game != spec.id:
+        line = fence.body_line + _line_offsets(fence.body, r"game\s*:")[0]
+        source.error(line, f"example record is for game '{record.game}', but this page is '{spec.id}'")
+        return
+    try:
+        states = list(rules_engine.replay(record))
+    except RecordError as error:
+        line, message = _locate_record_error(fence, str(error))
+        source.error(line, f"example does not replay: {message}")
+        return
+    fence.artifact = (record, states)
+
+
+def _locate_record_error(fence, message):
+    """The file line a RecordError message points at (its record line or move number)."""
+    match = re.match(r"record line (\d+): (.*)", message)
+    if match:
+        return fence.body_line + int(match.group(1)) - 1, match.group(2)
+    match = re.match(r"record move (\d+) ", message)
+    if match:
+        moves = _move_line_offsets(fence.body)
+        number = int(match.group(1))
+        if number <= len(moves):
+            return fence.body_line + moves[number - 1], message
+    return fence.line, message
+
+
+def _line_offsets(body, pattern):
+    offsets = [i for i, line in enumerate(body.splitlines()) if re.match(pattern, line.strip())]
+    return offsets or [0]
+
+
+def _move_line_offsets(body):
+    """0-based offsets in ``body`` of each move line (after ``moves:``, before ``end``)."""
+    offsets, in_moves = [], False
+    for offset, raw in enumerate(body.splitlines()):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_moves and line != "end":
+            offsets.append(offset)
+        in_moves = in_moves or line == "moves:"
+    return offsets
+
+
+def main(argv=None):
+    """``python -m build_scripts.validate [DOCS_DIR]``: print every problem, exit 1 if any."""
+    args = sys.argv[1:] if argv is None else argv
+    docs_dir = args[0] if args else "docs"
+    sources, errors = check_site(docs_dir)
+    for error in errors:
+        print(error)
+    checked = ", ".join(sorted(sources)) or "none"
+    print(f"{len(sources)} game pages checked ({checked}): {len(errors)} problem(s)", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

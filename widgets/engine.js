@@ -1,0 +1,105 @@
+// The main thread's side of the engine: one worker per page, started on demand
+// and kept across mkdocs-material's instant navigation (this module is
+// evaluated once per page load, not once per navigation).
+
+const LOAD_TIMEOUT_MS = 60000;
+const listeners = new Set();
+const pending = new Map();
+let worker = null;
+let nextId = 1;
+let readyPromise = null;
+
+export const status = {
+  state: "idle",          // idle → loading → ready | failed
+  stage: null,            // runtime | engine while loading
+  error: null,
+  workersStarted: 0,
+  startedAt: null,
+  readyAt: null,
+  timings: null,
+  python: null,
+};
+// Exposed for the browser tests and benchmarks, read-only by convention.
+window.rulesEngineStatus = status;
+
+function notify() {
+  for (const listener of listeners) listener(status);
+}
+
+export function onStatus(listener) {
+  listeners.add(listener);
+  listener(status);
+  return () => listeners.delete(listener);
+}
+
+function fail(message) {
+  if (status.state === "failed") return;
+  status.state = "failed";
+  status.error = message;
+  for (const { reject } of pending.values()) reject(new Error(message));
+  pending.clear();
+  notify();
+}
+
+/** Start the worker if it is not running; resolves when the engine is ready. */
+export function startEngine() {
+  if (readyPromise) return readyPromise;
+  status.state = "loading";
+  status.startedAt = performance.now();
+  notify();
+  readyPromise = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      fail("The rules engine took too long to load.");
+      reject(new Error(status.error));
+    }, LOAD_TIMEOUT_MS);
+    try {
+      if (typeof WebAssembly !== "object") throw new Error("this browser runs no WebAssembly");
+      worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      status.workersStarted += 1;
+    } catch (error) {
+      clearTimeout(timer);
+      fail(`The rules engine cannot start: ${error.message}`);
+      reject(error);
+      return;
+    }
+    worker.onerror = (event) => {
+      clearTimeout(timer);
+      fail(`The rules engine failed to load${event.message ? `: ${event.message}` : ""}.`);
+      reject(new Error(status.error));
+    };
+    worker.onmessage = (event) => {
+      const data = event.data;
+      if (data.type === "progress") {
+        status.stage = data.stage;
+        notify();
+      } else if (data.type === "ready") {
+        clearTimeout(timer);
+        status.state = "ready";
+        status.readyAt = performance.now();
+        status.timings = data.timings;
+        status.python = data.python;
+        notify();
+        resolve();
+      } else if (data.type === "failed") {
+        clearTimeout(timer);
+        fail(`The rules engine failed to load: ${data.message}`);
+        reject(new Error(status.error));
+      } else if (data.type === "reply") {
+        const waiting = pending.get(data.id);
+        pending.delete(data.id);
+        if (waiting) waiting.resolve(data);
+      }
+    };
+  });
+  return readyPromise;
+}
+
+/** Send one protocol message; resolves with the reply (ok or error as data). */
+export async function request(op, args = {}) {
+  await startEngine();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ v: 1, id, op, ...args });
+  });
+}

@@ -1,0 +1,51 @@
+// Mounts the widgets of the page, and again after each instant navigation
+// (mkdocs-material's document$), sharing the one engine worker.
+import { startEngine } from "./engine.js";
+import { PlayWidget } from "./play.js";
+import { Stepper } from "./stepper.js";
+
+const mounted = new WeakSet();
+let observer = null;
+
+function nearViewport(widget) {
+  if (!("IntersectionObserver" in window)) return widget.start();
+  if (!observer) {
+    observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          observer.unobserve(entry.target);
+          entry.target.rwWidget.start();
+        }
+      }
+    }, { rootMargin: "300px 0px" });
+  }
+  widget.root.rwWidget = widget;
+  observer.observe(widget.root);
+}
+
+export function mountAll(scope = document) {
+  for (const root of scope.querySelectorAll('[data-widget="example"]')) {
+    if (mounted.has(root) || !root.querySelector("script.rw-frames")) continue;
+    mounted.add(root);
+    new Stepper(root);
+  }
+  for (const root of scope.querySelectorAll('[data-widget="play"]')) {
+    if (mounted.has(root)) continue;
+    mounted.add(root);
+    const widget = new PlayWidget(root);
+    // The first touch of the widget also starts the engine, whatever the scroll position.
+    root.addEventListener("pointerdown", () => widget.start(), { once: true });
+    root.addEventListener("focusin", () => widget.start(), { once: true });
+    nearViewport(widget);
+  }
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mountAll());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", () => mountAll());
+} else {
+  mountAll();
+}
+
+export { startEngine };

@@ -1,0 +1,104 @@
+// The step-through widget: a worked example replayed by the engine at build
+// time into frames, so stepping needs no Pyodide. "Play on from here" hands the
+// position to the live engine.
+import { el, prettyMove } from "./cards.js";
+import { PlayWidget } from "./play.js";
+import { tableFor } from "./tables.js";
+
+export class Stepper {
+  constructor(root) {
+    this.root = root;
+    this.id = root.id;
+    this.game = root.dataset.game;
+    this.frames = JSON.parse(root.querySelector("script.rw-frames").textContent);
+    this.record = JSON.parse(root.dataset.record);
+    this.step = 0;
+    this.build();
+    const linked = this.stepFromHash();
+    this.go(linked ?? 0, false);
+    if (linked !== null) root.scrollIntoView({ block: "start" });
+  }
+
+  build() {
+    const root = this.root;
+    root.classList.add("rw-enhanced");
+    const ui = el("div", "rw-stepper");
+    ui.tabIndex = 0;
+    ui.setAttribute("aria-label", "Worked example: use the arrow keys to step");
+    const bar = el("div", "rw-toolbar");
+    this.buttons = {
+      first: this.button("⏮", "First step", () => this.go(0)),
+      prev: this.button("◀", "Previous step", () => this.go(this.step - 1)),
+      next: this.button("▶", "Next step", () => this.go(this.step + 1)),
+      last: this.button("⏭", "Last step", () => this.go(this.frames.length - 1)),
+    };
+    this.counter = el("span", "rw-counter");
+    this.playOn = el("button", "rw-button rw-button--play-on", "Play on from here");
+    this.playOn.type = "button";
+    this.playOn.addEventListener("click", () => this.playFromHere());
+    bar.append(...Object.values(this.buttons), this.counter, this.playOn);
+    this.commentary = el("p", "rw-commentary");
+    this.commentary.setAttribute("aria-live", "polite");
+    this.table = el("div", "rw-table-area");
+    ui.append(bar, this.commentary, this.table);
+    ui.addEventListener("keydown", (event) => {
+      const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      if (event.key in moves) this.go(this.step + moves[event.key]);
+      else if (event.key === "Home") this.go(0);
+      else if (event.key === "End") this.go(this.frames.length - 1);
+      else return;
+      event.preventDefault();
+    });
+    root.append(ui);
+    this.ui = ui;
+  }
+
+  button(symbol, label, action) {
+    const node = el("button", "rw-button", symbol);
+    node.type = "button";
+    node.setAttribute("aria-label", label);
+    node.title = label;
+    node.addEventListener("click", action);
+    return node;
+  }
+
+  stepFromHash() {
+    const match = location.hash.match(new RegExp(`^#${this.id}/(\\d+)$`));
+    return match ? Math.min(Number(match[1]), this.frames.length - 1) : null;
+  }
+
+  go(step, updateHash = true) {
+    this.step = Math.max(0, Math.min(step, this.frames.length - 1));
+    const frame = this.frames[this.step];
+    const last = this.frames.length - 1;
+    this.counter.textContent = `Step ${this.step} of ${last}`;
+    const who = frame.seat !== null && frame.view.seats > 1 ? `Seat ${frame.seat}: ` : "";
+    this.commentary.textContent = frame.move
+      ? `${who}${prettyMove(frame.move)}${frame.comment ? ` — ${frame.comment}` : ""}`
+      : "The deal, before the first move.";
+    this.table.replaceChildren(tableFor(this.game).render(frame.view, { interactive: false, human: 0 }));
+    this.buttons.first.disabled = this.buttons.prev.disabled = this.step === 0;
+    this.buttons.next.disabled = this.buttons.last.disabled = this.step === last;
+    this.playOn.disabled = frame.view.is_over;
+    if (updateHash) history.replaceState(null, "", `#${this.id}/${this.step}`);
+  }
+
+  playFromHere() {
+    const record = { ...this.record, moves: this.record.moves.slice(0, this.step) };
+    const human = this.frames[this.step].view.to_act ?? 0;
+    let live = this.root.querySelector(".rw-live");
+    if (!live) {
+      live = el("div", "rw-live");
+      live.id = `${this.id}-live`;
+      live.dataset.game = this.game;
+      this.root.append(live);
+    }
+    const widget = new PlayWidget(live, {
+      record: JSON.stringify(record),
+      human,
+      title: `Playing on from step ${this.step}: you are seat ${human}.`,
+    });
+    widget.start();
+    live.scrollIntoView({ block: "nearest" });
+  }
+}
