@@ -8,7 +8,8 @@ rewriting this file alone:
 - on_files: every game source is checked (a broken one stops the build with
   ``file:line`` messages), and the generated index pages are added;
 - on_page_markdown: a game source becomes its page; the home page gets its list;
-- on_page_content: terms in the rules are linked to the glossary.
+- on_page_content: terms in the rules are linked to the glossary;
+- on_post_build: the self-hosted Pyodide bundle goes into the site.
 """
 
 import sys
@@ -31,7 +32,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from build_scripts import glossary, htmltext, indexes, render, timing  # noqa: E402
+from build_scripts import browser, glossary, htmltext, indexes, render, timing  # noqa: E402
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
@@ -62,7 +63,15 @@ def on_files(files, config):
     _build["terms"] = glossary.read_terms(glossary_path.read_text(encoding="utf-8")) if glossary_path.exists() else []
     for src_uri, content in indexes.generated_pages(_build["specs"], sources).items():
         files.append(File.generated(config, src_uri, content=content))
+    for path in browser.widget_files():
+        files.append(File(path, src_dir=str(ROOT), dest_dir=config.site_dir,
+                          use_directory_urls=config.use_directory_urls))
     return files
+
+
+def on_post_build(config):
+    # The self-hosted Pyodide runtime and the engine's wheel, beside the widgets.
+    browser.install_pyodide(config.site_dir)
 
 
 def _game_id(page):

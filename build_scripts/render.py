@@ -9,9 +9,11 @@ Markdown links to ``.md`` files so MkDocs resolves and checks them.
 """
 
 import html
+import json
 import re
 
 from rules_engine.cards import DECKS
+from rules_engine.host import frames_of
 
 from . import diagrams
 from .frontmatter import GAME_ID
@@ -148,12 +150,12 @@ def _render_play(fence, spec):
     if seat:
         command += f" --seat {seat}"
     deal = f"deal {seed}" if seed is not None else "a fresh deal"
+    # The widget replaces this text when scripts run; without them it says how to play anyway.
     return [
         f'<div class="rules-widget rules-widget--play" id="{fence.id}" {_attrs(attrs)}>',
         f'<p class="rules-widget__title">Play a hand of {html.escape(spec.name)} ({deal})</p>',
-        '<p class="rules-widget__notice">The card table that plays this hand on the page comes with a later '
-        'version of the site. Meanwhile you can play the same deal in a terminal: '
-        f"<code>{html.escape(command)}</code></p>",
+        '<p class="rules-widget__notice">The card table needs JavaScript and WebAssembly. '
+        f"You can play the same deal in a terminal: <code>{html.escape(command)}</code></p>",
         "</div>",
     ]
 
@@ -180,6 +182,9 @@ def _render_example(fence, spec):
         out.append(f'<li>{who}<code class="rules-example__move">{format_move(text)}</code>{note}</li>')
     out.append("</ol>")
     out.append(f'<p class="rules-example__end">{html.escape(_outcome(final))}</p>')
+    # The stepper's frames, replayed here so that stepping needs no Pyodide.
+    frames = json.dumps(frames_of(states), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    out.append(f'<script type="application/json" class="rw-frames">{frames}</script>')
     out.append("</figure>")
     return out
 

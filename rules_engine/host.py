@@ -232,14 +232,19 @@ def frames(record, seat=ALL):
     from .record import replay
 
     parsed = Record.load(record) if not isinstance(record, Record) else record
+    return frames_of(list(replay(parsed)), seat)
+
+
+def frames_of(states, seat=ALL):
+    """Frames from the states of a replayed record (first to last)."""
     out = []
-    for step, state in enumerate(replay(parsed)):
-        move = parsed.moves[step - 1] if step else None
+    for step, state in enumerate(states):
+        made = state.moves_made[-1] if step else (None, None, None)
         out.append({
             "step": step,
-            "move": move.text if move else None,
-            "seat": state.last_move[1] if step else None,
-            "comment": move.comment if move else None,
+            "move": made[0],
+            "seat": made[2],
+            "comment": made[1],
             "view": state.view(seat),
         })
     return out

@@ -11,6 +11,16 @@ function progress(stage, detail) {
   self.postMessage({ type: "progress", stage, detail, at: performance.now() });
 }
 
+// When the WebAssembly binary cannot be fetched or compiled, Pyodide only logs
+// "wasm instantiation failed" and never settles: turn that log into a failure.
+const warn = console.warn.bind(console);
+console.warn = (...args) => {
+  warn(...args);
+  if (!handle && /instantiation failed/i.test(String(args[0]))) {
+    self.postMessage({ type: "failed", message: "the WebAssembly runtime could not be loaded" });
+  }
+};
+
 async function start() {
   const started = performance.now();
   progress("runtime");

@@ -22,15 +22,17 @@ export class Stepper {
   build() {
     const root = this.root;
     root.classList.add("rw-enhanced");
+    // The static list of moves stays in the page for print and for readers without scripts.
+    for (const part of root.querySelectorAll(".rules-example__moves, .rules-example__start")) part.hidden = true;
     const ui = el("div", "rw-stepper");
     ui.tabIndex = 0;
     ui.setAttribute("aria-label", "Worked example: use the arrow keys to step");
     const bar = el("div", "rw-toolbar");
     this.buttons = {
-      first: this.button("⏮", "First step", () => this.go(0)),
+      first: this.button("|◀", "First step", () => this.go(0)),
       prev: this.button("◀", "Previous step", () => this.go(this.step - 1)),
       next: this.button("▶", "Next step", () => this.go(this.step + 1)),
-      last: this.button("⏭", "Last step", () => this.go(this.frames.length - 1)),
+      last: this.button("▶|", "Last step", () => this.go(this.frames.length - 1)),
     };
     this.counter = el("span", "rw-counter");
     this.playOn = el("button", "rw-button rw-button--play-on", "Play on from here");

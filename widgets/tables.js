@@ -140,7 +140,7 @@ function renderYukon(view, ctx) {
       const isTop = i === column.up.length - 1;
       const movable = view.moves.some((m) => m.startsWith(`move ${card} `));
       const isTarget = isTop && targets.has(`onto ${card}`);
-      const node = cardElement(card, { interactive: ctx.interactive, legal: movable, selected: card === selected });
+      const node = cardElement(card, { interactive: ctx.interactive, legal: ctx.interactive && movable, selected: card === selected });
       if (isTarget) node.classList.add("rw-card--target");
       if (ctx.interactive) {
         node.addEventListener("click", () => (selected && selected !== card ? ctx.target(`onto ${card}`, card) : ctx.select(card)));

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 import rules_engine
 from build_scripts.errors import display_path
@@ -134,10 +135,11 @@ def test_a_broken_source_stops_the_mkdocs_build(tmp_path):
     king.write_text(king.read_text(encoding="utf-8").replace(" {#play.follow-suit}", ""), encoding="utf-8")
     line = next(number for number, text in enumerate(king.read_text().splitlines(), 1)
                 if text.startswith("You must follow suit"))
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    with open(ROOT / "mkdocs.yml", encoding="utf-8") as file:
+        config = yaml_load(file)  # MkDocs' own loader, which resolves the !ENV tags
     config.update(docs_dir=str(docs), site_dir=str(tmp_path / "site"),
                   hooks=[str(ROOT / "build_scripts" / "hooks.py")],
-                  watch=[str(ROOT / "build_scripts"), str(ROOT / "rules_engine")])
+                  watch=[str(ROOT / "build_scripts"), str(ROOT / "rules_engine"), str(ROOT / "widgets")])
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     result = run_mkdocs("build", "--strict", "--config-file", str(tmp_path / "mkdocs.yml"))
     assert result.returncode != 0

@@ -1,0 +1,112 @@
+"""The built site in a real browser: Debian's Chromium driven by Playwright,
+served from 127.0.0.1, where any request to another host fails the test."""
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+ENGINE_TIMEOUT_MS = 60_000
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory):
+    """The site built for, and served at, a free port of 127.0.0.1 (instant
+    navigation only follows links whose address, port included, is the site's)."""
+    out = tmp_path_factory.mktemp("browser-site")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(out)))
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url}
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+                            cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """What a page did that a test must not allow: console errors, uncaught
+    exceptions, requests to any host but 127.0.0.1."""
+
+    def __init__(self, page):
+        self.errors = []
+        self.foreign = []
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.route("**/*", self._route)
+
+    def _route(self, route):
+        host = urlparse(route.request.url).hostname
+        if route.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            route.continue_()
+        else:
+            self.foreign.append(route.request.url)
+            route.abort()
+
+
+def _new_page(browser, java_script_enabled=True, width=1280):
+    context = browser.new_context(viewport={"width": width, "height": 1000}, java_script_enabled=java_script_enabled)
+    page = context.new_page()
+    page.set_default_timeout(ENGINE_TIMEOUT_MS)
+    return context, page, Watch(page)
+
+
+@pytest.fixture
+def page(browser):
+    context, page, watch = _new_page(browser)
+    page.watch = watch
+    yield page
+    context.close()
+    assert not watch.foreign, f"requests left 127.0.0.1: {watch.foreign}"
+    assert not watch.errors, f"console errors: {watch.errors}"
+
+
+@pytest.fixture
+def new_page(browser):
+    """A factory for pages with other settings (JavaScript off, a phone's width)."""
+    opened = []
+
+    def make(**settings):
+        context, page, watch = _new_page(browser, **settings)
+        page.watch = watch
+        opened.append((context, watch))
+        return page
+
+    yield make
+    for context, watch in opened:
+        context.close()
+        assert not watch.foreign and not watch.errors, (watch.foreign, watch.errors)

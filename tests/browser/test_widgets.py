@@ -1,0 +1,162 @@
+"""The widgets on the built site, in Chromium: dealing, playing by click and
+keyboard, refused moves with their rule, undo, share links, the stepper and
+its fallback, instant navigation, and a failed engine load."""
+
+import re
+
+
+PLAY = "[data-widget=play]"
+EXAMPLE = "[data-widget=example]"
+
+
+def ready_to_play(page, url):
+    page.goto(url)
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    return page.locator(PLAY)
+
+
+def human_hand(widget):
+    # The reader's own hand is the table's last hand row, outside the seats.
+    return widget.locator(".rw-tricks > .rw-hand .rw-card")
+
+
+def step(page):
+    return page.evaluate("location.hash")
+
+
+def test_king_deals_and_the_bots_answer_a_click(page, site_url):
+    widget = ready_to_play(page, site_url + "games/king/")
+    assert human_hand(widget).count() == 13
+    assert "Your turn." in widget.locator(".rw-status").inner_text()
+    card = widget.locator(".rw-tricks > .rw-hand .rw-card--legal").first
+    played = card.get_attribute("data-card")
+    card.click()
+    page.wait_for_function("n => document.querySelectorAll('[data-widget=play] .rw-tricks > .rw-hand .rw-card').length === n", arg=12)
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    status = widget.locator(".rw-status").inner_text()
+    assert re.search(r"Seat [123]: play ", status), status
+    assert played not in [c.get_attribute("data-card") for c in human_hand(widget).all()]
+
+
+def test_an_illegal_card_shows_the_reason_and_links_the_rule(page, site_url):
+    widget = ready_to_play(page, site_url + "games/king/")
+    illegal = widget.locator(".rw-tricks > .rw-hand .rw-card:not(.rw-card--legal)").first
+    illegal.click()
+    message = widget.locator(".rw-message")
+    message.get_by_text("you must follow suit").wait_for()
+    link = message.locator("a.rw-rule-link")
+    assert link.get_attribute("href") == "#play.follow-suit"
+    assert page.locator('[id="play.follow-suit"]').count() == 1
+    assert human_hand(widget).count() == 13  # nothing changed
+
+
+def test_keyboard_play_and_undo(page, site_url):
+    widget = ready_to_play(page, site_url + "games/king/")
+    widget.locator(".rw-tricks > .rw-hand .rw-card--legal").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] .rw-tricks > .rw-hand .rw-card').length === 12")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    widget.get_by_role("button", name="Undo").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] .rw-tricks > .rw-hand .rw-card').length === 13")
+    assert "Move taken back" in widget.locator(".rw-status").inner_text()
+
+
+def test_share_link_reproduces_the_position(page, new_page, site_url):
+    widget = ready_to_play(page, site_url + "games/king/")
+    for _ in range(2):
+        widget.locator(".rw-tricks > .rw-hand .rw-card--legal").first.click()
+        page.wait_for_timeout(100)
+        page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    widget.get_by_role("button", name="Share link").click()
+    link = page.evaluate("location.href")
+    assert re.search(r"#play-1/42/[0-9A-Za-z~]+$", link), link
+    table = widget.locator(".rw-table-area").inner_text()
+    other = new_page()
+    copy = ready_to_play(other, link)
+    assert copy.locator(".rw-table-area").inner_text() == table
+
+
+def test_yukon_click_a_card_then_its_target(page, site_url):
+    widget = ready_to_play(page, site_url + "games/yukon/")
+    moves = widget.locator("select option").all_inner_texts()
+    onto = next(m for m in moves if " onto " in m)
+    move = widget.locator("select option").nth(moves.index(onto)).get_attribute("value")
+    _, card, _, target = move.split()
+    # Cards in a column overlap: click the strip of each that shows, as a reader would.
+    widget.locator(f'.rw-column .rw-card[data-card="{card}"]').click(position={"x": 8, "y": 6})
+    widget.locator(f'.rw-column .rw-card[data-card="{target}"]').click(position={"x": 8, "y": 6})
+    page.wait_for_function("() => document.querySelector('[data-widget=play] .rw-status').textContent.includes('You: ')")
+    column = widget.locator(".rw-column").filter(has=page.locator(f'[data-card="{target}"]'))
+    assert column.locator(f'[data-card="{card}"]').count() == 1
+
+
+def test_stepper_steps_and_deep_links(page, site_url):
+    page.goto(site_url + "games/king/#example-1/7")
+    stepper = page.locator(EXAMPLE).first
+    counter = stepper.locator(".rw-counter")
+    assert counter.inner_text() == "Step 7 of 16"
+    assert "only one heart" in stepper.locator(".rw-commentary").inner_text()
+    stepper.get_by_role("button", name="Next step").click()
+    assert counter.inner_text() == "Step 8 of 16" and step(page) == "#example-1/8"
+    stepper.locator(".rw-stepper").focus()
+    page.keyboard.press("Home")
+    assert counter.inner_text() == "Step 0 of 16"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("End")
+    assert counter.inner_text() == "Step 16 of 16"
+    assert stepper.locator(".rules-example__moves").is_hidden()
+
+
+def test_play_on_from_a_step(page, site_url):
+    page.goto(site_url + "games/king/#example-1/6")
+    stepper = page.locator(EXAMPLE).first
+    stepper.get_by_role("button", name="Play on from here").click()
+    live = stepper.locator(".rw-live")
+    live.locator(".rw-play--your-turn").or_(live.locator(".rw-title")).first.wait_for()
+    page.wait_for_selector(f"{EXAMPLE} .rw-live.rw-play--your-turn")
+    assert "step 6" in live.locator(".rw-title").inner_text()
+
+
+def test_without_javascript_the_examples_and_notices_show(new_page, site_url):
+    page = new_page(java_script_enabled=False)
+    page.goto(site_url + "games/king/")
+    example = page.locator(EXAMPLE).first
+    assert example.locator(".rules-example__moves li").count() == 16
+    assert example.locator(".rules-example__moves").is_visible()
+    assert "terminal" in page.locator(PLAY).inner_text()
+
+
+def test_instant_navigation_reuses_the_worker(page, site_url):
+    ready_to_play(page, site_url + "games/king/")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-sidebar--primary a[href$='games/yukon/']").click()
+    page.wait_for_url(re.compile(r"games/yukon/"))
+    page.locator("h1", has_text="Yukon").wait_for()
+    page.locator(f"{PLAY}[data-game=yukon]").scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.evaluate("window.rulesEngineStatus.workersStarted") == 1
+
+
+def test_a_phone_screen_fits(new_page, site_url):
+    page = new_page(width=390)
+    widget = ready_to_play(page, site_url + "games/yukon/")
+    assert widget.locator(".rw-column").count() == 7
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+
+
+def test_a_failed_engine_load_leaves_the_rules_and_stepper_working(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site_url + "games/king/")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    notice = page.locator(f"{PLAY} .rw-loading__text")
+    notice.get_by_text("failed to load").or_(notice.get_by_text("cannot start")).wait_for(timeout=60_000)
+    assert "still work" in notice.inner_text()
+    stepper = page.locator(EXAMPLE).first
+    stepper.get_by_role("button", name="Next step").click()
+    assert stepper.locator(".rw-counter").inner_text() == "Step 1 of 16"
+    context.close()
