@@ -289,7 +289,9 @@ class State:
 
         return Record(
             game=self.spec.id,
-            options=dict(self.options),
+            # Only the options that differ from their defaults, so records stay short and
+            # an option added later does not change the records already written.
+            options={o.name: self.options[o.name] for o in self.spec.options if self.options[o.name] != o.default},
             seats=self.seats,
             seed=self.seed,
             decks={label: format_cards(cards) for label, cards in self.decks.items()},

@@ -245,6 +245,7 @@ def frames_of(states, seat=ALL):
             "move": made[0],
             "seat": made[2],
             "comment": made[1],
-            "view": state.view(seat),
+            # The stepper shows positions; the legal moves would only weigh down the page.
+            "view": {**state.view(seat), "moves": []},
         })
     return out

@@ -90,3 +90,20 @@ def test_spec_is_complete(spec):
     assert data["deck_size"] > 0
     assert "play.turn" in data["rules"] and "end.game" in data["rules"]
     assert rules_engine.state_class(spec.id).heuristic
+
+
+@pytest.mark.parametrize("game_id, options", [
+    (spec.id, {option.name: choice})
+    for spec in rules_engine.list_games() for option in spec.options for choice in option.choices
+    if choice != option.default
+], ids=str)
+def test_every_option_value_plays_to_the_end(game_id, options):
+    from conformance import check_step
+
+    state = rules_engine.load_game(game_id, **options).new(seed=f"options-{options}")
+    bots = [make_bot("random", seat) for seat in range(state.seats)]
+    while not state.is_over:
+        check_step(state)
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert Record.load(state.record.to_text()).options == options
+    assert list(rules_engine.replay(state.record))[-1].scores == state.scores

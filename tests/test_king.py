@@ -165,3 +165,13 @@ def test_following_suit_is_enforced_with_its_rule():
     if any(c.suit == suit for c in hand) and off:
         explanation = led.explain(f"play {off[0].text}")
         assert explanation.rule == "play.follow-suit" and "follow suit" in explanation.reason
+
+
+def test_a_game_can_start_at_a_later_hand():
+    state = rules_engine.load_game("king", first_hand=7).new(seed=5)
+    assert state.hand_number == 7 and state.phase == "choose" and state.to_act == state.first_dealer
+    final = play_out(state, [RandomBot(i) for i in range(4)])
+    assert [name for name, _, _ in final.hand_results] == [f"Positive hand {n}" for n in range(1, 5)]
+    assert sum(final.scores.game) == 4 * 325
+    with pytest.raises(rules_engine.OptionError, match="bad value 11 for option 'first_hand'"):
+        rules_engine.load_game("king", first_hand=11)

@@ -24,13 +24,16 @@ Interpretation notes (repeated on the game's page, ``interpretation.*``):
   (``interpretation.bids``).
 - Every hand is played to its thirteenth trick even once its penalties are
   all taken (``interpretation.all-tricks``).
+- The option ``first_hand`` starts a game at a later hand, for practice and
+  worked examples; such a game's totals need not balance
+  (``interpretation.first-hand``).
 """
 
 from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUITS, make_deck, parse_card
 from ..families.tricks import Auction, TrickPlay, left_of, strain_name
-from ..game import ALL, GameSpec, Scores, State
+from ..game import ALL, GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
 from . import king_bot
 
@@ -113,6 +116,11 @@ class KingState(State):
             "setup.first-dealer", "play.follow-suit", "positive.choice", "positive.auction",
             "positive.up-down", "interpretation.dealer-rotation", "interpretation.bids",
         ) + tuple(h.rule for h in NEGATIVE_HANDS),
+        options=(
+            Option("first_hand", 1, choices=tuple(range(1, HANDS + 1)),
+                   description="the hand the game starts at, to practise (or show) the later hands; "
+                               "the game still ends after hand 10"),
+        ),
     )
     forms = FORMS
     heuristic = staticmethod(king_bot.choose)
@@ -126,7 +134,7 @@ class KingState(State):
         self.first_dealer = (len(turned) - 1) % SEATS
         self.game_scores = (0,) * SEATS
         self.hand_results = ()
-        self._deal(1, self.first_dealer)
+        self._deal(self.options["first_hand"], self.first_dealer)
 
     def _deal(self, number, dealer):
         deck = self._shuffle(f"hand-{number}", make_deck("52"))
