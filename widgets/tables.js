@@ -56,6 +56,12 @@ function renderKing(view, ctx) {
     felt.append(spot);
   }
   root.append(felt);
+  if (play.last_trick.length) {
+    const last = el("p", "rw-info rw-last-trick");
+    last.append(`Last trick (seat ${play.last_winner} took it): `);
+    for (const item of play.last_trick) last.append(cardElement(item.card), " ");
+    root.append(last);
+  }
   if (ctx.interactive) root.append(handElement(play.hands[human], view, ctx, "Your hand"));
   root.append(scoreTable(view, table));
   return root;
