@@ -87,12 +87,20 @@ def facts_box(source, spec, specs):
     return out
 
 
+def _choices_text(choices):
+    if not choices:
+        return ""
+    if all(isinstance(c, int) for c in choices) and list(choices) == list(range(choices[0], choices[-1] + 1)):
+        return f"; from `{choices[0]}` to `{choices[-1]}`"
+    return f"; one of {', '.join(f'`{c}`' for c in choices)}"
+
+
 def _options_text(spec):
     if not spec.options:
         return "none: the rules below are the whole game"
     parts = []
     for option in spec.options:
-        choices = f"; one of {', '.join(f'`{c}`' for c in option.choices)}" if option.choices else ""
+        choices = _choices_text(option.choices)
         about = f": {_escape_md(option.description)}" if option.description else ""
         parts.append(f"`{option.name}`{about} (default `{option.default}`{choices})")
     return "; ".join(parts)
