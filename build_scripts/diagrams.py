@@ -43,6 +43,8 @@ def draw_state(state, element_id, title):
     table = state.view(None)["table"]
     if "columns" in table and "foundations" in table:
         return _tableau(table, element_id, title)
+    if "facedown" in table and "stock" in table and table.get("phase") == "choose":
+        return _face_up_deal(table, element_id, title)
     if "play" in table and "hands" in table["play"]:
         return _hands(state, element_id, title)
     raise DiagramError(f"the build cannot draw {state.spec.name} yet: its view has neither tableau "
@@ -200,4 +202,28 @@ def _hands(state, element_id, title):
         intro = f"Cards were turned up until the K♥ reached seat {dealer}, the first dealer, after {turned} cards. "
     description = intro + "; ".join(lines) + "."
     svg = _svg(width, margin + rows * row, element_id, title, description, body)
+    return Diagram(svg=svg, title=title, description=description)
+
+
+# ---- a solitaire deal of face-down cards, face-up cards and a stock (Bridge Solitaire) --------------
+
+def _face_up_deal(table, element_id, title):
+    facedown, faceup, stock = table["facedown"], table["play"]["hands"][0], table["stock"]
+    step, margin, gap = 21, 12, 24
+    width = 2 * margin + (len(faceup) - 1) * step + SMALL_W
+    row = SMALL_H + 38
+    body = [_label(margin, margin + 10, f"Face down: {len(facedown)} cards")]
+    body += [_back(margin + i * 6, margin + 18, SMALL_W, SMALL_H) for i in range(len(facedown))]
+    x = margin + (len(facedown) - 1) * 6 + SMALL_W + gap
+    body.append(_label(x, margin + 10, f"Stock: {stock} cards"))
+    body += [_back(x + i * 2, margin + 18, SMALL_W, SMALL_H) for i in range(stock)]
+    y = margin + row
+    body.append(_label(margin, y + 10, "Face up"))
+    for index, card in enumerate(faceup):
+        body.append(_face(margin + index * step, y + 18, card, SMALL_W, SMALL_H,
+                          whole=index == len(faceup) - 1, stacked=True))
+    width = max(width, x + (stock - 1) * 2 + SMALL_W + margin)
+    description = (f"{len(facedown)} cards face down, {stock} in the stock, and face up: "
+                   f"{_symbols(faceup)}.")
+    svg = _svg(width, margin + 2 * row, element_id, title, description, body)
     return Diagram(svg=svg, title=title, description=description)

@@ -3,8 +3,8 @@
 The contract, used by the site, the widgets, the examples, the CLI and the tests::
 
     >>> import rules_engine
-    >>> [g.id for g in rules_engine.list_games()][:2]
-    ['king', 'yukon']
+    >>> {'king', 'yukon'} <= {g.id for g in rules_engine.list_games()}
+    True
     >>> state = rules_engine.load_game("yukon").new(seed=7)
     >>> state.to_act, state.is_over
     (0, False)

@@ -6,7 +6,7 @@ import importlib
 from .errors import OptionError
 from .game import Game
 
-GAME_MODULES = ("king", "yukon")
+GAME_MODULES = ("bridge_solitaire", "king", "yukon")
 
 
 def _load_classes():

@@ -61,7 +61,7 @@ def test_a_finished_game_takes_no_moves():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: rules_engine.load_game("snap"), "unknown game 'snap': the games are king, yukon"),
+    (lambda: rules_engine.load_game("snap"), "unknown game 'snap': the games are bridge-solitaire, king, yukon"),
     (lambda: rules_engine.load_game("king", jokers=2), "unknown option 'jokers' for king: its options are first_hand"),
     (lambda: rules_engine.load_game("king").new(seed=1, seats=3), "bad number of seats 3 for king: it takes 4"),
     (lambda: rules_engine.load_game("yukon").new(seed=1, seats="one"), "bad number of seats 'one'"),

@@ -21,6 +21,6 @@ def test_golden_record_replays_to_its_final_scores(name):
     assert final.is_over
     assert list(final.scores.game) == expected["scores"]
     assert len(states) == expected["moves"] + 1
-    if "result" in expected:
+    if "result" in expected:  # the solitaires: won or lost
         assert final.result == expected["result"]
     assert final.record.to_text() == text == Record.load(text).to_text()

@@ -174,6 +174,95 @@ function renderYukon(view, ctx) {
   return root;
 }
 
+// ---- Bridge Solitaire ----------------------------------------------------------------------------
+
+const KEEP_MOVE = /^keep ([2-9TJQKA][SHDC]|JK)$/;
+
+function cardRow(cards, label, onClick, legal) {
+  const row = el("div", "rw-hand");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", label);
+  for (const card of cards) {
+    const interactive = Boolean(onClick) && card !== "??";
+    const node = cardElement(card, { interactive, legal: interactive && legal.has(card) });
+    if (interactive) node.addEventListener("click", () => onClick(card));
+    row.append(node);
+  }
+  return row;
+}
+
+function renderBridgeSolitaire(view, ctx) {
+  const table = view.table;
+  const root = el("div", "rw-tricks rw-bridge-solitaire");
+  const live = ctx.interactive && !view.is_over;
+  const moves = new Set(view.moves || []);
+  const legalOf = (prefix) => new Set([...moves].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)));
+  const info = el("p", "rw-info");
+  const bid = table.house_bid === null ? "" : ` House bid: ${table.house_bid}.`;
+  const contract = table.contract ? ` Contract: ${table.contract}.` : "";
+  info.append(`Hand ${table.hand_no}.${bid}${contract} Tricks: you ${table.tricks.player}, house ${table.tricks.house}.`);
+  root.append(info);
+  const previous = table.rubber.hands[table.rubber.hands.length - 1];
+  if (previous && (table.phase === "choose" || table.phase === "over")) {
+    const points = (side) => previous.below[side] + previous.above[side];
+    root.append(el("p", "rw-info rw-bs-previous",
+      `Hand ${previous.hand}: ${previous.contract}, tricks you ${previous.tricks[0]}, house ${previous.tricks[1]}; ` +
+      `points you ${points(0)}, house ${points(1)}.`));
+  }
+  const pile = el("p", "rw-info rw-bs-stock");
+  pile.append(`Stock: ${table.stock} cards. Discard pile (${table.discards}): `);
+  const top = table.discard_top || (table.turned.length ? table.turned[table.turned.length - 1] : null);
+  pile.append(top ? cardElement(top) : "empty");
+  root.append(pile);
+  if (table.phase === "choose") {
+    root.append(el("p", "rw-info", `Face down: ${table.facedown.length} cards. Kept so far (${table.kept.length} of 6):`));
+    root.append(cardRow(table.kept, "Cards kept", null, new Set()));
+    root.append(el("p", "rw-info", "Face up — click a card to keep it:"));
+    root.append(cardRow(table.play.hands[0], "Face-up cards to choose from", live ? (card) => ctx.attempt(`keep ${card}`) : null, legalOf("keep ")));
+  }
+  if (table.trick.length || table.turned.length) {
+    const trick = el("p", "rw-info rw-bs-trick");
+    if (table.trick.length) {
+      trick.append("House leads: ");
+      for (const card of table.trick) trick.append(cardElement(card), " ");
+    }
+    if (table.turned.length) {
+      trick.append(" Turned and set aside: ");
+      for (const card of table.turned) trick.append(cardElement(card), " ");
+    }
+    root.append(trick);
+  }
+  if (table.last_trick) {
+    const last = el("p", "rw-info rw-last-trick");
+    last.append(`Last trick (${table.last_trick.winner} took it): `);
+    for (const card of table.last_trick.cards) last.append(cardElement(card), " ");
+    root.append(last);
+  }
+  if (table.phase !== "choose" && table.play.hands[0].length) {
+    root.append(cardRow(table.play.hands[0], "Your hand", live ? (card) => ctx.attempt(`play ${card}`) : null, legalOf("play ")));
+  }
+  const rubber = table.rubber;
+  const grid = el("table", "rw-scores__table");
+  grid.createCaption().textContent = "Rubber";
+  const head = grid.createTHead().insertRow();
+  for (const text of ["", "You", "House"]) head.append(el("th", null, text));
+  const body = grid.createTBody();
+  const row = (name, values) => {
+    const r = body.insertRow();
+    r.append(el("th", null, name));
+    for (const v of values) r.append(el("td", null, String(v)));
+  };
+  row("Above the line", rubber.above);
+  rubber.games.forEach((game, i) => row(`Game ${i + 1} (below)`, game));
+  row("Games won", rubber.games_won);
+  row("Total", rubber.totals);
+  const wrap = el("div", "rw-scores");
+  wrap.append(grid);
+  root.append(wrap);
+  if (table.result) root.append(el("p", "rw-info", `Rubber over: you ${table.result}.`));
+  return root;
+}
+
 // ---- anything else -------------------------------------------------------------------------------
 
 function renderGeneric(view) {
@@ -183,6 +272,7 @@ function renderGeneric(view) {
 }
 
 export const TABLES = {
+  "bridge-solitaire": { render: renderBridgeSolitaire, clickable: (move) => CARD_MOVE.test(move) || KEEP_MOVE.test(move) },
   king: { render: renderKing, clickable: (move) => CARD_MOVE.test(move) },
   yukon: { render: renderYukon, clickable: () => true },
 };

@@ -17,7 +17,10 @@ import rules_engine  # noqa: E402
 from rules_engine.bots import HeuristicBot, play_out  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
-GAMES = [("yukon", "yukon-won", 4), ("yukon", "yukon-lost", 1), ("king", "king-full", 2026)]
+GAMES = [
+    ("yukon", "yukon-won", 4), ("yukon", "yukon-lost", 1), ("king", "king-full", 2026),
+    ("bridge-solitaire", "bridge-solitaire-won", 14), ("bridge-solitaire", "bridge-solitaire-lost", 2),
+]
 
 
 def main():
@@ -27,7 +30,7 @@ def main():
         final = play_out(state, [HeuristicBot(seed + seat) for seat in range(state.seats)])
         (HERE / f"{name}.txt").write_text(final.record.to_text())
         expected[name] = {"scores": list(final.scores.game), "moves": len(final.record.moves)}
-        if game_id == "yukon":
+        if getattr(final, "result", None) is not None:
             expected[name]["result"] = final.result
     (HERE / "expected.json").write_text(json.dumps(expected, indent=2) + "\n")
     print(json.dumps(expected, indent=2))

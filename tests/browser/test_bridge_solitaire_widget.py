@@ -1,0 +1,33 @@
+"""Bridge Solitaire in Chromium: keep six face-up cards by click, bid from
+the move list, and play a trick against the stock."""
+
+PLAY = "[data-widget=play]"
+
+
+def test_choose_bid_and_play_a_trick(page, site_url):
+    page.goto(site_url + "games/bridge-solitaire/")
+    widget = page.locator(PLAY)
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    faceup = widget.locator("[aria-label='Face-up cards to choose from'] .rw-card")
+    assert faceup.count() == 13
+    for kept in range(6):
+        widget.locator("[aria-label='Face-up cards to choose from'] .rw-card--legal").first.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll(\"[data-widget=play] [aria-label='Cards kept'] .rw-card\").length === n"
+            " || document.querySelectorAll(\"[data-widget=play] [aria-label='Your hand'] .rw-card\").length === 13",
+            arg=kept + 1)
+        page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    hand = widget.locator("[aria-label='Your hand'] .rw-card")
+    assert hand.count() == 13
+    assert "House bid:" in widget.locator(".rw-info").first.inner_text()
+    # Bid the cheapest legal bid through the list of moves.
+    bid = next(text for text in widget.locator("select option").all_inner_texts() if text.lower().startswith("bid"))
+    widget.get_by_role("button", name=bid).first.click()
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    assert "Contract:" in widget.locator(".rw-info").first.inner_text()
+    widget.locator("[aria-label='Your hand'] .rw-card--legal").first.click()
+    page.wait_for_function(
+        "() => document.querySelectorAll(\"[data-widget=play] [aria-label='Your hand'] .rw-card\").length === 12")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    assert "took it" in widget.locator(".rw-last-trick").inner_text()
