@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test bench check pyodide bench-pyodide clean
+.PHONY: serve build test bench check pyodide bench-pyodide bench-browser clean
 
 serve: $(STAMP)
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
@@ -32,6 +32,9 @@ pyodide: $(STAMP)
 
 bench-pyodide: $(STAMP)
 	$(PY) benchmarks/pyodide_speed.py
+
+bench-browser: $(STAMP) $(CHROMIUM)
+	$(PY) benchmarks/browser_speed.py
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
 $(CHROMIUM):

@@ -50,13 +50,14 @@ def main(argv=None):
     timings = run["timings"]
     print(f"Pyodide start-up: loadPyodide {timings['loadPyodide']:.2f} s, "
           f"loadPackage('rules_engine') {timings['loadPackage']:.2f} s\n")
-    print(f"{'game':<10}{'bots':<11}{'games':>6}{'CPython g/s':>13}{'Pyodide g/s':>13}"
+    width = max([10, *(len(game_id) + 2 for game_id in plan["games"])])
+    print(f"{'game':<{width}}{'bots':<11}{'games':>6}{'CPython g/s':>13}{'Pyodide g/s':>13}"
           f"{'slower':>8}{'Pyodide ms/move':>17}")
     for game_id in plan["games"]:
         for kind, count in plan["counts"].items():
             ours, theirs = cpython["games"][game_id][kind], pyodide["games"][game_id][kind]
             assert ours["moves"] == theirs["moves"], "the two sides played different games"
-            print(f"{game_id:<10}{kind:<11}{count:>6}{count / ours['seconds']:>13.1f}"
+            print(f"{game_id:<{width}}{kind:<11}{count:>6}{count / ours['seconds']:>13.1f}"
                   f"{count / theirs['seconds']:>13.1f}{theirs['seconds'] / ours['seconds']:>7.1f}x"
                   f"{1000 * theirs['seconds'] / theirs['moves']:>17.3f}")
     return 0

@@ -12,6 +12,25 @@ WIDGETS = ROOT / "widgets"
 SITE_PYODIDE = "pyodide"
 
 
+# A link to a playable hand (#play-N/...) scrolls the widget into view while the page is still
+# parsing: start the engine's worker from the <head> then, instead of waiting for the page's
+# scripts (about a second later on a cold load); widgets/engine.js adopts it and the messages
+# it sent meanwhile.
+EARLY_START = """<script>
+if (/^#play-/.test(location.hash) && !window.rulesEngineStatus && window.Worker && typeof WebAssembly === "object") {
+  const early = window.rulesEngineEarly = { messages: [], errors: [], startedAt: performance.now() };
+  early.worker = new Worker(new URL("%s", location.href), { type: "module" });
+  early.worker.onmessage = (event) => early.messages.push(event);
+  early.worker.onerror = (event) => early.errors.push(event);
+}
+</script>"""
+
+
+def early_start_script(worker_url):
+    """The <head> script that starts the worker early on a deep link to a playable hand."""
+    return EARLY_START % worker_url
+
+
 def widget_files():
     """The widgets' scripts and styles, as paths relative to the project root."""
     return sorted(

@@ -129,5 +129,8 @@ def on_page_context(context, page, config, nav):
 
 
 def on_post_page(output, page, config):
+    if 'data-widget="play"' in output:
+        worker = get_relative_url("widgets/engine-worker.js", page.file.url)
+        output = output.replace("</head>", browser.early_start_script(worker) + "\n</head>", 1)
     _clock_stop(page)
     return output

@@ -15,6 +15,7 @@ export const status = {
   error: null,
   workersStarted: 0,
   startedAt: null,
+  startedEarly: false,    // by the page's <head>, on a link to a playable hand
   readyAt: null,
   timings: null,
   python: null,
@@ -53,9 +54,13 @@ export function startEngine() {
       fail("The rules engine took too long to load.");
       reject(new Error(status.error));
     }, LOAD_TIMEOUT_MS);
+    // The page's <head> may have started the worker already (a link to a playable hand).
+    const early = window.rulesEngineEarly;
+    window.rulesEngineEarly = undefined;
     try {
       if (typeof WebAssembly !== "object") throw new Error("this browser runs no WebAssembly");
-      worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      worker = early ? early.worker : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      if (early) Object.assign(status, { startedAt: early.startedAt, startedEarly: true });
       status.workersStarted += 1;
     } catch (error) {
       clearTimeout(timer);
@@ -91,6 +96,11 @@ export function startEngine() {
         if (waiting) waiting.resolve(data);
       }
     };
+    // What the early worker said before these handlers existed, in order.
+    if (early) {
+      for (const event of early.messages) worker.onmessage(event);
+      for (const event of early.errors) worker.onerror(event);
+    }
   });
   return readyPromise;
 }

@@ -1,6 +1,6 @@
 // Mounts the widgets of the page, and again after each instant navigation
 // (mkdocs-material's document$), sharing the one engine worker.
-import { startEngine } from "./engine.js";
+import { startEngine, status } from "./engine.js";
 import { PlayWidget } from "./play.js";
 import { Stepper } from "./stepper.js";
 
@@ -8,7 +8,8 @@ const mounted = new WeakSet();
 let observer = null;
 
 function nearViewport(widget) {
-  if (!("IntersectionObserver" in window)) return widget.start();
+  // Once the engine runs (after an instant navigation), a deal costs a few milliseconds: deal at once.
+  if (status.state === "ready" || !("IntersectionObserver" in window)) return widget.start();
   if (!observer) {
     observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
@@ -23,11 +24,15 @@ function nearViewport(widget) {
   observer.observe(widget.root);
 }
 
-export function mountAll(scope = document) {
+// Each widget is mounted in a task of its own, so a page of several never holds the main thread long.
+const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go)));
+
+export async function mountAll(scope = document) {
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !root.querySelector("script.rw-frames")) continue;
     mounted.add(root);
     new Stepper(root);
+    await nextTask();
   }
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
     if (mounted.has(root)) continue;
@@ -37,15 +42,19 @@ export function mountAll(scope = document) {
     root.addEventListener("pointerdown", () => widget.start(), { once: true });
     root.addEventListener("focusin", () => widget.start(), { once: true });
     nearViewport(widget);
+    await nextTask();
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mountAll());
-} else if (document.readyState === "loading") {
+// A module script runs once the document is parsed: mount at once rather than wait for
+// mkdocs-material's first document$ (its bundle initialises first), then after each navigation.
+if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", () => mountAll());
 } else {
   mountAll();
+}
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mountAll());
 }
 
 export { startEngine };

@@ -124,6 +124,7 @@ export class PlayWidget {
     const reply = await request("open", { session: this.id, game: this.game, human: this.human, ...args });
     if (!reply.ok) return this.showError(reply.error);
     this.seed = reply.seed;
+    this.readerHasMoved = false;
     this.show(reply);
     await this.runBots();
   }
@@ -216,14 +217,16 @@ export class PlayWidget {
   async attempt(move) {
     if (this.busy || !this.view) return;
     this.busy = true;
+    const pending = request("move", { session: this.id, move });  // sent before the re-render
     this.render();
-    const reply = await request("move", { session: this.id, move });
+    const reply = await pending;
     this.busy = false;
     if (!reply.ok) {
       this.render();
       return this.showError(reply.error);
     }
     this.message.replaceChildren();
+    this.readerHasMoved = true;
     this.lastMove = `You: ${prettyMove(reply.last.move)}`;
     this.show(reply);
     this.updateHash();
@@ -235,7 +238,9 @@ export class PlayWidget {
     while (this.view && !this.view.is_over && this.view.to_act !== this.human) {
       this.busy = true;
       this.render();
-      await sleep(BOT_PAUSE_MS);
+      // The pause lets the reader follow the bots' answers; before the reader's first move
+      // there is nothing to follow, so a new deal reaches the reader's turn at once.
+      if (this.readerHasMoved) await sleep(BOT_PAUSE_MS);
       if (generation !== this.generation) return;
       const reply = await request("bot", { session: this.id });
       if (generation !== this.generation) return;

@@ -1,32 +1,13 @@
 """The built site in a real browser: Debian's Chromium driven by Playwright,
 served from 127.0.0.1, where any request to another host fails the test."""
 
-import functools
-import http.server
-import os
-import subprocess
-import sys
-import threading
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
+from site_server import CHROMIUM, SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium
+
 ENGINE_TIMEOUT_MS = 60_000
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
-
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -34,16 +15,14 @@ def site_url(tmp_path_factory):
     """The site built for, and served at, a free port of 127.0.0.1 (instant
     navigation only follows links whose address, port included, is the site's)."""
     out = tmp_path_factory.mktemp("browser-site")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(out)))
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                            cwd=ROOT, env=env, capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield url
-    server.shutdown()
+    server = SiteServer(out)
+    try:
+        build_site(out, server.url)
+    except SiteBuildError as error:
+        server.stop()
+        pytest.fail(f"the site does not build:\n{error}")
+    with server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")
@@ -53,7 +32,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = launch_chromium(playwright)
         yield browser
         browser.close()
 
@@ -70,8 +49,7 @@ class Watch:
         page.route("**/*", self._route)
 
     def _route(self, route):
-        host = urlparse(route.request.url).hostname
-        if route.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+        if is_site_request(route.request.url):
             route.continue_()
         else:
             self.foreign.append(route.request.url)

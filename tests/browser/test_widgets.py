@@ -75,6 +75,8 @@ def test_share_link_reproduces_the_position(page, new_page, site_url):
     other = new_page()
     copy = ready_to_play(other, link)
     assert copy.locator(".rw-table-area").inner_text() == table
+    # The link's page started its one worker from its <head>, before its scripts ran.
+    assert other.evaluate("[rulesEngineStatus.startedEarly, rulesEngineStatus.workersStarted]") == [True, 1]
 
 
 def test_yukon_click_a_card_then_its_target(page, site_url):
