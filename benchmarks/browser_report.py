@@ -58,7 +58,7 @@ def target(met, text):
 def html_parts(body):
     text = body.decode("utf-8", "replace")
     svg = sum(len(m.encode()) for m in re.findall(r"<svg\b.*?</svg>", text, re.S))
-    frames = sum(len(m.encode()) for m in re.findall(r"<script[^>]*rw-frames[^>]*>.*?</script>", text, re.S))
+    frames = sum(len(m.encode()) for m in re.findall(r'data-frames="[^"]*"', text))
     return {"total": len(body), "svg": svg, "frames": frames, "elements": len(re.findall(r"<[a-zA-Z]", text))}
 
 

@@ -175,8 +175,11 @@ def _render_example(fence, spec):
                                 f"{spec.name}, worked example {number}: the position before the first move")
     final = states[-1]
     moves = final.moves_made
+    # The stepper's frames, replayed here so that stepping needs no Pyodide. An attribute, not a
+    # <script type="application/json">: instant navigation re-creates a page's scripts without their type.
+    frames = json.dumps(frames_of(states), ensure_ascii=False, separators=(",", ":"))
     attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
-             "data-steps": len(moves)}
+             "data-steps": len(moves), "data-frames": frames}
     out = [
         f'<figure class="rules-widget rules-widget--example" id="{fence.id}" {_attrs(attrs)}>',
         f'<figcaption class="rules-widget__title">Worked example {number}: {len(moves)} '
@@ -190,9 +193,6 @@ def _render_example(fence, spec):
         out.append(f'<li>{who}<code class="rules-example__move">{format_move(text)}</code>{note}</li>')
     out.append("</ol>")
     out.append(f'<p class="rules-example__end">{html.escape(_outcome(final))}</p>')
-    # The stepper's frames, replayed here so that stepping needs no Pyodide.
-    frames = json.dumps(frames_of(states), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    out.append(f'<script type="application/json" class="rw-frames">{frames}</script>')
     out.append("</figure>")
     return out
 

@@ -29,7 +29,7 @@ const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield
 
 export async function mountAll(scope = document) {
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
-    if (mounted.has(root) || !root.querySelector("script.rw-frames")) continue;
+    if (mounted.has(root) || !root.dataset.frames) continue;
     mounted.add(root);
     new Stepper(root);
     await nextTask();

@@ -10,7 +10,7 @@ export class Stepper {
     this.root = root;
     this.id = root.id;
     this.game = root.dataset.game;
-    this.frames = JSON.parse(root.querySelector("script.rw-frames").textContent);
+    this.frames = JSON.parse(root.dataset.frames);
     this.record = JSON.parse(root.dataset.record);
     this.step = 0;
     this.build();

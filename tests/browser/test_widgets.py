@@ -139,6 +139,11 @@ def test_instant_navigation_reuses_the_worker(page, site_url):
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     assert page.evaluate("window.__sameDocument") is True
     assert page.evaluate("window.rulesEngineStatus.workersStarted") == 1
+    # The new page's worked examples are steppers too, and step.
+    examples = page.locator(EXAMPLE)
+    assert examples.count() >= 1 and page.locator(f"{EXAMPLE} .rw-stepper").count() == examples.count()
+    examples.first.get_by_role("button", name="Next step").click()
+    assert examples.first.locator(".rw-counter").inner_text().startswith("Step 1 of")
 
 
 def test_a_phone_screen_fits(new_page, site_url):
