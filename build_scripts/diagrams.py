@@ -212,9 +212,11 @@ def _face_up_deal(table, element_id, title):
     step, margin, gap = 21, 12, 24
     width = 2 * margin + (len(faceup) - 1) * step + SMALL_W
     row = SMALL_H + 38
-    body = [_label(margin, margin + 10, f"Face down: {len(facedown)} cards")]
+    down_label = f"Face down: {len(facedown)} cards"
+    body = [_label(margin, margin + 10, down_label)]
     body += [_back(margin + i * 6, margin + 18, SMALL_W, SMALL_H) for i in range(len(facedown))]
-    x = margin + (len(facedown) - 1) * 6 + SMALL_W + gap
+    # The stock starts past both the face-down pile and its label (about 7 px a character at 12 px).
+    x = margin + max((len(facedown) - 1) * 6 + SMALL_W, 7 * len(down_label)) + gap
     body.append(_label(x, margin + 10, f"Stock: {stock} cards"))
     body += [_back(x + i * 2, margin + 18, SMALL_W, SMALL_H) for i in range(stock)]
     y = margin + row

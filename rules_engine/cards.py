@@ -19,7 +19,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset("HD")
 RANK_NAMES = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 JOKER = "JK"
-JOKER_SYMBOL = "🃏"
+JOKER_SYMBOL = "★"  # as rules texts print a joker; fonts rarely have U+1F0CF
 HIDDEN = "??"
 
 _SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
@@ -70,7 +70,7 @@ class Card:
 
     @property
     def symbol(self):
-        """The display form: ``10♥``, ``Q♠``, ``🃏``."""
+        """The display form: ``10♥``, ``Q♠``, ``★``."""
         if self.rank is None:
             return JOKER_SYMBOL
         rank = "10" if self.rank == "T" else self.rank
@@ -110,7 +110,7 @@ def parse_card(text):
     """
     token = str(text).strip()
     upper = token.upper()
-    if upper == JOKER or token == JOKER_SYMBOL:
+    if upper == JOKER or token in (JOKER_SYMBOL, "🃏"):
         return JOKER_CARD
     if upper == HIDDEN:
         raise NotationError(f"card {token!r} is hidden: '??' stands for a card no one may see here")

@@ -13,7 +13,7 @@ export function cardName(text) {
 
 export function cardLabel(text) {
   if (text === "??") return "🂠";
-  if (text === "JK") return "🃏";
+  if (text === "JK") return "★";  // as the rules texts write a joker
   const rank = text[0] === "T" ? "10" : text.slice(0, -1);
   return rank + SUITS[text.slice(-1)][0];
 }
@@ -33,7 +33,7 @@ export function cardElement(text, { interactive = false, legal = false, selected
     if (text === "JK") el.classList.add("rw-card--joker");
     const rank = document.createElement("span");
     rank.className = "rw-card__rank";
-    rank.textContent = cardLabel(text).slice(0, -1) || cardLabel(text);
+    rank.textContent = text === "JK" ? cardLabel(text) : cardLabel(text).slice(0, -1);
     const symbol = document.createElement("span");
     symbol.className = "rw-card__suit";
     symbol.textContent = text === "JK" ? "" : SUITS[suit][0];
@@ -52,9 +52,11 @@ export function cardElement(text, { interactive = false, legal = false, selected
   return el;
 }
 
-/** Move text with each card shown by its symbol: "play QS" → "play Q♠". */
+/** Move text with each card shown by its symbol: "play QS" → "play Q♠", "keep JK" → "keep ★". */
 export function prettyMove(text) {
-  return text.replace(/\b([2-9TJQKA])([SHDC])\b/g, (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit][0]);
+  return text
+    .replace(/\b([2-9TJQKA])([SHDC])\b/g, (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit][0])
+    .replace(/\bJK\b/g, cardLabel("JK"));
 }
 
 export function el(tag, className, text) {

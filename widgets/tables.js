@@ -234,7 +234,7 @@ function renderBridgeSolitaire(view, ctx) {
   }
   if (table.last_trick) {
     const last = el("p", "rw-info rw-last-trick");
-    last.append(`Last trick (${table.last_trick.winner} took it): `);
+    last.append(`Last trick (${table.last_trick.winner === "player" ? "you" : "the house"} took it): `);
     for (const card of table.last_trick.cards) last.append(cardElement(card), " ");
     root.append(last);
   }
