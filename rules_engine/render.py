@@ -206,6 +206,80 @@ def _last_trick_winner(old, new):
     return None
 
 
+# ---- Bridge Solitaire --------------------------------------------------------------------------------
+
+
+def _cards(texts):
+    return " ".join(symbol(t) for t in texts) or "--"
+
+
+def _section_bridge_solitaire(view):
+    table = view["table"]
+    vulnerable = [side for side, v in zip(("you", "the house"), table["rubber"]["vulnerable"]) if v]
+    return f"Hand {table['hand_no']} (vulnerable: {' and '.join(vulnerable) or 'nobody'})"
+
+
+def _render_bridge_solitaire(view):
+    table = view["table"]
+    rubber = table["rubber"]
+    lines = [f"Bridge Solitaire · {_section_bridge_solitaire(view)} · stock {table['stock']} cards, "
+             f"discard pile {table['discards']}" + (f" (top {symbol(table['discard_top'])})"
+                                                   if table["discard_top"] else "")]
+    if table["phase"] == "choose":
+        lines += [f"face down: {_cards(table['facedown'])}",
+                  f"kept ({len(table['kept'])} of 6): {_cards(table['kept'])}",
+                  f"face up: {_cards(table['play']['hands'][0])}"]
+    else:
+        lines.append(f"house bid: {table['house_bid']}" + (f" · contract: {table['contract']}"
+                                                            if table["contract"] else ""))
+        lines.append(f"your hand: {_cards(table['play']['hands'][0])}")
+    if table["turned"]:
+        lines.append(f"turned and set aside: {_cards(table['turned'])}")
+    if table["last_trick"]:
+        last = table["last_trick"]
+        lines.append(f"last trick: {_cards(last['cards'])}, {'you' if last['winner'] == 'player' else 'the house'}"
+                     f" took it")
+    if table["trick"]:
+        lines.append(f"the house leads: {_cards(table['trick'])}")
+    if table["phase"] == "play":
+        lines.append(f"tricks: you {table['tricks']['player']}, the house {table['tricks']['house']}")
+    below = " | ".join(f"{you} {house}" for you, house in rubber["games"])
+    lines.append(f"rubber (you, house): above {rubber['above'][0]} {rubber['above'][1]}; below by game "
+                 f"{below}; games {rubber['games_won'][0]}-{rubber['games_won'][1]}; "
+                 f"total {rubber['totals'][0]} {rubber['totals'][1]}")
+    if table["result"]:
+        lines.append(f"Rubber over: you {table['result']}, {rubber['totals'][0]} to {rubber['totals'][1]}.")
+    return "\n".join(lines)
+
+
+def _narrate_bridge_solitaire(before, after, move=None):
+    old, new = before["table"], after["table"]
+    lines = []
+    if new["house_bid"] is not None and old["house_bid"] is None:
+        lines.append(f"the house bids {new['house_bid']}")
+    if new["last_trick"] and new["last_trick"] != old["last_trick"] and new["hand_no"] == old["hand_no"]:
+        winner = "you" if new["last_trick"]["winner"] == "player" else "the house"
+        lines.append(f"{winner} took the trick {_cards(new['last_trick']['cards'])}")
+    if len(new["rubber"]["hands"]) > len(old["rubber"]["hands"]):
+        hand = new["rubber"]["hands"][-1]
+        lines.append(f"hand {hand['hand']}: {hand['contract']}, tricks you {hand['tricks'][0]}, house "
+                     f"{hand['tricks'][1]}; you {hand['below'][0]} below {hand['above'][0]} above, the house "
+                     f"{hand['below'][1]} below {hand['above'][1]} above")
+    return lines
+
+
+def _outcomes_bridge_solitaire(views):
+    tables = [view["table"] for view in views]
+    won = sum(t["result"] == "won" for t in tables)
+    stopped = sum(t["rubber"]["rubber_bonus"][0] == "unfinished" for t in tables)
+    hands = [len(t["rubber"]["hands"]) for t in tables]
+    return [f"won: {won} of {len(views)} rubbers ({100 * won / len(views):.1f}%); "
+            f"{stopped} stopped unfinished at the hand limit",
+            f"{'':<20}{'min':>8}{'mean':>9}{'max':>8}",
+            _spread("final score", [view["scores"]["game"][0] for view in views]),
+            _spread("hands per rubber", hands)]
+
+
 # ---- lists, scores and outcomes ------------------------------------------------------------------
 
 
@@ -279,7 +353,7 @@ def _render_generic(view):
                       json.dumps(view["table"], indent=2, ensure_ascii=False)])
 
 
-RENDERERS = {"yukon": _render_yukon, "king": _render_king}
-SECTIONS = {"king": _section_king}
-NARRATORS = {"yukon": _narrate_yukon, "king": _narrate_king}
-OUTCOMES = {"yukon": _outcomes_yukon, "king": _outcomes_king}
+RENDERERS = {"yukon": _render_yukon, "king": _render_king, "bridge-solitaire": _render_bridge_solitaire}
+SECTIONS = {"king": _section_king, "bridge-solitaire": _section_bridge_solitaire}
+NARRATORS = {"yukon": _narrate_yukon, "king": _narrate_king, "bridge-solitaire": _narrate_bridge_solitaire}
+OUTCOMES = {"yukon": _outcomes_yukon, "king": _outcomes_king, "bridge-solitaire": _outcomes_bridge_solitaire}

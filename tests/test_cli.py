@@ -199,6 +199,29 @@ def test_simulate_king():
     assert "games/s" in out
 
 
+def test_simulate_bridge_solitaire():
+    status, out, _ = run("simulate", "bridge-solitaire", "--games", "10", "--seed", "3")
+    assert status == 0
+    assert "won: " in out and " of 10 rubbers (" in out and "stopped unfinished at the hand limit" in out
+    assert "hands per rubber" in out and "final score" in out
+
+
+def test_render_bridge_solitaire_through_a_hand():
+    state = rules_engine.load_game("bridge-solitaire").new(seed=5)
+    text = render(state.view(0))
+    assert "face down: ?? ?? ?? ?? ?? ?? ??" in text and "kept (0 of 6): --" in text
+    lines = []
+    while state.hand_no == 1:
+        move = state.legal_moves()[0].text
+        after = state.apply(move)
+        lines += narrate(state.view(0), after.view(0), move)
+        state = after
+    assert lines[0].startswith("the house bids ") and lines[-1].startswith("hand 1: ")
+    assert sum(line.endswith(tuple("♠♥♦♣★")) and "took the trick" in line for line in lines) >= 1
+    text = render(state.view(0))
+    assert "Hand 2" in text and "rubber (you, house):" in text
+
+
 # ---- rendering ----------------------------------------------------------------------------------------------------
 
 
