@@ -45,12 +45,13 @@ def main(argv=None):
     print(f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()} "
           f"({platform.system()}), rules_engine {rules_engine.__version__}")
     print(f"about {args.seconds:g} s per game and bot kind\n")
-    print(f"{'game':<10}{'bots':<11}{'games':>7}{'games/s':>10}{'moves/game':>12}{'moves/s':>10}{'ms/move':>9}")
     ids = args.game or [spec.id for spec in rules_engine.list_games()]
+    width = max(len(game_id) for game_id in ids) + 2
+    print(f"{'game':<{width}}{'bots':<11}{'games':>7}{'games/s':>10}{'moves/game':>12}{'moves/s':>10}{'ms/move':>9}")
     for game_id in ids:
         for kind in ("random", "heuristic"):
             games, moves, elapsed = measure(game_id, kind, args.seconds)
-            print(f"{game_id:<10}{kind:<11}{games:>7}{games / elapsed:>10.1f}{moves / games:>12.1f}"
+            print(f"{game_id:<{width}}{kind:<11}{games:>7}{games / elapsed:>10.1f}{moves / games:>12.1f}"
                   f"{moves / elapsed:>10.0f}{1000 * elapsed / moves:>9.3f}", flush=True)
 
 

@@ -63,14 +63,15 @@ def main(argv=None):
           f"(first, cold run {runs[0]['total']:.2f} s; median {statistics.median(r['total'] for r in runs):.2f} s), "
           f"of which checking every source: {best['validation']:.2f} s")
     print()
-    print(f"  {'game page':<20} {'doctests':>9} {'examples':>9} {'diagrams':>9} {'render':>9} {'total':>9}")
+    width = max([20, *map(len, games)])
+    print(f"  {'game page':<{width}} {'doctests':>9} {'examples':>9} {'diagrams':>9} {'render':>9} {'total':>9}")
     per_game = []
     for page in games:
         checks = best["checks"].get(page, {})
         render = best["pages"].get(page, 0.0)
         total = render + sum(checks.values())
         per_game.append(total)
-        print(f"  {page:<20} " + " ".join(f"{checks.get(kind, 0.0) * 1000:>7.1f}ms"
+        print(f"  {page:<{width}} " + " ".join(f"{checks.get(kind, 0.0) * 1000:>7.1f}ms"
                                           for kind in ("doctests", "examples", "diagrams"))
               + f" {render * 1000:>7.1f}ms {total * 1000:>7.1f}ms")
     others = [seconds for page, seconds in best["pages"].items() if page not in games]
