@@ -52,11 +52,15 @@ export function cardElement(text, { interactive = false, legal = false, selected
   return el;
 }
 
-/** Move text with each card shown by its symbol: "play QS" → "play Q♠", "keep JK" → "keep ★". */
+const SUIT_WORDS = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠", notrump: "NT" };
+
+/** Move text with cards and bids shown by their symbols: "play QS" → "play Q♠",
+ * "keep JK" → "keep ★", "bid 2 hearts" → "bid 2♥", "bid 1 notrump" → "bid 1NT". */
 export function prettyMove(text) {
   return text
     .replace(/\b([2-9TJQKA])([SHDC])\b/g, (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit][0])
-    .replace(/\bJK\b/g, cardLabel("JK"));
+    .replace(/\bJK\b/g, cardLabel("JK"))
+    .replace(/\b([1-7]) (clubs|diamonds|hearts|spades|notrump)\b/g, (_, level, strain) => level + SUIT_WORDS[strain]);
 }
 
 export function el(tag, className, text) {
