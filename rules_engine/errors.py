@@ -9,6 +9,21 @@ class RulesError(ValueError):
     """Anything the engine refuses."""
 
 
+def quote(value, limit=40):
+    """``repr(value)`` for a message, cut to about ``limit`` characters: input
+    can be of any size, and ``repr`` refuses integers of over 4,300 digits."""
+    if type(value) is int and abs(value) >= 10**limit:
+        return f"a number of {int(value.bit_length() * 0.30103) + 1} digits or so"
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding a huge integer
+        return f"a {type(value).__name__} too large to show"
+    if len(text) <= limit:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return f"{text[:limit - 1]}…{size}"
+
+
 class NotationError(RulesError):
     """Text that is not a card, a list of cards or a move of this game."""
 

@@ -9,8 +9,10 @@ Slots: ``{card}``, ``{cards}`` (one or more), ``{int}``, ``{suit}`` (written as
 its name: ``hearts``) and ``{seat}`` (a seat number).
 """
 
+import re
+
 from .cards import SUIT_NAMES, Card, format_cards, parse_card, parse_suit
-from .errors import NotationError
+from .errors import NotationError, quote
 
 
 class Move:
@@ -48,10 +50,16 @@ class Move:
         return None
 
 
+MAX_DIGITS = 6  # no move of any game needs more; int() refuses over 4,300
+_NUMBER = re.compile(r"-?[0-9]+")  # ASCII only: str.isdigit() also accepts '²', which int() refuses
+
+
 def _read_int(token):
-    if token.lstrip("-").isdigit():
+    if _NUMBER.fullmatch(token):
+        if len(token.lstrip("-")) > MAX_DIGITS:
+            raise NotationError(f"number {quote(token)} is too long: at most {MAX_DIGITS} digits")
         return int(token)
-    raise NotationError(f"expected a number, got {token!r}")
+    raise NotationError(f"expected a number, got {quote(token)}")
 
 
 _READERS = {
@@ -157,9 +165,8 @@ class MoveForms:
                 continue
             if move is not None:
                 return move
-        if first_error is not None:
-            where = f" in {game_name}" if game_name else ""
-            raise NotationError(f"bad move {str(text)!r}{where}: {first_error}")
-        expected = "; ".join(form.template for form in self.forms)
         where = f" in {game_name}" if game_name else ""
-        raise NotationError(f"bad move {str(text)!r}{where}: expected one of: {expected}")
+        if first_error is not None:
+            raise NotationError(f"bad move {quote(str(text), 80)}{where}: {first_error}")
+        expected = "; ".join(form.template for form in self.forms)
+        raise NotationError(f"bad move {quote(str(text), 80)}{where}: expected one of: {expected}")

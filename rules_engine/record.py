@@ -20,11 +20,14 @@ truncated record be told from a short one. ``#`` starts a comment line.
 """
 
 import json
+import re
 from dataclasses import dataclass, field
 
-from .errors import RecordError, RulesError
+from .errors import RecordError, RulesError, quote
+from .rng import canonical_seed
 
 ENGINE_VERSION = "0.1.0"
+_SEATS = re.compile(r"[0-9]{1,3}")
 
 
 @dataclass
@@ -69,8 +72,8 @@ class Record:
         if isinstance(data, (str, bytes)):
             try:
                 data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise RecordError(f"record is not valid JSON ({error}): truncated or damaged?") from None
+            except ValueError as error:  # JSONDecodeError, or a number of over 4,300 digits
+                raise RecordError(f"record is not valid JSON ({str(error)[:100]}): truncated or damaged?") from None
         if not isinstance(data, dict):
             raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
         unknown = set(data) - {"game", "engine", "options", "seats", "seed", "decks", "moves"}
@@ -79,24 +82,36 @@ class Record:
         for key in ("game", "moves"):
             if key not in data:
                 raise RecordError(f"record has no {key!r} field")
+        # Every field is checked here, so a record of the wrong shape is refused as a record.
+        expected = {"game": (str, "a text"), "engine": (str, "a text"), "options": (dict, "an object"),
+                    "seats": (int, "a number"), "decks": (dict, "an object"), "moves": (list, "a list")}
+        for key, (kind, name) in expected.items():
+            value = data.get(key)
+            if value is not None and (type(value) is not kind or key == "game" and not value):
+                raise RecordError(f"record {key!r} must be {name}, got {quote(value)}")
+        if data["moves"] is None:
+            raise RecordError("record 'moves' must be a list, got None")
         moves = []
         for number, item in enumerate(data["moves"], 1):
             if isinstance(item, str):
                 moves.append(RecordedMove(item))
-            elif isinstance(item, dict) and isinstance(item.get("move"), str):
+            elif isinstance(item, dict) and isinstance(item.get("move"), str) and (
+                    item.get("comment") is None or isinstance(item.get("comment"), str)):
                 moves.append(RecordedMove(item["move"], item.get("comment")))
             else:
-                raise RecordError(f"record move {number} is not a move: {item!r}")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise RecordError(f"record options must be an object, got {options!r}")
+                raise RecordError(f"record move {number} is not a move: {quote(item)}")
+        decks = dict(data.get("decks") or {})
+        for label, cards in decks.items():
+            if not isinstance(cards, str):
+                raise RecordError(f"record deck {quote(label)} must be its cards as text, got {quote(cards)}")
+        seed = data.get("seed")
         return cls(
             game=data["game"],
-            engine=data.get("engine", ENGINE_VERSION),
-            options=options,
+            engine=data.get("engine") or ENGINE_VERSION,
+            options=data.get("options") or {},
             seats=data.get("seats"),
-            seed=data.get("seed"),
-            decks=dict(data.get("decks") or {}),
+            seed=None if seed is None else canonical_seed(seed, RecordError),
+            decks=decks,
             moves=moves,
         )
 
@@ -149,8 +164,8 @@ class Record:
             if key.startswith("option "):
                 try:
                     options[key[7:].strip()] = json.loads(value)
-                except json.JSONDecodeError:
-                    raise RecordError(f"record line {number}: option value {value!r} is not JSON") from None
+                except ValueError:  # not JSON, or a number of over 4,300 digits
+                    raise RecordError(f"record line {number}: option value {quote(value)} is not JSON") from None
             elif key.startswith("deck "):
                 decks[key[5:].strip()] = value
             elif key in ("game", "engine", "seats", "seed"):
@@ -163,12 +178,12 @@ class Record:
             raise RecordError("record does not end with its 'end' line: it is truncated")
         seats = header.get("seats")
         if seats is not None:
-            if not seats.isdigit():
-                raise RecordError(f"record seats {seats!r} is not a number")
+            if not _SEATS.fullmatch(seats):  # ASCII digits: str.isdigit() accepts '²', which int() refuses
+                raise RecordError(f"record seats {quote(seats)} is not a number of seats")
             seats = int(seats)
         seed = header.get("seed")
-        if seed is not None and seed.lstrip("-").isdigit():
-            seed = int(seed)
+        if seed is not None:
+            seed = canonical_seed(seed, RecordError)
         return cls(
             game=header["game"],
             engine=header.get("engine", ENGINE_VERSION),
@@ -184,6 +199,8 @@ class Record:
         """A record from either form: JSON if it starts with ``{``, else text."""
         if isinstance(text, dict):
             return cls.from_json(text)
+        if not isinstance(text, str):
+            raise RecordError(f"a record is text or a JSON object, not {quote(text)}")
         return cls.from_json(text) if text.lstrip().startswith("{") else cls.from_text(text)
 
 

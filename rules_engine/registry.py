@@ -3,10 +3,10 @@ being listed in ``GAME_MODULES``."""
 
 import importlib
 
-from .errors import OptionError
+from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "king", "yukon")
+GAME_MODULES = ("bridge_solitaire", "king", "the_clock", "yukon")
 
 
 def _load_classes():
@@ -28,9 +28,9 @@ def list_games():
 def state_class(game_id):
     try:
         return _CLASSES[game_id]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an id that is not even hashable, such as a list
         known = ", ".join(sorted(_CLASSES))
-        raise OptionError(f"unknown game {game_id!r}: the games are {known}") from None
+        raise OptionError(f"unknown game {quote(game_id)}: the games are {known}") from None
 
 
 def load_game(game_id, **options):

@@ -7,6 +7,9 @@ seeds are hashed with SHA-512 by ``random.Random``, the same on every Python.
 """
 
 import random
+import re
+
+from .errors import OptionError, quote
 
 
 def stream(seed, label):
@@ -19,3 +22,33 @@ def shuffled(cards, seed, label):
     deck = list(cards)
     stream(seed, label).shuffle(deck)
     return deck
+
+
+# The largest integer a JavaScript number holds exactly: seeds travel through the page's links.
+MAX_SEED = 2**53 - 1
+MAX_SEED_TEXT = 100
+_INT_TEXT = re.compile(r"0|-?[1-9][0-9]{0,15}")
+
+
+def canonical_seed(seed, error=OptionError):
+    """The seed as states and records keep it, or ``error`` if it cannot be one.
+
+    Streams are keyed by the seed's text and a text record reads a seed back
+    from its text, so a seed must survive that round trip: an int within
+    ±MAX_SEED, or a str that is 1 to 100 printable characters with no space
+    at either end. A str spelling such an int in its usual form becomes that
+    int (the same streams); ``"007"``, ``"-0"`` and ``"４２"`` stay texts, as
+    they deal differently from 7, 0 and 42.
+    """
+    if type(seed) is int:  # not bool: True would deal from "True/hand-1"
+        if -MAX_SEED <= seed <= MAX_SEED:
+            return seed
+        raise error(f"bad seed {quote(seed)}: a number seed must lie between -{MAX_SEED} and {MAX_SEED}")
+    if type(seed) is str:
+        if _INT_TEXT.fullmatch(seed) and abs(int(seed)) <= MAX_SEED:
+            return int(seed)
+        if 0 < len(seed) <= MAX_SEED_TEXT and seed.isprintable() and seed.strip() == seed:
+            return seed
+        raise error(f"bad seed {quote(seed)}: a seed text must be 1 to {MAX_SEED_TEXT} printable characters, "
+                    f"with no space at either end")
+    raise error(f"bad seed {quote(seed)}: a seed is a number or a text, not a {type(seed).__name__}")

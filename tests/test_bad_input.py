@@ -5,6 +5,7 @@ import pytest
 import rules_engine
 from conformance import snapshot
 from rules_engine import IllegalMoveError, NotationError, NotYourTurnError, OptionError
+from rules_engine.errors import quote
 
 
 @pytest.fixture
@@ -61,7 +62,7 @@ def test_a_finished_game_takes_no_moves():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: rules_engine.load_game("snap"), "unknown game 'snap': the games are bridge-solitaire, king, yukon"),
+    (lambda: rules_engine.load_game("snap"), "unknown game 'snap': the games are " + ", ".join(g.id for g in rules_engine.list_games())),
     (lambda: rules_engine.load_game("king", jokers=2), "unknown option 'jokers' for king: its options are first_hand"),
     (lambda: rules_engine.load_game("king").new(seed=1, seats=3), "bad number of seats 3 for king: it takes 4"),
     (lambda: rules_engine.load_game("yukon").new(seed=1, seats="one"), "bad number of seats 'one'"),
@@ -81,3 +82,122 @@ def test_option_values_are_checked():
         option.check(100, "x")
     with pytest.raises(OptionError, match="expected a value like 10"):
         Option("hands", 10).check("ten", "x")
+
+
+# ---- input that used to escape as something other than a RulesError (issue 14) ------------------
+
+HUGE = 10**5000
+
+
+@pytest.mark.parametrize("game_id, text, message", [
+    ("king", "bid --1", "expected a number, got '--1'"),
+    ("king", "bid ²", "expected a number, got '²'"),
+    ("king", "bid 1234567", "number '1234567' is too long: at most 6 digits"),
+    ("king", "bid " + "9" * 5000, "is too long: at most 6 digits"),
+    ("yukon", "move AS to column --1", "expected a number, got '--1'"),
+    ("yukon", "move AS to column ７", "expected a number, got '７'"),
+])
+def test_numbers_in_moves_are_ascii_digits_and_short(game_id, text, message):
+    state = rules_engine.load_game(game_id).new(seed=2)
+    before = snapshot(state)
+    with pytest.raises(NotationError, match=message) as info:
+        state.apply(text)
+    assert len(str(info.value)) < 300
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("move", [5, None, HUGE, ["bid", "1"]], ids=quote)
+def test_a_move_that_is_not_text_is_a_notation_error(king, move):
+    with pytest.raises(NotationError, match="a move is written as text"):
+        king.apply(move)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("seats: ²", "record seats '²' is not a number of seats"),
+    ("seats: " + "4" * 5000, "is not a number of seats"),
+    ("seed: " + "4" * 5000, "bad seed '444"),
+    ("seed:  5\t", "record line"),  # a seed cannot start with a space: the line is read as seed "5"
+    ("option first_hand: " + "1" * 5000, "option value '111"),
+    ("option first_hand: 1.0", "bad value 1.0 for option 'first_hand' of king"),
+    ("option first_hand: true", "bad value True for option 'first_hand' of king"),
+])
+def test_bad_header_values_in_a_text_record(text, message):
+    record = f"game: king\nseats: 4\nseed: 42\n{text}\nmoves:\nend\n".replace("seed:  5\t", "seed: 5")
+    if message == "record line":
+        state = next(rules_engine.replay(record))  # "seed:  5" is simply seed 5
+        assert state.seed == 5
+        return
+    with pytest.raises(rules_engine.RecordError, match=message) as info:
+        list(rules_engine.replay(record))
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"moves": None}, "record 'moves' must be a list, got None"),
+    ({"moves": 5}, "record 'moves' must be a list, got 5"),
+    ({"moves": [5]}, "record move 1 is not a move: 5"),
+    ({"decks": "ab"}, "record 'decks' must be an object, got 'ab'"),
+    ({"decks": True}, "record 'decks' must be an object, got True"),
+    ({"decks": {"hand-1": 5}}, "record deck 'hand-1' must be its cards as text"),
+    ({"game": ["king"]}, "record 'game' must be a text, got ['king']"),
+    ({"seats": True}, "record 'seats' must be a number, got True"),
+    ({"seed": HUGE}, "bad seed a number of 5001 digits or so"),
+    ({"seed": [1, 2]}, "a seed is a number or a text, not a list"),
+    ({"options": {"first_hand": 1.0}}, "bad value 1.0 for option 'first_hand'"),
+])
+def test_json_records_of_the_wrong_shape(change, message):
+    record = {"game": "king", "seats": 4, "seed": 42, "moves": [], **change}
+    with pytest.raises(rules_engine.RecordError) as info:
+        list(rules_engine.replay(record))
+    assert message in str(info.value)
+
+
+def test_json_with_a_huge_number_and_records_that_are_not_text():
+    with pytest.raises(rules_engine.RecordError, match="record is not valid JSON"):
+        rules_engine.Record.load('{"game": "king", "moves": [], "seats": ' + "4" * 5000 + "}")
+    for thing in ([], 5, None, b"game: king"):
+        with pytest.raises(rules_engine.RecordError, match="a record is text or a JSON object"):
+            rules_engine.Record.load(thing)
+
+
+@pytest.mark.parametrize("seed", [HUGE, -HUGE, 2**53, (4, 2), b"42", True, " 5", "5 ", "", "a\nb", "x" * 101, 4.0], ids=quote)
+def test_seeds_that_could_not_replay_the_same_deal_are_refused(seed):
+    with pytest.raises(OptionError, match="bad seed") as info:
+        rules_engine.load_game("yukon").new(seed=seed)
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("seed, kept", [
+    ("007", "007"), ("-0", "-0"), ("４２", "４２"), ("²", "²"), ("a seed", "a seed"), ("42", 42), (-5, -5),
+    (2**53 - 1, 2**53 - 1),
+])
+def test_every_seed_replays_the_same_deal_from_its_record(seed, kept):
+    state = rules_engine.load_game("king").new(seed=seed)
+    assert state.seed == kept
+    for form in (state.record.to_text(), state.record.dumps()):
+        again = rules_engine.Record.load(form)
+        assert again == state.record
+        assert next(rules_engine.replay(again)).view(0) == state.view(0)
+
+
+@pytest.mark.parametrize("value", [1.0, True, "1", [1], 10**5000], ids=quote)
+def test_an_option_equal_to_an_allowed_value_but_of_another_type_is_refused(value):
+    with pytest.raises(OptionError, match="bad value .* for option 'first_hand' of king"):
+        rules_engine.load_game("king", first_hand=value)
+
+
+@pytest.mark.parametrize("seats", [True, 4.0, "4"])
+def test_seats_must_be_an_int(seats):
+    with pytest.raises(OptionError, match="bad number of seats"):
+        rules_engine.load_game("king").new(seed=1, seats=seats)
+
+
+@pytest.mark.parametrize("decks, message", [("ab", "bad decks 'ab'"), ({"deal": 5}, "bad deck 'deal': 5")])
+def test_decks_must_be_labels_with_cards(decks, message):
+    with pytest.raises(OptionError, match=message):
+        rules_engine.load_game("yukon").new(decks=decks)
+
+
+def test_an_unhashable_game_id_is_an_unknown_game():
+    with pytest.raises(OptionError, match=r"unknown game \['king'\]"):
+        rules_engine.load_game(["king"])

@@ -1,6 +1,8 @@
 """Bridge Solitaire: the deal, the house's bid, the choices, play against
 the stock, and both worked examples of the page replayed fact by fact."""
 
+import copy
+import functools
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,7 @@ import rules_engine
 from build_scripts.source import parse_source
 from rules_engine.cards import format_cards, make_deck, parse_cards
 from rules_engine.errors import IllegalMoveError
-from rules_engine.games.bridge_solitaire import house_bid, nt_allowed, winning_tricks
+from rules_engine.games.bridge_solitaire import RANKS, house_bid, nt_allowed, winning_tricks
 
 GAME = rules_engine.load_game("bridge-solitaire")
 
@@ -51,6 +53,37 @@ def test_winning_tricks_as_the_text_counts_them():
     assert winning_tricks("KC 4C 3C".split(), "C") == 1
     assert winning_tricks("9S 4S".split(), "S") == 0
     assert winning_tricks("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S".split(), "S") == 13
+
+
+@functools.cache
+def played_out(mine, house):
+    """The player's tricks when a suit is played out, by brute force: the
+    player's highest card wins if no card of the house's is higher, and the
+    house must follow suit, with any card it likes (its best choice counts);
+    else the player gives up its lowest card to the house's highest."""
+    if not mine:
+        return 0
+    top = max(mine)
+    if not house or top > max(house):
+        rest = mine - {top}
+        return 1 + min((played_out(rest, house - {card}) for card in house), default=played_out(rest, house))
+    return played_out(mine - {min(mine)}, house - {max(house)})
+
+
+def test_winning_tricks_is_the_suit_played_out_for_every_holding():
+    wrong = []
+    for holding in range(1 << 13):
+        mine = frozenset(r for r in range(13) if holding >> r & 1)
+        cards = [RANKS[r] + "S" for r in mine]
+        if winning_tricks(cards, "S") != played_out(mine, frozenset(range(13)) - mine):
+            wrong.append(" ".join(cards))
+    assert not wrong, f"{len(wrong)} holdings counted wrong, such as {wrong[:3]}"
+
+
+def test_a_long_suit_outlasts_the_house():
+    # The house's K Q J T 9 8 must follow under the ace, so the seven is the last spade left.
+    assert winning_tricks("AS 7S 6S 5S 4S 3S 2S".split(), "S") == 2
+    assert house_bid(parse_cards("AS 7S 6S 5S 4S 3S 2S AH KH QH AD 3D 2C")) is None
 
 
 def test_house_bid_and_short_suit():
@@ -218,3 +251,32 @@ def test_an_unfinished_rubber_is_stopped_after_the_hand_limit():
     assert rubber["totals"] == [40 + 200 + 100, 0] and state.result == "won"
     with pytest.raises(rules_engine.OptionError):
         rules_engine.load_game("bridge-solitaire", hands=0)
+
+
+def test_a_rubber_with_equal_totals_is_tied():
+    state = rules_engine.load_game("bridge-solitaire", hands=1).new(seed=1, decks={"hand-1": EXAMPLE_1})
+    state = play(state, "keep AC,keep KC,keep TC,keep 8C,keep QH,keep 8H,bid 1 clubs".split(","))
+    state = play(state, [f"play {c}" for c in EXAMPLE_1_PLAY])
+    tied = copy.copy(state)
+    tied.above = (tied.above[0], tied.above[1] + tied.totals[0] - tied.totals[1])
+    assert tied.totals[0] == tied.totals[1] and tied.result == "tied" and tied.scores.game == (0,)
+    assert state.result == "won"
+
+
+def test_the_discards_go_in_deal_order_the_last_on_top():
+    state = GAME.new(seed=1, decks={"hand-1": EXAMPLE_1})
+    state = play(state, "keep AC,keep KC,keep TC,keep 8C,keep QH,keep 8H".split(","))
+    assert format_cards(state.discards) == "5H 4H 9D 2S 7S TS JS"
+    assert state.view(0)["table"]["discard_top"] == "JS"
+
+
+def test_a_trick_with_a_joker_is_the_houses_but_for_the_players_joker_on_the_houses():
+    from rules_engine.games.bridge_solitaire import HOUSE, PLAYER
+
+    state = play(GAME.new(seed=1, decks={"hand-1": EXAMPLE_1}),
+                 "keep AC,keep KC,keep TC,keep 8C,keep QH,keep 8H,bid 1 clubs".split(","))
+    joker, ace, two = parse_cards("JK AS 2C")
+    assert state._winner((joker, joker), HOUSE) == PLAYER
+    assert state._winner((joker, joker), PLAYER) == HOUSE
+    assert state._winner((joker, ace), PLAYER) == HOUSE and state._winner((ace, joker), PLAYER) == HOUSE
+    assert state._winner((joker, two), HOUSE) == HOUSE and state._winner((two, joker), HOUSE) == HOUSE

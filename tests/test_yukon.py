@@ -4,9 +4,12 @@ import copy
 
 
 import rules_engine
-from rules_engine.bots import HeuristicBot, play_out
+from rules_engine.bots import HeuristicBot, make_bot, play_out
 from rules_engine.cards import SUITS, format_cards, make_deck, parse_cards
 from rules_engine.families.solitaire import Column
+from rules_engine.games import yukon_search
+from rules_engine.games.yukon import TABLEAU
+from rules_engine.games.yukon_search import layout_of, wanted_by
 
 YUKON = rules_engine.load_game("yukon")
 
@@ -24,7 +27,6 @@ def position(*columns, foundations=""):
     for card in parse_cards(foundations):
         piles[card.suit] += (card,)
     state.foundations = tuple(piles[suit] for suit in SUITS)
-    state.seen = frozenset({state.columns})
     return state
 
 
@@ -56,7 +58,7 @@ def test_seven_of_hearts_onto_either_black_eight():
 
 
 def test_a_card_moves_with_everything_on_top_of_it():
-    state = position("2D|JD", "3D|4S 10C 2H KS", "4D|5C")
+    state = position("2D|JD", "3D|4S 10C 2H KS", "4D|5C", "5H")  # the 5H keeps the deal alive
     after = state.apply("move 10C onto JD")
     assert format_cards(after.columns[0].up) == "JD TC 2H KS"
     assert format_cards(after.columns[1].up) == "4S"
@@ -106,14 +108,77 @@ def test_no_move_left_loses():
     assert moves(state) == [] and state.is_over and state.result == "lost"
 
 
-def test_a_layout_may_not_come_back_until_something_is_gained():
+def test_a_card_may_go_back_and_forth():
     state = position("2D|8C", "3D|8S 7H", "4D|AC")
     there = state.apply("move 7H onto 8C")
-    explanation = there.explain("move 7H onto 8S")
-    assert explanation.rule == "interpretation.no-repeat"
-    assert "move 7H onto 8S" not in moves(there)
-    gained = there.apply("move AC to foundation")
-    assert "move 7H onto 8S" in moves(gained)
+    back = there.apply("move 7H onto 8S")
+    assert back.columns == state.columns and "move 7H onto 8C" in moves(back) and not back.is_over
+
+
+def test_lost_when_no_way_forward_though_a_card_can_still_move():
+    state = position("2D|8C", "3D|8S 7H")
+    assert list(TABLEAU.placements(state.columns))  # the 7H could still go to the 8C
+    assert state.is_over and state.result == "lost" and moves(state) == []
+    assert state.explain("move 7H onto 8C").rule == "end.game"
+
+
+SEED_162 = ("QH onto KC, 2C onto 3H, AS to foundation, TD onto JC, JC onto QD, 8D onto 9C, 6H onto 7C, AH onto 2C, "
+            "TC onto JD, 2H onto 3S, 9D onto TC, AH to foundation, AD onto 2C, 2D onto 3C, JC onto QH, "
+            "AD to foundation, JC onto QD")
+
+
+def test_not_lost_while_a_sequence_of_moves_turns_up_a_card():
+    # The deal: the only move left takes the JC back to the QH, which the old
+    # "no repeated layout" reading refused, calling the deal lost.
+    state = YUKON.new(seed=162)
+    for move in SEED_162.split(", "):
+        state = state.apply("move " + move)
+    assert moves(state) == ["move JC onto QH"] and not state.is_over and state.result is None
+    face_down = sum(len(column.down) for column in state.columns)
+    for move in ["move JC onto QH", "move JS onto QD", "move 7H onto 8C"]:
+        state = state.apply(move)
+    assert sum(len(column.down) for column in state.columns) == face_down - 1
+
+
+def test_the_way_forward_is_a_shortest_sequence_of_column_moves():
+    state = YUKON.new(seed=162)
+    for move in SEED_162.split(", "):
+        state = state.apply("move " + move)
+    way = state.way_forward()
+    assert len(way) == 2
+    for c, i, t in way:
+        state = state.apply(next(m for m in state.legal_moves() if m.card == state.columns[c].up[i]
+                                 and state._target(m) == t))
+    assert state.way_forward() == ()
+
+
+def test_the_quick_test_never_calls_a_deal_lost_that_a_full_search_can_save(monkeypatch):
+    # _could_go_forward may only say "no" when the breadth-first search, run to the end, agrees.
+    checked = 0
+    for seed in range(40):
+        state = YUKON.new(seed=seed)
+        bot = make_bot("random" if seed % 2 else "heuristic", seed)
+        while True:
+            layout, wanted = layout_of(state.columns), wanted_by(state.foundations)
+            if not yukon_search._could_go_forward(layout, wanted):
+                with monkeypatch.context() as patched:
+                    patched.setattr(yukon_search, "_could_go_forward", lambda *args: True)
+                    assert yukon_search.way_forward.__wrapped__(layout, wanted, 10**6) is None, (seed, layout)
+                checked += 1
+            if state.is_over:
+                break
+            state = state.apply(bot.choose(state.view(0)))
+    assert checked > 10
+
+
+def test_a_playout_that_gains_nothing_is_given_up_unfinished():
+    class Shuffler:
+        def choose(self, view):
+            return next(m for m in view["moves"] if m.startswith("move 7H"))
+
+    state = position("2D|8C", "3D|8S 7H", "4D|AC")
+    final = play_out(state, [Shuffler()], max_idle=50)
+    assert not final.is_over and len(final.moves_made) == 50
 
 
 def test_heuristic_bot_wins_some_deals():
