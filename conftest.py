@@ -3,32 +3,39 @@
 Doctests are ``pycon`` fenced blocks; ``build_scripts.doctests`` finds them
 with markdown-it-py, the same way the site build does, so pytest and the
 build agree on what a snippet is. The snippets of one page share a namespace
-and run in page order: with pytest-xdist, use ``--dist loadfile``.
+and run in page order, so each page is one test: pytest-xdist may then
+spread pages, but never split or reorder one.
 """
 
 from pathlib import Path
 
+import pytest
 from sybil import Sybil
 
 from build_scripts.doctests import PyconFenceParser
 
 DOCS = Path(__file__).resolve().parent / "docs"
+SYBIL = Sybil(parsers=[PyconFenceParser()], patterns=["*.md"], name="docs")
 
-_collect_markdown = Sybil(parsers=[PyconFenceParser()], patterns=["*.md"], name="docs").pytest()
+
+class PageDoctests(pytest.Item):
+    """Every doctest of one page, run in order in the page's namespace."""
+
+    def runtest(self):
+        document = SYBIL.parse(self.path)
+        for example in document.examples():
+            example.evaluate()
+
+    def reportinfo(self):
+        return self.path, 0, f"doctests of {self.path.relative_to(DOCS)}"
+
+
+class PageFile(pytest.File):
+    def collect(self):
+        yield PageDoctests.from_parent(self, name="doctests")
 
 
 def pytest_collect_file(file_path, parent):
-    if DOCS in Path(file_path).resolve().parents:
-        return _collect_markdown(file_path, parent)
+    if DOCS in Path(file_path).resolve().parents and file_path.suffix == ".md":
+        return PageFile.from_parent(parent, path=file_path)
     return None
-
-
-def pytest_collection_modifyitems(items):
-    # A page's snippets share one namespace and run in order: keep each page's
-    # snippets on one xdist worker (--dist loadgroup), and spread everything else.
-    import pytest
-
-    for item in items:
-        path = Path(str(item.fspath)).resolve()
-        if DOCS in path.parents:
-            item.add_marker(pytest.mark.xdist_group(name=f"docs:{path.relative_to(DOCS)}"))

@@ -7,6 +7,7 @@ arguments, so tests can drive a whole session, and returns the exit status
 """
 
 import argparse
+import io
 import json
 import sys
 import time
@@ -14,12 +15,14 @@ from contextlib import redirect_stderr, redirect_stdout
 from functools import partial
 
 from . import __version__, list_games, load_game, state_class
-from .bots import BOTS, HeuristicBot, make_bot, play_out
+from .bots import BOTS, MAX_IDLE, HeuristicBot, make_bot, play_out
 from .cards import DECKS
-from .errors import IllegalMoveError, NotationError, RecordError, RulesError
+from .errors import IllegalMoveError, NotationError, RecordError, RulesError, quote
 from .record import Record, replay
-from .render import narrate, numbered, outcomes, pretty_move, render, scoreboard, seat_label, section
+from .rng import canonical_seed
+from .render import interlude, numbered, outcomes, pretty_move, render, scoreboard, seat_label
 
+MAX_GAMES = 10_000  # a run of simulate: minutes at most, and silent meanwhile
 COMMANDS_HELP = "a move's number or text, or: undo, hint, record, moves, help, quit"
 
 
@@ -28,6 +31,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     err = sys.stderr if stderr is None else stderr
+    # Python gives None for a stream that was closed when it started (`<&-`, `>&-`).
+    err = io.StringIO() if err is None else err  # errors then go nowhere; the exit status still tells
+    if out is None:
+        print("error: standard output is closed", file=err)
+        return 2
+    stdin = io.StringIO() if stdin is None else stdin  # no input: as at its end
     parser = _parser()
     try:
         with redirect_stdout(out), redirect_stderr(err):
@@ -41,6 +50,10 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         return 2
     except BrokenPipeError:  # the output went to a pager or `head` that has stopped reading
         return 1
+    except UnicodeError as error:  # a binary file or binary input
+        print(f"error: the input is not UTF-8 text ({error.reason} at byte {getattr(error, 'start', '?')})",
+              file=err)
+        return 2
     except OSError as error:
         print(f"error: {error}", file=err)
         return 2
@@ -88,13 +101,13 @@ def _load(args):
             raise RulesError(f"bad --option {pair!r}: expected NAME=VALUE")
         try:
             options[name] = value if isinstance(defaults.get(name), str) else json.loads(value)
-        except json.JSONDecodeError:
+        except ValueError:  # not JSON (or a number of over 4,300 digits): the text itself
             options[name] = value
     return load_game(args.game, **options)
 
 
 def _seed(text):
-    return int(text) if text.lstrip("-").isdigit() else text
+    return canonical_seed(text)  # "42" is the number 42; "007" or "²" stay texts
 
 
 # ---- list ----------------------------------------------------------------------------------------
@@ -170,11 +183,11 @@ class _Session:
                 self.say(line.rstrip("\n"))  # echo scripted input, so the transcript reads well
             if not self.command(line.strip()):
                 return
-        self.say(f"\n{render(self.state.view(self.you))}")
+        self.say(f"\n{render(self.state.table(self.you))}")
 
     def show(self):
         view = self.state.view(self.you)
-        self.say(f"\n{render(view)}\n\nYour moves:\n{numbered(view['moves'])}")
+        self.say(f"\n{render(self.state.table(self.you))}\n\nYour moves:\n{numbered(view['moves'])}")
 
     def command(self, text):
         """Carry out one line of input; False to stop the game."""
@@ -227,9 +240,15 @@ class _Session:
             self.undo_stack.append(state)
         who = seat_label(seat, self.you)
         self.say(f"{who}: {pretty_move(after.moves_made[-1][0])}")
-        for line in narrate(state.view(self.you), after.view(self.you), after.moves_made[-1][0]):
+        for line in _told(after.table(self.you)):
             self.say(f"  {line}")
         self.state = after
+
+
+def _told(table):
+    """What the engine says of the last move, and of the hand it ended."""
+    lines = [table["last"]] if table["last"] else []
+    return lines + (interlude(table) if table["interlude"] else [])
 
 
 def _isatty(stream):
@@ -241,7 +260,7 @@ def _isatty(stream):
 
 def _print_end(state, you, out):
     print("\nGame over." if state.is_over else "\nGame stopped before its end.", file=out)
-    print(scoreboard(state.view(you), you), file=out)
+    print(scoreboard(state.table(you), you), file=out)
     print("\n" + state.record.to_text(), end="", file=out)
 
 
@@ -267,21 +286,21 @@ def cmd_replay(args, stdin, out, err):
               f"{len(record.moves)} moves", file=out)
         heading = None
         for number, after in enumerate(states, 1):
-            before_view, after_view = state.view(None), after.view(None)
-            if section(before_view) != heading:
-                heading = section(before_view)
+            title = state.table(None)["headline"]["title"]
+            if title != heading:
+                heading = title
                 print(f"\n{heading}", file=out)
             text, comment, seat = after.moves_made[-1]
             note = f"  {{{comment}}}" if comment else ""
             print(f"{number:>4}. seat {seat}: {pretty_move(text)}{note}", file=out)
-            for line in narrate(before_view, after_view, text):
+            for line in _told(after.table(None)):
                 print(f"        {line}", file=out)
             state = after
     except RecordError as error:
         out.flush()
         print(f"error: {error}", file=err)
         return 2
-    print(f"\n{render(state.view(None))}\n\n{scoreboard(state.view(None))}", file=out)
+    print(f"\n{render(state.table(None))}\n\n{scoreboard(state.table(None))}", file=out)
     return 0
 
 
@@ -305,8 +324,8 @@ def cmd_validate(args, stdin, out, err):
 
 def cmd_simulate(args, stdin, out, err):
     game = _load(args)
-    if args.games < 1:
-        raise RulesError(f"bad --games {args.games}: play at least one game")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise RulesError(f"bad --games {quote(args.games)}: play at least one game and at most {MAX_GAMES}")
     finals, moves = [], 0
     started = time.perf_counter()
     for i in range(args.games):
@@ -316,11 +335,13 @@ def cmd_simulate(args, stdin, out, err):
         moves += len(state.moves_made)
         finals.append(state)
     elapsed = time.perf_counter() - started
-    finals = [state.view(None) for state in finals]
     say = partial(print, file=out)
     say(f"{game.spec.name}: {args.games} games with {args.bots} bots, seeds {args.seed}-0 to {args.seed}-{i}")
     for line in outcomes(finals):
         say(line)
+    stopped = sum(not state.is_over for state in finals)
+    if stopped:  # bots.play_out gave up on them: the bots went round in circles
+        say(f"given up after {MAX_IDLE} moves without progress: {stopped} of {args.games}")
     say(f"moves per game: mean {moves / args.games:.1f}")
     say(f"time: {elapsed:.2f} s, {args.games / elapsed:.1f} games/s, {moves / elapsed:.0f} moves/s")
     return 0

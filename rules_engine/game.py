@@ -13,9 +13,10 @@ from collections import namedtuple
 from dataclasses import dataclass
 
 from .cards import HIDDEN, format_cards, make_deck, parse_cards
-from .errors import IllegalMoveError, NotYourTurnError, OptionError, RecordError
+from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
 from .moves import Move
-from .rng import shuffled
+from .rng import canonical_seed, shuffled
+from .scoring import ScoreRule
 
 Explanation = namedtuple("Explanation", "reason rule")
 Scores = namedtuple("Scores", "hand game")
@@ -37,15 +38,26 @@ class Option:
     description: str = ""
 
     def check(self, value, game_id):
-        if self.choices and value not in self.choices:
+        # Types must match exactly: 1.0 or True equal 1, but would reach the game (and its
+        # record, and the labels of its random streams) as another value.
+        if self.choices and not any(type(value) is type(c) and value == c for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"bad value {value!r} for option {self.name!r} of {game_id}: expected one of {allowed}")
+            if len(allowed) > 60:
+                allowed = f"{self.choices[0]!r} to {self.choices[-1]!r}" if _is_range(self.choices) else allowed
+            kind = f" ({type(self.choices[0]).__name__} values)" if value in self.choices else ""
+            raise OptionError(
+                f"bad value {quote(value)} for option {self.name!r} of {game_id}: expected one of {allowed}{kind}"
+            )
         if not self.choices and type(value) is not type(self.default):
             raise OptionError(
-                f"bad value {value!r} for option {self.name!r} of {game_id}: "
+                f"bad value {quote(value)} for option {self.name!r} of {game_id}: "
                 f"expected a value like {self.default!r}"
             )
         return value
+
+
+def _is_range(choices):
+    return all(type(c) is int for c in choices) and list(choices) == list(range(choices[0], choices[-1] + 1))
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,7 @@ class GameSpec:
     seat_names: tuple = ()
     summary: str = ""
     default_seats: int = 0
+    scoring: ScoreRule = ScoreRule()  # how its score sheet is kept (rules_engine/scoring.py)
 
     @property
     def deck_size(self):
@@ -71,7 +84,7 @@ class GameSpec:
     @property
     def cited_rules(self):
         """Every rule id the engine may cite for this game."""
-        return tuple(dict.fromkeys(COMMON_RULES + self.rules))
+        return tuple(dict.fromkeys(COMMON_RULES + self.rules + self.scoring.cited()))
 
     def to_json(self):
         return {
@@ -88,6 +101,7 @@ class GameSpec:
             ],
             "rules": list(self.cited_rules),
             "summary": self.summary,
+            "scoring": self.scoring.to_json(),
         }
 
 
@@ -120,13 +134,21 @@ class Game:
         spec = self.spec
         if seats is None:
             seats = spec.default_seats or spec.seats[0]
-        if not isinstance(seats, int) or not spec.seats[0] <= seats <= spec.seats[1]:
+        if type(seats) is not int or not spec.seats[0] <= seats <= spec.seats[1]:
             low, high = spec.seats
             span = f"{low}" if low == high else f"{low} to {high}"
-            raise OptionError(f"bad number of seats {seats!r} for {spec.id}: it takes {span}")
+            raise OptionError(f"bad number of seats {quote(seats)} for {spec.id}: it takes {span}")
         if seed is None and not decks:
             seed = random.SystemRandom().randrange(10**9)
-        fixed = {label: tuple(parse_cards(cards)) for label, cards in (decks or {}).items()}
+        if seed is not None:
+            seed = canonical_seed(seed)
+        if decks is not None and not isinstance(decks, dict):
+            raise OptionError(f"bad decks {quote(decks)} for {spec.id}: expected labels with their cards")
+        fixed = {}
+        for label, cards in (decks or {}).items():
+            if type(label) is not str or not isinstance(cards, (str, list, tuple)):
+                raise OptionError(f"bad deck {quote(label)}: {quote(cards)} for {spec.id}: expected a label and cards")
+            fixed[label] = tuple(parse_cards(cards))
         state = self.state_class.__new__(self.state_class)
         state.game = self
         state.options = self.options
@@ -170,9 +192,32 @@ class State:
         """Every card of the deck, wherever it lies, for the accounting checks."""
         raise NotImplementedError
 
+    def _describe(self, seat):
+        """The game's part of ``table(seat)`` (see rules_engine/table.py):
+        ``headline``, ``zones``, ``score``, ``last``, ``result``, ``interlude``;
+        a family's machinery builds most of it."""
+        raise NotImplementedError
+
+    def _click_source(self, move, where):
+        """The ``[zone id, index]`` of the card a click on which starts ``move``
+        (``where`` maps each visible card to its place), or None for a button."""
+        card = move.card
+        return where.get(card.text) if card is not None else None
+
+    def _click_target(self, move, table):
+        """The id of the zone a click on which completes ``move`` once its card
+        is chosen, or None when clicking the card is the whole move."""
+        return None
+
     def hidden_from(self, seat):
         """The cards that ``seat`` may not see (``None``: a spectator; ``ALL``: a commentator)."""
         raise NotImplementedError
+
+    def progress(self):
+        """A value that changes whenever the game gains ground for good, for a
+        game whose moves can go round in circles (``bots.play_out`` stops a
+        playout that gains none); None: every move gains ground."""
+        return None
 
     def candidate_moves(self):
         """Well-formed moves worth asking ``explain`` about: the legal ones and
@@ -213,6 +258,8 @@ class State:
     def parse_move(self, move):
         if isinstance(move, Move):
             return move
+        if not isinstance(move, str):
+            raise NotationError(f"bad move {quote(move)} in {self.spec.name}: a move is written as text")
         return self.forms.parse(move, self.spec.name)
 
     def explain(self, move):
@@ -239,7 +286,10 @@ class State:
             raise IllegalMoveError(move, reason, rule)
         move = legal[legal.index(move)]
         new = copy.copy(self)
-        new.__dict__.pop("_legal_cached", None)
+        # What was computed for this state, and a hand's end (shown only right after the move that
+        # ends it), do not carry over to the next.
+        for key in [k for k in new.__dict__ if k.startswith("_cached") or k in ("_legal_cached", "hand_end")]:
+            del new.__dict__[key]
         new._copied()
         new._history = (self._history, move.text, comment, self.to_act)
         new._play(move)
@@ -263,6 +313,37 @@ class State:
             "table": self._table(seat),
         }
         return view
+
+    def table(self, seat=None):
+        """The table as ``seat`` sees it, described for any renderer (rules_engine/table.py)."""
+        from .table import card_moves
+
+        described = self._describe(seat)
+        to_act = self.to_act
+        table = {
+            "game": self.spec.id,
+            "name": self.spec.name,
+            "seat": seat,
+            "seats": self.seats,
+            "to_act": to_act,
+            "is_over": to_act is None,
+            "scores": {"hand": list(self.scores.hand), "game": list(self.scores.game)},
+            "players": list(self.player_names()),
+            "dealer": described.get("dealer"),
+            "headline": described["headline"],
+            "zones": described["zones"],
+            "moves": [],
+            "score": described.get("score"),
+            "last": described.get("last"),
+            "result": described.get("result"),
+            "interlude": described.get("interlude"),
+        }
+        if seat is not None and seat in (to_act, ALL) and to_act is not None:
+            table["moves"] = card_moves(self, table)
+        return table
+
+    def player_names(self):
+        return self.spec.seat_names or tuple(f"Seat {seat}" for seat in range(self.seats))
 
     @property
     def moves_made(self):

@@ -12,22 +12,28 @@ Each widget on a page opens its own session. Protocol version 1::
         "message": "...", "reason": "you must follow suit ♥ when you can", "rule": "play.follow-suit"}}
 
 Operations: ``games``, ``open``, ``move``, ``bot``, ``undo``, ``hint``,
-``explain``, ``record``, ``close``. ``share`` is the moves so far as their
+``explain``, ``record``, ``close``, ``score`` (a score pad's computed row). ``share`` is the moves so far as their
 indexes among the legal moves, so a link can replay them exactly.
 """
 
 from . import list_games, load_game
 from .bots import make_bot
-from .errors import RulesError
+from .errors import RulesError, quote
 from .game import ALL
 from .record import Record, start
 
 PROTOCOL_VERSION = 1
+MAX_SHARE = 10_000  # characters of a share code: longer than any game's moves, short enough to replay at once
 SHARE_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class ProtocolError(RulesError):
     """A message the host cannot act on."""
+
+
+def _check_name(name):
+    if type(name) is not str or not 0 < len(name) <= 100:
+        raise ProtocolError(f"bad session name {quote(name)}: expected a text of 1 to 100 characters")
 
 
 def encode_share(indexes):
@@ -51,7 +57,7 @@ def decode_share(text):
             else:
                 indexes.append(SHARE_DIGITS.index(char))
         except (ValueError, StopIteration):
-            raise ProtocolError(f"bad share code {text!r} at {char!r}") from None
+            raise ProtocolError(f"bad share code {quote(text)} at {char!r}") from None
     return indexes
 
 
@@ -70,7 +76,7 @@ class Session:
 
     def push(self, move):
         state = self.state
-        after = state.apply(str(move))
+        after = state.apply(move)  # a Move or its text; anything else is refused as a NotationError
         self.indexes.append([m.text for m in state.legal_moves()].index(after.last_move[0]))
         self.states.append(after)
         return after
@@ -78,20 +84,21 @@ class Session:
 
 class Host:
     def __init__(self):
-        self.sessions = {}
+        self.sessions = {}  # by name, the least recently used first
 
+    MAX_SESSIONS = 16  # a finished King game holds about 0.9 MB of states
     def handle(self, message):
         """Answer one message; never raises for bad input."""
         reply = {"v": PROTOCOL_VERSION, "id": message.get("id") if isinstance(message, dict) else None}
         try:
             if not isinstance(message, dict):
-                raise ProtocolError(f"a message must be an object, got {message!r}")
+                raise ProtocolError(f"a message must be an object, got {quote(message)}")
             if message.get("v") != PROTOCOL_VERSION:
-                raise ProtocolError(f"protocol version {message.get('v')!r} is not {PROTOCOL_VERSION}")
+                raise ProtocolError(f"protocol version {quote(message.get('v'))} is not {PROTOCOL_VERSION}")
             op = message.get("op")
             handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
             if handler is None:
-                raise ProtocolError(f"unknown operation {op!r}")
+                raise ProtocolError(f"unknown operation {quote(op)}")
             args = {k: v for k, v in message.items() if k not in ("v", "id", "op")}
             reply.update(handler(**args))
             reply["ok"] = True
@@ -107,6 +114,10 @@ class Host:
             reply["ok"] = False
             reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {error}", "reason": None,
                               "rule": None}
+        except Exception as error:  # noqa: BLE001 - a bug must reach the page as an answer, not kill the worker
+            reply["ok"] = False
+            reply["error"] = {"kind": "InternalError", "message": f"{type(error).__name__}: {quote(str(error), 200)}",
+                              "reason": None, "rule": None}
         return reply
 
     # ---- operations ---------------------------------------------------------------
@@ -114,10 +125,22 @@ class Host:
     def op_games(self):
         return {"games": [spec.to_json() for spec in list_games()]}
 
+    def op_score(self, game, facts, hand=None, context=None, columns=None):
+        """A score pad's hand row computed from the facts a player entered
+        (rules_engine/scoring.py): ``{"row": {"points", "rule", "detail", "check", ...}}``."""
+        from .scoring import score_row
+
+        return {"row": score_row(game, facts, hand=hand, context=context, columns=columns)}
+
     def op_open(self, session, game=None, options=None, seed=None, seats=None, human=0, bots="heuristic",
                 record=None, share=""):
         """Start a session: a new deal (``game``, ``seed``), or the position a
         record reaches (``record``: text or JSON), then the moves of ``share``."""
+        _check_name(session)
+        if options is not None and not isinstance(options, dict):
+            raise ProtocolError(f"options must be an object, got {quote(options)}")
+        if not isinstance(share, str) or len(share) > MAX_SHARE:
+            raise ProtocolError(f"bad share code {quote(share)}: expected a text of at most {MAX_SHARE} characters")
         if record is not None:
             parsed = Record.load(record)
             state = start(parsed)
@@ -126,19 +149,24 @@ class Host:
             state = load_game(game, **(options or {})).new(seed=seed, seats=seats)
             moves = []
         if bots not in ("random", "heuristic"):
-            raise ProtocolError(f"unknown bot kind {bots!r}")
-        if human is not None and not 0 <= human < state.seats:
-            raise ProtocolError(f"human seat {human!r} is not a seat of this game")
+            raise ProtocolError(f"unknown bot kind {quote(bots)}")
+        if human is not None and (type(human) is not int or not 0 <= human < state.seats):
+            raise ProtocolError(f"human seat {quote(human)} is not a seat of this game: 0 to {state.seats - 1}, "
+                                f"or null for none")
         current = Session(state, human, bots)
         for move in moves:
             current.push(move)
         for index in decode_share(share):
             legal = current.state.legal_moves()
             if not 0 <= index < len(legal):
-                raise ProtocolError(f"share code {share!r} does not fit this game")
+                raise ProtocolError(f"share code {quote(share)} does not fit this game")
             current.push(legal[index])
+        answer = self._snapshot(current)  # before storing: a session that cannot be shown is not kept
+        self.sessions.pop(session, None)
+        if len(self.sessions) >= self.MAX_SESSIONS:
+            del self.sessions[next(iter(self.sessions))]  # the least recently used
         self.sessions[session] = current
-        return self._snapshot(current)
+        return answer
 
     def op_move(self, session, move):
         current = self._session(session)
@@ -170,15 +198,13 @@ class Host:
 
     def op_hint(self, session):
         current = self._session(session)
-        state = current.state
-        if state.is_over:
-            raise ProtocolError("the game is over")
-        view = state.view(state.to_act)
+        state = self._readers_turn(current, "a hint")
+        view = state.view(current.human)
         return {"hint": make_bot("heuristic", f"hint/{len(current.indexes)}").choose(view)}
 
     def op_explain(self, session, move):
         current = self._session(session)
-        state = current.state
+        state = self._readers_turn(current, "an explanation")
         parsed = state.parse_move(move)
         explanation = state.explain(parsed)
         if explanation is None:
@@ -189,16 +215,33 @@ class Host:
         return {"record": self._session(session).state.record.to_text()}
 
     def op_close(self, session):
+        _check_name(session)
         self.sessions.pop(session, None)
         return {}
 
     # ---- helpers -------------------------------------------------------------------
 
     def _session(self, name):
+        _check_name(name)
         try:
-            return self.sessions[name]
+            current = self.sessions.pop(name)
         except KeyError:
-            raise ProtocolError(f"no open session {name!r}") from None
+            raise ProtocolError(f"no open session {quote(name)}") from None
+        self.sessions[name] = current  # now the most recently used
+        return current
+
+    @staticmethod
+    def _readers_turn(current, what):
+        """The state, if it is the reader's turn: hints and explanations are
+        for the reader's own seat only, or they would tell a bot's cards."""
+        state = current.state
+        if state.is_over:
+            raise ProtocolError("the game is over")
+        if current.human is None:
+            raise ProtocolError(f"{what} is only for a player's seat, and this session has none")
+        if state.to_act != current.human:
+            raise ProtocolError(f"{what} is only for your own turn: seat {state.to_act} is to play")
+        return state
 
     def _checked(self, current, move):
         state = current.state
@@ -213,10 +256,11 @@ class Host:
 
     def _snapshot(self, current):
         state = current.state
-        seat = ALL if current.human is None else current.human
+        seat = current.human  # None: a spectator, who sees no one's hidden cards
         last = state.last_move
         return {
             "view": state.view(seat),
+            "table": state.table(seat),
             "human": current.human,
             "step": len(current.indexes),
             "share": encode_share(current.indexes),
@@ -245,7 +289,10 @@ def frames_of(states, seat=ALL):
             "move": made[0],
             "seat": made[2],
             "comment": made[1],
-            # The stepper shows positions; the legal moves would only weigh down the page.
-            "view": {**state.view(seat), "moves": []},
+            # The stepper draws the table description alone; the legal moves would only weigh down the page.
+            "table": {**state.table(seat), "moves": []},
         })
+        if out[-1]["table"]["interlude"]:
+            # A hand's end is a frame of its own: the last trick and the result, then the new deal.
+            out.append({**out[-1], "table": {**out[-1]["table"], "interlude": None}})
     return out

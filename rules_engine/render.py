@@ -1,22 +1,21 @@
-"""Text tables for the terminal, drawn from a view — never from a state.
+"""The text renderer: any game's table description (``state.table(seat)``,
+see rules_engine/table.py) drawn for the terminal. It names no game.
 
-Everything here reads only ``state.view(seat)``, the same JSON-ready dict a
-widget or a bot gets, so hidden cards cannot leak into what is drawn. No I/O:
-the functions return strings and the command line prints them.
+It reads only the description, the same JSON a widget gets, so hidden cards
+cannot leak into what is drawn. No I/O: the functions return strings and the
+command line prints them.
 
 >>> from rules_engine import load_game
->>> print(render(load_game("yukon").new(seed=3).view(0)).splitlines()[3])
+>>> print(render(load_game("yukon").new(seed=3).table(0)).splitlines()[5])
    6♠   ??   ??   ??   ??   ??   ??
 >>> pretty_move("move 7H onto 8C")
 'move 7♥ onto 8♣'
 """
 
-import json
+import math
 
-from .cards import SUIT_SYMBOLS, SUITS, parse_card
+from .cards import HIDDEN, SUIT_SYMBOLS, parse_card
 from .errors import NotationError
-
-HIDDEN = "??"
 
 
 def symbol(text):
@@ -39,245 +38,123 @@ def seat_label(seat, you=None):
     return f"seat {seat} (you)" if you is not None and seat == you else f"seat {seat}"
 
 
-def render(view):
-    """A readable text table of ``view``, drawn by the game's own renderer if it has one."""
-    drawer = RENDERERS.get(view["game"], _render_generic)
-    return drawer(view)
+def player_name(table, seat, you=None):
+    name = table["players"][seat]
+    return f"{name} (you)" if you is not None and seat == you and table["seats"] > 1 else name
 
 
-def section(view):
-    """A heading for the part of the game ``view`` is in (King: the hand), or None.
-
-    A replay prints it whenever it changes.
-    """
-    headline = SECTIONS.get(view["game"])
-    return headline(view) if headline else None
+# ---- a whole table ---------------------------------------------------------------------------------
 
 
-def narrate(before, after, move=None):
-    """Lines telling what happened between two views of the same seat when
-    ``move`` (its text) was made: a trick won, a hand scored, a card turned up.
-    Public facts only."""
-    teller = NARRATORS.get(after["game"])
-    return teller(before, after, move) if teller else []
+def render(table, you=None):
+    """A readable text table of a description: headline, seats, the middle of
+    the table, columns side by side, then the score sheet."""
+    you = table["seat"] if you is None and isinstance(table["seat"], int) else you
+    head = table["headline"]
+    lines = [f"{table['name']} · {head['title']}"]
+    if head["facts"]:
+        lines.append(" · ".join(head["facts"]))
+    lines.append("")
+    for seat in range(table["seats"]):
+        own = [z for z in table["zones"] if z["owner"] == seat]
+        if not own:
+            continue
+        marks = " (to act)" if seat == table["to_act"] else ""
+        notes = [z["note"] for z in own if z.get("note")]
+        lines.append(f"{player_name(table, seat, you)}{marks}" + (f" — {', '.join(notes)}" if notes else ""))
+        lines += [f"  {zone_line(z, table)}" for z in own if z["kind"] != "captured"]
+    middle = [z for z in table["zones"] if z["owner"] is None]
+    for group in _groups(middle):
+        if all(z["layout"] == "column" for z in group):
+            lines += [""] + columns_block(group)
+        elif all(z["kind"] == "foundation" for z in group):
+            tops = "  ".join(f"{z.get('empty', '')} {symbol(z['cards'][-1]) if z['cards'] else '--'}"
+                             for z in group)
+            lines.append(f"Foundations: {tops}")
+        else:
+            lines += [zone_line(z, table) for z in group if z["cards"] or z["kind"] not in ("trick", "set-aside")]
+    if table["score"]:
+        lines += [""] + score_block(table["score"])
+    if table["result"]:
+        lines += ["", table["result"]]
+    elif table["is_over"] or table["seats"] == 1:
+        lines += ["", scoreboard(table, you)]
+    return "\n".join(lines)
 
 
-# ---- Yukon ------------------------------------------------------------------------------------------
+def _groups(zones):
+    groups = {}
+    for z in zones:
+        groups.setdefault(z.get("group", z["id"]), []).append(z)
+    return list(groups.values())
 
 
-def _render_yukon(view):
-    table = view["table"]
-    columns = table["columns"]
-    piles = table["foundations"]
-    on_foundations = sum(len(pile) for pile in piles.values())
-    tops = "  ".join(f"{SUIT_SYMBOLS[suit]} {symbol(pile[-1]) if pile else '--':<3}" for suit, pile in piles.items())
-    lines = [f"Yukon · foundations  {tops.rstrip()}   ({on_foundations} of 52)", ""]
-    lines.append("".join(f"{n:>5}" for n in range(1, len(columns) + 1)))
-    stacks = [column["down"] + [symbol(t) for t in column["up"]] for column in columns]
-    depth = max((len(stack) for stack in stacks), default=0)
+def zone_line(z, table):
+    """One zone on a line: ``Seat 0's hand: A♠ 7♠ · K♥``."""
+    cards = z["cards"]
+    if z["layout"] == "squared":
+        if z["kind"] == "captured" and z.get("note"):
+            return f"{z['label']}: {z['note']}"
+        if not cards:
+            return f"{z['label']}: empty" + (f" ({z['note']})" if z.get("note") else "")
+        top = "" if cards[-1] == HIDDEN else f", top {symbol(cards[-1])}"
+        return f"{z['label']}: {len(cards)} card{'' if len(cards) == 1 else 's'}{top}"
+    if cards and all(c == HIDDEN for c in cards):
+        return f"{z['label']}: {len(cards)} card{'' if len(cards) == 1 else 's'}"
+    down = cards.count(HIDDEN)
+    if down and z["layout"] == "column":
+        return f"{z['label']}: {down} face down, then {' '.join(map(symbol, cards[down:]))}"
+    if "by" in z or "labels" in z:
+        who = z.get("labels") or [table["players"][s] for s in z["by"]]
+        items = [f"{name} {symbol(card)}" for name, card in zip(who, cards)]
+        if "winner" in z:
+            items[z["winner"]] += " (wins)"
+        return f"{z['label']}: {', '.join(items) or 'nothing yet'}"
+    return f"{z['label']}: {_by_suit(cards) if z['layout'] == 'fan' else ' '.join(map(symbol, cards)) or '--'}"
+
+
+def _by_suit(cards):
+    """A hand with a gap between suits, in the order held."""
+    out, suit = [], None
+    for card in cards:
+        this = card[-1] if card not in (HIDDEN, "JK") else card
+        if suit is not None and this != suit:
+            out.append("·")
+        out.append(symbol(card))
+        suit = this
+    return " ".join(out) or "--"
+
+
+def columns_block(columns):
+    """Tableau columns side by side, numbered, each read top to bottom."""
+    lines = ["".join(f"{z['label'].split()[-1]:>5}" for z in columns)]
+    depth = max((len(z["cards"]) for z in columns), default=0)
     for row in range(max(depth, 1)):
         cells = []
-        for stack in stacks:
-            if row < len(stack):
-                cells.append(f"{stack[row]:>5}")
-            else:
-                cells.append(f"{'--' if row == 0 else '':>5}")
+        for z in columns:
+            cards = z["cards"]
+            cells.append(f"{symbol(cards[row]) if row < len(cards) else ('--' if row == 0 else ''):>5}")
         lines.append("".join(cells).rstrip())
-    result = table.get("result")
-    if result == "won":
-        lines += ["", "Won: all 52 cards are on the foundations."]
-    elif result == "lost":
-        lines += ["", f"Lost: no move is left ({on_foundations} of 52 cards on the foundations)."]
-    return "\n".join(lines)
-
-
-def _narrate_yukon(before, after, move=None):
-    lines = []
-    for n, (old, new) in enumerate(zip(before["table"]["columns"], after["table"]["columns"]), 1):
-        if len(new["down"]) < len(old["down"]) and new["up"]:
-            lines.append(f"{symbol(new['up'][0])} is turned up in column {n}")
-    if after["table"].get("result") and not before["table"].get("result"):
-        lines.append(f"the game is {after['table']['result']}")
     return lines
 
 
-# ---- King ---------------------------------------------------------------------------------------------
-
-
-def _section_king(view):
-    table = view["table"]
-    return (f"Hand {table['hand_number']} of {table['hands_total']}: {table['hand_name']}"
-            f" (dealer seat {table['dealer']})")
-
-
-def _king_contract(table):
-    if table["negative"]:
-        return None
-    parts = []
-    auction = table["auction"]
-    if auction:
-        calls = ", ".join(f"seat {c['seat']} {'pass' if c['call'] == 'pass' else 'bid ' + str(c['call'])}"
-                          for c in auction["calls"])
-        parts.append(f"Auction: {calls or 'no bids yet'}")
-        if auction["high_bidder"] is not None and table["phase"] != "bid":
-            bid = auction["high_bid"]
-            parts.append(f"seat {auction['high_bidder']} won the auction at {bid}: "
-                         f"{bid} of its tricks count for the dealer")
-    if table["strain"]:
-        parts.append(f"Contract: {table['strain']}" + (f", playing {table['direction']}" if table["direction"] else ""))
-    elif table["phase"] == "choose":
-        parts.append("The dealer chooses trumps, no trumps or an auction")
-    return parts
-
-
-def _trick_line(cards, you):
-    return ", ".join(f"{seat_label(item['seat'], you)} {symbol(item['card'])}" for item in cards)
-
-
-def _render_king(view):
-    table = view["table"]
-    play = table["play"]
-    you = view["seat"]
-    seats = view["seats"]
-    lines = [f"King · {_section_king(view)}"]
-    if table["hand_number"] == 1 and not any(play["tricks_won"]):
-        lines.append(f"(seat {table['first_dealer']} was dealt the K♥ face up, so deals first)")
-    lines += _king_contract(table) or []
-    lines.append("")
-    if you is not None and 0 <= you < seats:
-        lines.append(f"Your hand ({seat_label(you)}):")
-        cards = [parse_card(t) for t in play["hands"][you]]
-        for suit in SUITS:
-            ranks = " ".join(c.symbol[:-1] for c in cards if c.suit == suit)
-            lines.append(f"  {SUIT_SYMBOLS[suit]}  {ranks or '--'}")
-    else:
-        lines.append("Cards in hand: " + ", ".join(f"seat {s} {len(h)}" for s, h in enumerate(play["hands"])))
-    if play["trick"]:
-        lines.append(f"On the table: {_trick_line(play['trick'], you)}")
-    elif not view["is_over"]:
-        lines.append("On the table: nothing yet")
-    if play["last_trick"]:
-        lines.append(f"Last trick: {_trick_line(play['last_trick'], you)} - won by seat {play['leader']}")
-    lines.append("")
-    won = play["tricks_won"]
-    adjusted = table["adjusted_tricks"]
-    header = f"{'':14}{'tricks':>7}{'hand':>7}{'game':>7}"
-    lines.append(header)
-    for seat in range(seats):
-        tricks = str(won[seat]) if adjusted[seat] == won[seat] else f"{won[seat]}→{adjusted[seat]}"
-        marks = ", ".join(mark for mark, on in (("dealer", seat == table["dealer"]),
-                                                 ("to act", seat == view["to_act"])) if on)
-        lines.append(f"{seat_label(seat, you):<14}{tricks:>7}{view['scores']['hand'][seat]:>7}"
-                     f"{view['scores']['game'][seat]:>7}  {marks}".rstrip())
-    fresh = not play["trick"] and not play["last_trick"]
-    if table["hands"] and (fresh or view["is_over"]):
-        lines += ["", "Score sheet:"]
-        for number, hand in enumerate(table["hands"], 1):
-            points = "".join(f"{p:>7}" for p in hand["points"])
-            lines.append(f"  {number:>2}. {hand['name']:<22}{points}")
-    return "\n".join(lines)
-
-
-def _narrate_king(before, after, move=None):
-    old, new = before["table"], after["table"]
-    lines = []
-    hand_ended = len(new["hands"]) > len(old["hands"])
-    if hand_ended:
-        winner = _last_trick_winner(old, new)
-        if winner is not None:
-            lines.append(f"seat {winner} wins the trick")
-    elif sum(new["play"]["tricks_won"]) > sum(old["play"]["tricks_won"]):
-        lines.append(f"seat {new['play']['leader']} wins the trick")
-    if new["direction"] and not old["direction"]:
-        lines.append(f"contract: {new['strain']}, playing {new['direction']}")
-    if hand_ended:
-        hand = new["hands"][-1]
-        points = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(hand["points"]))
-        lines.append(f"{hand['name']} is over: {points}")
+def score_block(score):
+    """The score sheet as a table: a row per hand, then the totals."""
+    rows = score["rows"] + score["totals"]
+    label_width = max([len(score["caption"])] + [len(r["label"]) for r in rows]) + 2
+    widths = [max(7, len(c) + 2) for c in score["columns"]]
+    lines = [score["caption"] + (f" ({score['target']})" if score.get("target") else "")]
+    lines.append(" " * label_width + "".join(f"{c:>{w}}" for c, w in zip(score["columns"], widths)))
+    for row in rows:
+        cells = "".join(f"{'' if v is None else v:>{w}}" for v, w in zip(row["cells"], widths))
+        lines.append(f"{row['label']:<{label_width}}{cells}")
     return lines
 
 
-def _last_trick_winner(old, new):
-    """Who took a hand's last trick: the seat whose final trick count is one
-    more than it was before the last card."""
-    for seat, (then, final) in enumerate(zip(old["play"]["tricks_won"], new["hands"][-1]["tricks"])):
-        if final == then + 1:
-            return seat
-    return None
-
-
-# ---- Bridge Solitaire --------------------------------------------------------------------------------
-
-
-def _cards(texts):
-    return " ".join(symbol(t) for t in texts) or "--"
-
-
-def _section_bridge_solitaire(view):
-    table = view["table"]
-    vulnerable = [side for side, v in zip(("you", "the house"), table["rubber"]["vulnerable"]) if v]
-    return f"Hand {table['hand_no']} (vulnerable: {' and '.join(vulnerable) or 'nobody'})"
-
-
-def _render_bridge_solitaire(view):
-    table = view["table"]
-    rubber = table["rubber"]
-    lines = [f"Bridge Solitaire · {_section_bridge_solitaire(view)} · stock {table['stock']} cards, "
-             f"discard pile {table['discards']}" + (f" (top {symbol(table['discard_top'])})"
-                                                   if table["discard_top"] else "")]
-    if table["phase"] == "choose":
-        lines += [f"face down: {_cards(table['facedown'])}",
-                  f"kept ({len(table['kept'])} of 6): {_cards(table['kept'])}",
-                  f"face up: {_cards(table['play']['hands'][0])}"]
-    else:
-        lines.append(f"house bid: {table['house_bid']}" + (f" · contract: {table['contract']}"
-                                                            if table["contract"] else ""))
-        lines.append(f"your hand: {_cards(table['play']['hands'][0])}")
-    if table["turned"]:
-        lines.append(f"turned and set aside: {_cards(table['turned'])}")
-    if table["last_trick"]:
-        last = table["last_trick"]
-        lines.append(f"last trick: {_cards(last['cards'])}, {'you' if last['winner'] == 'player' else 'the house'}"
-                     f" took it")
-    if table["trick"]:
-        lines.append(f"the house leads: {_cards(table['trick'])}")
-    if table["phase"] == "play":
-        lines.append(f"tricks: you {table['tricks']['player']}, the house {table['tricks']['house']}")
-    below = " | ".join(f"{you} {house}" for you, house in rubber["games"])
-    lines.append(f"rubber (you, house): above {rubber['above'][0]} {rubber['above'][1]}; below by game "
-                 f"{below}; games {rubber['games_won'][0]}-{rubber['games_won'][1]}; "
-                 f"total {rubber['totals'][0]} {rubber['totals'][1]}")
-    if table["result"]:
-        lines.append(f"Rubber over: you {table['result']}, {rubber['totals'][0]} to {rubber['totals'][1]}.")
-    return "\n".join(lines)
-
-
-def _narrate_bridge_solitaire(before, after, move=None):
-    old, new = before["table"], after["table"]
-    lines = []
-    if new["house_bid"] is not None and old["house_bid"] is None:
-        lines.append(f"the house bids {new['house_bid']}")
-    if new["last_trick"] and new["last_trick"] != old["last_trick"] and new["hand_no"] == old["hand_no"]:
-        winner = "you" if new["last_trick"]["winner"] == "player" else "the house"
-        lines.append(f"{winner} took the trick {_cards(new['last_trick']['cards'])}")
-    if len(new["rubber"]["hands"]) > len(old["rubber"]["hands"]):
-        hand = new["rubber"]["hands"][-1]
-        lines.append(f"hand {hand['hand']}: {hand['contract']}, tricks you {hand['tricks'][0]}, house "
-                     f"{hand['tricks'][1]}; you {hand['below'][0]} below {hand['above'][0]} above, the house "
-                     f"{hand['below'][1]} below {hand['above'][1]} above")
-    return lines
-
-
-def _outcomes_bridge_solitaire(views):
-    tables = [view["table"] for view in views]
-    won = sum(t["result"] == "won" for t in tables)
-    stopped = sum(t["rubber"]["rubber_bonus"][0] == "unfinished" for t in tables)
-    hands = [len(t["rubber"]["hands"]) for t in tables]
-    return [f"won: {won} of {len(views)} rubbers ({100 * won / len(views):.1f}%); "
-            f"{stopped} stopped unfinished at the hand limit",
-            f"{'':<20}{'min':>8}{'mean':>9}{'max':>8}",
-            _spread("final score", [view["scores"]["game"][0] for view in views]),
-            _spread("hands per rubber", hands)]
+def interlude(table):
+    """A hand's end: its last trick and result, as lines."""
+    part = table["interlude"]
+    return [part["title"]] + [f"  {zone_line(z, table)}" for z in part["zones"]] + [f"  {line}" for line in part["lines"]]
 
 
 # ---- lists, scores and outcomes ------------------------------------------------------------------
@@ -292,68 +169,59 @@ def numbered(moves, width=78):
     return "\n".join("".join(item.ljust(cell) for item in row).rstrip() for row in rows)
 
 
-def scoreboard(view, you=None):
-    """The scores: final ones with the winners once the game is over, else the hand's and the game's."""
-    hand, game = view["scores"]["hand"], view["scores"]["game"]
-    if view["seats"] == 1:
-        result = view["table"].get("result") if isinstance(view["table"], dict) else None
-        label = "Final score" if view["is_over"] else "Score so far"
-        return f"{label}: {game[0]}" + (f" ({result})" if result else "")
-    if not view["is_over"]:
-        lines = [f"{'Scores so far:':<16}{'hand':>7}{'game':>7}"]
-        lines += [f"  {seat_label(s, you):<14}{hand[s]:>7}{game[s]:>7}" for s in range(view["seats"])]
-        return "\n".join(lines)
-    lines = ["Final scores:"] + [f"  {seat_label(s, you):<14}{game[s]:>7}" for s in range(view["seats"])]
-    winners = [seat_label(s, you) for s, score in enumerate(game) if score == max(game)]
-    lines.append(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}")
+def scoreboard(table, you=None):
+    """The game's scores: final ones with the result once it is over, else the hand's and the game's."""
+    game = table["scores"]["game"]
+    if table["seats"] == 1:
+        label = "Final score" if table["is_over"] else "Score so far"
+        return f"{label}: {game[0]}" + (f"\n{table['result']}" if table["result"] else "")
+    names = [player_name(table, seat, you) for seat in range(table["seats"])]
+    width = max(map(len, names)) + 2
+    if table["is_over"]:
+        lines = ["Final scores:"] + [f"  {name:<{width}}{points:>7}" for name, points in zip(names, game)]
+        return "\n".join(lines + ([table["result"]] if table["result"] else []))
+    lines = [f"{'Scores so far:':<{width + 2}}{'hand':>7}{'game':>7}"]
+    lines += [f"  {name:<{width}}{hand:>7}{points:>7}"
+              for name, hand, points in zip(names, table["scores"]["hand"], game)]
     return "\n".join(lines)
 
 
-def outcomes(views):
-    """What a batch of finished games came to, one line each fact, from their final views."""
-    summary = OUTCOMES.get(views[0]["game"], _outcomes_generic)
-    return summary(views)
-
-
-def _spread(label, values):
-    return f"  {label:<18}{min(values):>8}{sum(values) / len(values):>9.1f}{max(values):>8}"
-
-
-def _outcomes_yukon(views):
-    won = sum(view["table"]["result"] == "won" for view in views)
-    cards = [view["scores"]["game"][0] for view in views]
-    return [f"won: {won} of {len(views)} ({100 * won / len(views):.1f}%)",
-            f"cards on the foundations: mean {sum(cards) / len(cards):.1f} (min {min(cards)}, max {max(cards)})"]
-
-
-def _outcomes_king(views):
-    games = [view["scores"]["game"] for view in views]
-    lines = [f"{'final game scores':<20}{'min':>8}{'mean':>9}{'max':>8}"]
-    lines += [_spread(f"seat {seat}", [g[seat] for g in games]) for seat in range(views[0]["seats"])]
-    lines.append(_spread("winner", [max(g) for g in games]))
-    off = [str(i) for i, g in enumerate(games) if sum(g) != 0]
-    lines.append(f"scores total 0: NO, not in games {', '.join(off)}" if off
-                 else f"scores total 0: yes, in all {len(games)} games")
+def outcomes(states):
+    """What a batch of finished games came to, one line each fact."""
+    n = len(states)
+    lines = []
+    results = [getattr(state, "result", None) for state in states]
+    if any(results):
+        won = results.count("won")
+        low, high = wilson_interval(won, n)
+        lines.append(f"won: {won} of {n} ({100 * won / n:.1f}%; 95% interval {100 * low:.1f}% to {100 * high:.1f}%)")
+    seats = states[0].seats
+    games = [state.scores.game for state in states]
+    lines.append(f"{'final game scores':<20}{'min':>8}{'mean':>9}{'max':>8}")
+    names = states[0].player_names()
+    for seat in range(seats):
+        values = [g[seat] for g in games]
+        lines.append(f"  {names[seat]:<18}{min(values):>8}{sum(values) / n:>9.1f}{max(values):>8}")
+    if seats > 1:
+        wins = [sum(g[seat] == max(g) for g in games) for seat in range(seats)]
+        lines.append("games won (ties count for each): " + ", ".join(f"{names[s]} {wins[s]}" for s in range(seats)))
     return lines
 
 
-def _outcomes_generic(views):
-    games = [view["scores"]["game"] for view in views]
-    return ["mean final scores: " + ", ".join(
-        f"seat {seat} {sum(g[seat] for g in games) / len(games):.1f}" for seat in range(views[0]["seats"]))]
+def wilson_interval(successes, trials, z=1.96):
+    """The 95% Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson_interval(77, 1000)]
+    [0.062, 0.095]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - spread) / scale, (centre + spread) / scale
 
 
-# ---- any other game ------------------------------------------------------------------------------
-
-
-def _render_generic(view):
-    to_act = "nobody" if view["to_act"] is None else seat_label(view["to_act"], view["seat"])
-    return "\n".join([f"{view['game']} · to act: {to_act}",
-                      f"scores: hand {view['scores']['hand']}, game {view['scores']['game']}",
-                      json.dumps(view["table"], indent=2, ensure_ascii=False)])
-
-
-RENDERERS = {"yukon": _render_yukon, "king": _render_king, "bridge-solitaire": _render_bridge_solitaire}
-SECTIONS = {"king": _section_king, "bridge-solitaire": _section_bridge_solitaire}
-NARRATORS = {"yukon": _narrate_yukon, "king": _narrate_king, "bridge-solitaire": _narrate_bridge_solitaire}
-OUTCOMES = {"yukon": _outcomes_yukon, "king": _outcomes_king, "bridge-solitaire": _outcomes_bridge_solitaire}
+__all__ = ["SUIT_SYMBOLS", "interlude", "numbered", "outcomes", "player_name", "pretty_move", "render",
+           "score_block", "scoreboard", "seat_label", "symbol", "wilson_interval"]

@@ -2,13 +2,14 @@
 
 import io
 import json
+import re
 
 import pytest
 
 import rules_engine
 from rules_engine import cli
 from rules_engine.bots import HeuristicBot, play_out
-from rules_engine.render import narrate, pretty_move, render
+from rules_engine.render import pretty_move, render
 
 
 def run(*argv, stdin=""):
@@ -58,7 +59,7 @@ def test_play_yukon_session_by_number_text_illegal_undo_quit():
     script = f"1\n{illegal}\nnonsense\n{legal.lower()}\nundo\nrecord\nquit\n"
     status, out, _ = run("play", "yukon", "--seed", "3", stdin=script)
     assert status == 0
-    assert "Yukon · foundations" in out and "   1    2    3    4    5    6    7" in out
+    assert "Yukon · 0 of 52 cards on the foundations" in out and "    1    2    3    4    5    6    7" in out
     assert "  1. " + first.text in out  # the legal moves are listed, numbered
     assert "seat 0 (you): " + pretty_move(first.text) in out
     assert f"{why.reason} (rule {why.rule})" in out
@@ -86,7 +87,7 @@ def test_play_king_against_bots():
     status, out, _ = run("play", "king", "--seed", "5", "--seat", "0", "--bots", "random", stdin=script)
     assert status == 0
     assert "King · Hand 1 of 10: No tricks" in out
-    assert "Your hand (seat 0):" in out and "tricks   hand   game" in out
+    assert "Seat 0 (you) (to act) — 0 tricks" in out and "Score sheet (Ten hands;" in out
     assert "seat 1: play " in out and "seat 2: play " in out  # the bots' moves as they happen
     assert "hint: play " in out
     assert "Illegal move 'bid 3': this is the time for a card to be played" in out and "(rule play.follow-suit)" in out
@@ -101,7 +102,7 @@ def test_play_to_the_end_prints_scores_and_record():
     script = "".join(f"{text}\n" for text, _, _ in final.moves_made)
     status, out, _ = run("play", "yukon", "--seed", "3", stdin=script)
     assert status == 0
-    assert "Game over." in out and f"Final score: {final.scores.game[0]} ({final.result})" in out
+    assert "Game over." in out and f"Final score: {final.scores.game[0]}\n{final.result.capitalize()}: " in out
     assert rules_engine.Record.load(out[out.index("game: yukon"):]) == final.record
 
 
@@ -132,7 +133,7 @@ def test_replay_prints_every_move_and_the_scores(records, kind):
     moves = [line for line in out.splitlines() if ". seat 0: " in line]
     assert len(moves) == len(record.moves)
     assert moves[0].endswith("{the first move}")
-    assert f"Final score: {state.scores.game[0]} ({state.result})" in out
+    assert f"Final score: {state.scores.game[0]}\n{state.result.capitalize()}: " in out
 
 
 @pytest.mark.parametrize("kind", ["text", "json"])
@@ -184,8 +185,8 @@ def test_simulate_yukon():
     status, out, _ = run("simulate", "yukon", "--games", "20", "--seed", "1")
     assert status == 0
     assert "Yukon: 20 games with heuristic bots" in out
-    assert "won: " in out and " of 20 (" in out and "cards on the foundations: mean" in out
-    assert "games/s" in out and "moves/s" in out
+    assert re.search(r"won: \d+ of 20 \([\d.]+%; 95% interval [\d.]+% to [\d.]+%\)", out), out
+    assert "final game scores" in out and "games/s" in out and "moves/s" in out
     again = run("simulate", "yukon", "--games", "20", "--seed", "1")[1]
     assert again.split("time:")[0] == out.split("time:")[0]  # seeded: the same outcomes every time
 
@@ -193,59 +194,63 @@ def test_simulate_yukon():
 def test_simulate_king():
     status, out, _ = run("simulate", "king", "--games", "5", "--seed", "2", "--bots", "random")
     assert status == 0
-    for label in ("final game scores", "seat 0", "seat 3", "winner"):
+    for label in ("final game scores", "Seat 0", "Seat 3", "games won (ties count for each): Seat 0 "):
         assert label in out
-    assert "scores total 0: yes, in all 5 games" in out
     assert "games/s" in out
 
 
 def test_simulate_bridge_solitaire():
     status, out, _ = run("simulate", "bridge-solitaire", "--games", "10", "--seed", "3")
     assert status == 0
-    assert "won: " in out and " of 10 rubbers (" in out and "stopped unfinished at the hand limit" in out
-    assert "hands per rubber" in out and "final score" in out
+    assert "won: " in out and " of 10 (" in out and "final game scores" in out and "You" in out
+
+
+# ---- rendering: one text renderer draws every game's table description ----------------------------------------
 
 
 def test_render_bridge_solitaire_through_a_hand():
     state = rules_engine.load_game("bridge-solitaire").new(seed=5)
-    text = render(state.view(0))
-    assert "face down: ?? ?? ?? ?? ?? ?? ??" in text and "kept (0 of 6): --" in text
+    text = render(state.table(0))
+    assert "Face down (yours after the choice): 7 cards" in text and "Kept (0 of 6): --" in text
     lines = []
     while state.hand_no == 1:
-        move = state.legal_moves()[0].text
-        after = state.apply(move)
-        lines += narrate(state.view(0), after.view(0), move)
-        state = after
-    assert lines[0].startswith("the house bids ") and lines[-1].startswith("hand 1: ")
-    assert sum(line.endswith(tuple("♠♥♦♣★")) and "took the trick" in line for line in lines) >= 1
-    text = render(state.view(0))
-    assert "Hand 2" in text and "rubber (you, house):" in text
+        state = state.apply(state.legal_moves()[0].text)
+        table = state.table(0)
+        lines.append(table["last"])
+        if table["interlude"]:
+            lines += table["interlude"]["lines"]
+    assert lines[5].startswith("You keep the ") and "; the house " in lines[5]
+    assert any(line.startswith(("You lead the ", "You play the ")) and "wins the trick" in line for line in lines)
+    assert "you took" in lines[-2] and "below the line" in lines[-1]
+    text = render(state.table(0))
+    assert "Bridge Solitaire · Hand 2" in text and "Rubber (" in text and "Above the line" in text
 
 
-# ---- rendering ----------------------------------------------------------------------------------------------------
-
-
-def test_render_king_shows_only_your_hand_and_narrates_tricks():
+def test_render_king_shows_only_your_hand_and_tells_the_tricks():
     state = rules_engine.load_game("king").new(seed=5)
     seat = state.to_act
-    text = render(state.view(seat))
-    assert f"Your hand (seat {seat}):" in text and "Hand 1 of 10: No tricks" in text
+    text = render(state.table(seat))
+    assert "King · Hand 1 of 10: No tricks" in text and f"Seat {seat} (you) (to act)" in text
+    own = [c.symbol for c in state.play.hands[seat]]
+    assert all(card in text for card in own)
     for other in range(4):
-        assert f"seat {other}" in text
-    lines = []
+        if other != seat:
+            assert f"Seat {other}'s hand: 13 cards" in text
+    told = []
     for _ in range(4):
-        move = state.legal_moves()[0].text
-        after = state.apply(move)
-        lines += narrate(state.view(0), after.view(0), move)
-        state = after
-    assert lines == [f"seat {state.play.leader} wins the trick"]
+        state = state.apply(state.legal_moves()[0].text)
+        told.append(state.table(0)["last"])
+    winner = state.play.leader
+    assert told[0].endswith(".") and "wins" not in told[0]
+    assert f"Seat {winner} wins the trick with the " in told[-1] and told[-1].endswith(": −20 in No tricks.")
 
 
-def test_render_falls_back_to_json_for_other_games():
-    view = {"game": "other", "seat": 0, "seats": 2, "to_act": 1, "is_over": False,
-            "scores": {"hand": [0, 0], "game": [3, 4]}, "moves": [], "table": {"pile": ["AS", "??"]}}
-    text = render(view)
-    assert "other · to act: seat 1" in text and '"pile": [' in text and "game [3, 4]" in text
+def test_render_yukon_draws_the_columns_side_by_side():
+    state = rules_engine.load_game("yukon").new(seed=3)
+    lines = render(state.table(0)).splitlines()
+    assert lines[0] == "Yukon · 0 of 52 cards on the foundations"
+    assert lines[4].split() == [str(n) for n in range(1, 8)]
+    assert "Foundations: ♠ --  ♥ --  ♦ --  ♣ --" in lines
 
 
 def test_options_and_the_generic_summary(monkeypatch):
@@ -261,8 +266,73 @@ def test_options_and_the_generic_summary(monkeypatch):
     monkeypatch.setitem(registry._CLASSES, "yukon-variant", Variant)
     assert 'options: deal="standard" (standard|open), rounds=3' in run("list")[1]
     status, out, _ = run("simulate", "yukon-variant", "--games", "2", "--option", "deal=open", "--option", "rounds=2")
-    assert status == 0 and "mean final scores: seat 0 " in out and "games/s" in out
+    assert status == 0 and "final game scores" in out and "games/s" in out
     status, _, err = run("simulate", "yukon-variant", "--games", "2", "--option", "rounds=many")
     assert status == 2 and "bad value 'many' for option 'rounds'" in err
     status, _, err = run("simulate", "yukon-variant", "--option", "rounds")
     assert status == 2 and "expected NAME=VALUE" in err
+
+
+# ---- bad input never ends in a traceback (issue 14) --------------------------------------------
+
+
+def test_a_binary_file_is_refused_as_not_text(tmp_path):
+    path = tmp_path / "game.bin"
+    path.write_bytes(bytes(range(128, 256)) * 4)
+    for command in ("replay", "validate"):
+        status, out, err = run(command, str(path))
+        assert status == 2 and err.startswith("error: the input is not UTF-8 text"), err
+
+
+@pytest.mark.parametrize("record, message", [
+    ("game: king\nseats: ²\nmoves:\nend\n", "record seats '²' is not a number of seats"),
+    ("game: king\nseats: 4\nseed: " + "7" * 5000 + "\nmoves:\nend\n", "bad seed '777"),
+    ("game: king\nseats: 4\noption first_hand: " + "1" * 5000 + "\nmoves:\nend\n", "is not JSON"),
+    ('{"game": "king", "moves": null}', "record 'moves' must be a list, got None"),
+    ('{"game": "king", "moves": [], "decks": "ab"}', "record 'decks' must be an object"),
+    ('{"game": ["king"], "moves": []}', "record 'game' must be a text"),
+    ('{"game": "king", "moves": [], "seed": ' + "7" * 5000 + "}", "record is not valid JSON"),
+])
+def test_bad_records_exit_2_with_one_line(tmp_path, record, message):
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    for command in ("replay", "validate"):
+        status, out, err = run(command, str(path))
+        assert status == 2 and message in err and err.count("\n") == 1 and len(err) < 300, err
+
+
+def test_play_with_a_seed_that_is_not_ascii_digits():
+    status, out, err = run("play", "yukon", "--seed", "²", stdin="quit\n")
+    assert status == 0 and "seed ²" in out and "seed: ²" in out
+    status, out, err = run("play", "yukon", "--seed", " 5", stdin="quit\n")
+    assert status == 2 and "bad seed ' 5'" in err
+
+
+def test_a_bad_number_typed_during_play_is_answered():
+    status, out, err = run("play", "king", "--seed", "3", stdin="bid --1\nbid ²\nquit\n")
+    assert status == 0 and err == ""
+    assert "expected a number, got '--1'. Try again." in out and "expected a number, got '²'. Try again." in out
+
+
+def test_closed_standard_streams():
+    # Python sets sys.stdin or sys.stdout to None when the stream was closed at start (`<&-`, `>&-`).
+    import sys
+
+    err = io.StringIO()
+    saved = sys.stdin, sys.stdout
+    try:
+        sys.stdin = None
+        out = io.StringIO()
+        status = cli.main(["play", "yukon", "--seed", "1"], stdout=out, stderr=err)
+        assert status == 0 and "(end of input)" in out.getvalue()
+        sys.stdout = None
+        assert cli.main(["list"], stderr=err) == 2 and "standard output is closed" in err.getvalue()
+    finally:
+        sys.stdin, sys.stdout = saved
+
+
+def test_simulate_refuses_an_absurd_number_of_games():
+    status, _, err = run("simulate", "king", "--games", str(10**30))
+    assert status == 2 and f"at most {cli.MAX_GAMES}" in err
+    status, _, err = run("simulate", "king", "--games", "1", "--option", "first_hand=" + "1" * 5000)
+    assert status == 2 and "bad value '111" in err and len(err) < 300

@@ -2,6 +2,7 @@
 
 import pytest
 
+import rules_engine
 from rules_engine.host import Host, decode_share, encode_share, frames
 
 
@@ -139,4 +140,105 @@ def test_frames_of_a_worked_example():
     steps = frames(record)
     assert [f["step"] for f in steps] == [0, 1, 2, 3, 4]
     assert steps[0]["move"] is None and steps[2]["move"] == moves[1] and steps[2]["comment"] == "step 2"
-    assert steps[-1]["view"]["table"] == reply["view"]["table"]
+    assert steps[-1]["table"] == {**reply["table"], "seat": "all", "moves": []}
+
+
+def test_a_hands_end_is_a_frame_of_its_own():
+    state = rules_engine.load_game("king").new(seed=4)
+    while state.hand_number == 1:
+        state = state.apply(state.legal_moves()[0])
+    state = state.apply(state.legal_moves()[0])
+    steps = frames(state.record)
+    ends = [i for i, f in enumerate(steps) if f["table"]["interlude"]]
+    assert len(ends) == 1 and len(steps) == len(state.moves_made) + 2
+    end, after = steps[ends[0]], steps[ends[0] + 1]
+    assert end["step"] == after["step"] == 52 and end["table"]["interlude"]["title"] == "End of hand 1: No tricks"
+    assert len(end["table"]["interlude"]["zones"][0]["cards"]) == 4  # the 13th trick, all four cards
+    assert after["table"]["interlude"] is None and after["table"]["headline"]["title"].startswith("Hand 2 of 10")
+
+
+# ---- bad input, hidden cards and memory (issue 14) ---------------------------------------------
+
+HUGE = 10**5000
+
+
+@pytest.mark.parametrize("args, kind", [
+    ({"record": []}, "RecordError"),
+    ({"record": 5}, "RecordError"),
+    ({"game": "king", "seed": HUGE}, "OptionError"),
+    ({"game": "king", "seed": [1, 2]}, "OptionError"),
+    ({"game": "king", "human": HUGE}, "ProtocolError"),
+    ({"game": "king", "human": 1.5}, "ProtocolError"),
+    ({"game": "king", "human": True}, "ProtocolError"),
+    ({"game": "king", "options": {"first_hand": 1.0}}, "OptionError"),
+    ({"game": "king", "options": 5}, "ProtocolError"),
+    ({"game": ["king"]}, "OptionError"),
+    ({"game": "king", "share": 5}, "ProtocolError"),
+    ({"game": "king", "seats": "4"}, "OptionError"),
+])
+def test_a_bad_open_is_refused_as_data_and_stores_nothing(args, kind):
+    host = Host()
+    reply = call(host, "open", session="w", **args)
+    assert reply["ok"] is False and reply["error"]["kind"] == kind, reply
+    assert len(reply["error"]["message"]) < 300
+    assert host.sessions == {}
+
+
+def test_a_refused_open_leaves_the_session_of_that_name_as_it_was(king):
+    host, reply = king
+    assert not call(host, "open", session="w", game="king", options={"first_hand": True})["ok"]
+    assert call(host, "record", session="w")["ok"]
+
+
+@pytest.mark.parametrize("message", [
+    None, [], {"v": HUGE}, {"v": 1, "op": HUGE}, {"v": 1, "op": "open", "session": ["w"], "game": "king"},
+    {"v": 1, "op": "move", "session": "w", "move": HUGE}, {"v": 1, "op": "move", "session": "w", "move": None},
+    {"v": 1, "op": "explain", "session": "w", "move": ["play", "2C"]}, {"v": 1, "op": "close", "session": {}},
+    {"v": 1, "op": "open", "session": "x", "game": "king", "seed": 1, "share": "~"},
+])
+def test_handle_never_raises(king, message):
+    host, _ = king
+    reply = host.handle(message)
+    assert reply["ok"] is False and reply["error"]["kind"] in ("ProtocolError", "NotationError", "OptionError")
+
+
+def test_a_host_keeps_a_bounded_number_of_sessions_dropping_the_least_recently_used():
+    host = Host()
+    for n in range(Host.MAX_SESSIONS):
+        assert call(host, "open", session=f"s{n}", game="yukon", seed=n)["ok"]
+    assert call(host, "record", session="s0")["ok"]  # s0 is now the most recently used
+    for n in range(Host.MAX_SESSIONS, Host.MAX_SESSIONS + 4):
+        assert call(host, "open", session=f"s{n}", game="yukon", seed=n)["ok"]
+    assert len(host.sessions) == Host.MAX_SESSIONS
+    assert call(host, "record", session="s0")["ok"]
+    for n in (1, 2, 3, 4):
+        assert call(host, "record", session=f"s{n}")["error"]["message"] == f"no open session 's{n}'"
+
+
+def test_hint_and_explain_answer_only_on_the_readers_turn(king):
+    host, reply = king
+    reply = play_until_human(host, reply)
+    reply = call(host, "move", session="w", move=reply["view"]["moves"][0])
+    assert reply["view"]["to_act"] != 0 and not reply["view"]["is_over"]
+    for answer in (call(host, "hint", session="w"), call(host, "explain", session="w", move="play 2C")):
+        assert answer["ok"] is False and answer["error"]["kind"] == "ProtocolError"
+        assert "only for your own turn" in answer["error"]["message"] and "hint" not in answer
+
+
+def test_a_hint_names_only_the_readers_own_cards(king):
+    host, reply = king
+    for _ in range(6):
+        reply = play_until_human(host, reply)
+        hand = reply["view"]["table"]["play"]["hands"][0]
+        hint = call(host, "hint", session="w")["hint"]
+        assert hint.split()[-1] in hand or not hint.startswith("play")
+        reply = call(host, "move", session="w", move=hint)
+
+
+def test_a_session_with_no_reader_shows_no_hand_and_gives_no_hints():
+    host = Host()
+    reply = call(host, "open", session="w", game="king", seed=42, human=None)
+    assert reply["ok"] and reply["view"]["seat"] is None
+    assert all(set(hand) == {"??"} for hand in reply["view"]["table"]["play"]["hands"])
+    assert call(host, "hint", session="w")["error"]["kind"] == "ProtocolError"
+    assert call(host, "explain", session="w", move="play 2C")["error"]["kind"] == "ProtocolError"

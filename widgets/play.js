@@ -1,17 +1,28 @@
 // The play widget: a seeded deal against bots, played by click, tap or
 // keyboard, with undo, hints, a share link and the engine's reasons for any
-// refused move. All rules come from the engine in the worker.
-import { el, prettyMove } from "./cards.js";
+// refused move. All rules come from the engine in the worker; the table is
+// drawn from its description (tables.js), whatever the game.
+import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
-import { tableFor } from "./tables.js";
+import { arrowKeys, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const FOUR_COLOURS = "rules-four-colour-deck";
 
 function freshSeed() {
   const values = new Uint32Array(1);
   crypto.getRandomValues(values);
   return values[0] % 1000000;
+}
+
+export function fourColours(on) {
+  try {
+    if (on !== undefined) localStorage.setItem(FOUR_COLOURS, on ? "1" : "");
+    return localStorage.getItem(FOUR_COLOURS) === "1";
+  } catch {
+    return false;
+  }
 }
 
 export class PlayWidget {
@@ -24,6 +35,7 @@ export class PlayWidget {
     this.record = record;
     this.title = title;
     this.view = null;
+    this.desc = null;
     this.selected = null;
     this.busy = false;
     this.generation = 0;
@@ -33,6 +45,7 @@ export class PlayWidget {
   build() {
     const root = this.root;
     root.classList.add("rw-play");
+    root.classList.toggle("rw-four-colour", fourColours());
     root.replaceChildren();
     const bar = el("div", "rw-toolbar");
     this.buttons = {
@@ -41,7 +54,16 @@ export class PlayWidget {
       hint: this.button("Hint", () => this.hint()),
       share: this.button("Share link", () => this.share()),
     };
-    bar.append(...Object.values(this.buttons));
+    const colours = el("label", "rw-toggle");
+    this.colourBox = document.createElement("input");
+    this.colourBox.type = "checkbox";
+    this.colourBox.checked = fourColours();
+    this.colourBox.addEventListener("change", () => {
+      fourColours(this.colourBox.checked);
+      for (const node of document.querySelectorAll(".rw-play, .rw-stepper")) node.classList.toggle("rw-four-colour", this.colourBox.checked);
+    });
+    colours.append(this.colourBox, " Four-colour suits");
+    bar.append(...Object.values(this.buttons), colours);
     this.heading = el("p", "rw-title", this.title || "");
     this.loading = el("div", "rw-loading");
     this.progress = el("progress", "rw-loading__bar");
@@ -50,6 +72,10 @@ export class PlayWidget {
     this.startButton = this.button("Deal a hand", () => this.start());
     this.loading.append(this.startButton);
     this.table = el("div", "rw-table-area");
+    this.table.tabIndex = -1;
+    this.table.setAttribute("role", "region");
+    this.table.setAttribute("aria-label", "Card table");
+    arrowKeys(this.table);
     this.actions = el("div", "rw-actions");
     this.actions.setAttribute("role", "group");
     this.actions.setAttribute("aria-label", "Your choices");
@@ -59,14 +85,17 @@ export class PlayWidget {
     this.message.setAttribute("role", "alert");
     this.list = el("div", "rw-move-list");
     this.select = document.createElement("select");
-    this.select.setAttribute("aria-label", "All your legal moves");
+    this.select.id = `${this.id}-moves`;
+    const label = el("label", null, "All legal moves: ");
+    label.htmlFor = this.select.id;
     this.listButton = this.button("Play", () => this.select.value && this.attempt(this.select.value));
-    this.list.append(el("label", null, "All legal moves: "), this.select, this.listButton);
+    this.list.append(label, this.select, this.listButton);
     root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.list);
     this.setEnabled(false);
     root.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.selected) {
         this.selected = null;
+        this.message.textContent = "Selection cancelled.";
         this.render();
       }
     });
@@ -125,6 +154,7 @@ export class PlayWidget {
     if (!reply.ok) return this.showError(reply.error);
     this.seed = reply.seed;
     this.readerHasMoved = false;
+    this.interlude = null;
     this.show(reply);
     await this.runBots();
   }
@@ -137,81 +167,113 @@ export class PlayWidget {
 
   show(reply) {
     this.view = reply.view;
+    this.desc = reply.table;
     this.shareCode = reply.share;
     this.step = reply.step;
     this.result = reply.result;
+    // A hand just ended: its last trick and result stay on the table until the reader goes on.
+    if (reply.table.interlude && this.readerHasMoved) this.interlude = reply.table;
     this.render();
   }
 
   render() {
-    const view = this.view;
-    if (!view) return;
-    const table = tableFor(this.game);
-    const yourTurn = view.to_act === this.human && !view.is_over;
+    const desc = this.desc;
+    if (!desc) return;
+    const yourTurn = desc.to_act === this.human && !desc.is_over && !this.interlude;
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.key || document.activeElement.dataset.move : null;
+    const tableHadFocus = this.table.contains(document.activeElement) || document.activeElement === this.table;
     const ctx = {
-      interactive: true,
-      human: this.human,
+      interactive: yourTurn && !this.busy,
+      viewer: this.human,
       selected: this.selected,
-      attempt: (move) => this.attempt(move),
-      select: (card) => this.choose(card),
-      target: (target) => this.aim(target),
+      onCard: (zone, index) => this.clickCard(zone, index),
+      onZone: (zone) => this.clickZone(zone),
     };
-    this.table.replaceChildren(table.render(view, ctx));
-    this.actions.replaceChildren();
-    for (const move of yourTurn ? view.moves : []) {
-      if (!table.clickable(move)) this.actions.append(this.button(prettyMove(move), () => this.attempt(move)));
+    if (this.interlude) {
+      const pause = renderInterlude(this.interlude, ctx);
+      const go = this.button(this.interlude.is_over ? "See the final scores" : "Next hand", () => this.leaveInterlude());
+      go.dataset.move = "next-hand";
+      pause.append(go);
+      this.table.replaceChildren(pause);
+    } else {
+      this.table.replaceChildren(renderTable(desc, ctx));
+      rovingTabs(this.table);
     }
-    this.select.replaceChildren(...(yourTurn ? view.moves : []).map((move) => {
+    this.actions.replaceChildren();
+    for (const move of yourTurn ? clicksOf(desc).buttons : []) {
+      const node = this.button(prettyMove(move), () => this.attempt(move));
+      node.dataset.move = move;
+      this.actions.append(node);
+    }
+    const moves = yourTurn ? this.view.moves : [];
+    this.select.replaceChildren(...moves.map((move) => {
       const option = document.createElement("option");
       option.value = move;
       option.textContent = prettyMove(move);
       return option;
     }));
+    this.list.hidden = !moves.length;
     this.setEnabled(!this.busy);
     this.buttons.undo.disabled = this.busy || !this.step;
     this.buttons.hint.disabled = this.busy || !yourTurn;
     this.select.disabled = this.listButton.disabled = this.busy || !yourTurn;
     this.root.classList.toggle("rw-play--your-turn", yourTurn);
-    this.status.textContent = this.statusText(view, yourTurn);
+    this.status.textContent = this.statusText(desc, yourTurn);
+    this.restoreFocus(focused, tableHadFocus);
   }
 
-  statusText(view, yourTurn) {
-    if (view.is_over) {
-      const scores = view.scores.game.map((score, seat) => `seat ${seat}: ${score}`).join(", ");
-      if (this.result) return `Game over: ${this.result}. Final score ${scores}.`;
-      const best = Math.max(...view.scores.game);
-      const winners = view.scores.game.flatMap((s, seat) => (s === best ? [seat] : []));
-      const you = winners.includes(this.human) ? " You win!" : "";
-      return `Game over. Final scores: ${scores}.${you}`;
-    }
-    const last = this.lastMove ? `${this.lastMove}. ` : "";
-    return last + (yourTurn ? "Your turn." : `Seat ${view.to_act} is thinking…`);
+  restoreFocus(key, tableHadFocus) {
+    if (!key && !tableHadFocus) return;
+    const same = key && this.root.querySelector(`[data-key="${key}"], [data-move="${CSS.escape(key)}"]`);
+    const target = (same && !same.disabled && same) || this.table.querySelector("button.rw-card--legal, button[data-move]")
+      || this.actions.querySelector("button") || this.table;
+    target.focus({ preventScroll: true });
   }
 
-  choose(card) {
-    if (this.busy || !this.view) return;
-    const moves = this.view.moves.filter((m) => m.startsWith(`move ${card} `));
-    if (!moves.length) {
-      this.selected = null;
-      this.message.textContent = `${prettyMove(card)} has nowhere to go right now.`;
-    } else if (moves.length === 1) {
-      this.selected = null;
-      return this.attempt(moves[0]);
-    } else {
-      this.selected = this.selected === card ? null : card;
-      this.message.textContent = this.selected ? `${prettyMove(card)} selected: choose where it goes.` : "";
+  statusText(desc, yourTurn) {
+    if (this.interlude) return `${this.interlude.interlude.title}.`;
+    const last = desc.last ? `${desc.last} ` : "";
+    if (desc.is_over) return `${last}${desc.result || "Game over."}`;
+    if (yourTurn) return `${last}Your turn.`;
+    return `${last}${desc.players[desc.to_act]} is thinking…`;
+  }
+
+  clickCard(zoneId, index) {
+    if (this.busy || !this.desc) return;
+    const key = `${zoneId}/${index}`;
+    const clicks = clicksOf(this.desc);
+    if (this.selected && this.selected !== key) {
+      const ending = (clicks.byCard.get(this.selected) || []).find((c) => c.to === zoneId);
+      if (ending) return this.play(ending.move);
     }
+    const zone = this.desc.zones.find((z) => z.id === zoneId);
+    const card = zone.cards[index];
+    const starts = clicks.byCard.get(key) || [];
+    if (!starts.length) {
+      this.selected = null;
+      if (zone.tries) return this.attempt(zone.tries.replace("{card}", card));
+      this.message.textContent = `No legal move starts with the ${cardLabel(card)} now.`;
+      return this.render();
+    }
+    if (starts.length === 1) {
+      this.selected = null;
+      return this.play(starts[0].move);
+    }
+    this.selected = this.selected === key ? null : key;
+    this.message.textContent = this.selected
+      ? `${cardLabel(card)} chosen: now choose where it goes (highlighted), or press Escape.` : "";
     this.render();
   }
 
-  aim(target) {
-    if (!this.selected) {
-      if (target === "to foundation") this.message.textContent = "Choose a card first, then its foundation.";
-      return;
-    }
-    const move = `move ${this.selected} ${target}`;
+  clickZone(zoneId) {
+    if (!this.selected) return;
+    const ending = (clicksOf(this.desc).byCard.get(this.selected) || []).find((c) => c.to === zoneId);
+    if (ending) this.play(ending.move);
+  }
+
+  play(move) {
     this.selected = null;
-    this.attempt(move);
+    return this.attempt(move);
   }
 
   async attempt(move) {
@@ -227,15 +289,31 @@ export class PlayWidget {
     }
     this.message.replaceChildren();
     this.readerHasMoved = true;
-    this.lastMove = `You: ${prettyMove(reply.last.move)}`;
     this.show(reply);
     this.updateHash();
     await this.runBots();
   }
 
+  async leaveInterlude() {
+    this.interlude = null;
+    this.render();
+    this.table.focus({ preventScroll: true });
+    if (this.resumeBots) this.resumeBots();
+    else this.restoreFocus(null, true);
+  }
+
+  /** Waits while a hand's end is on the table. */
+  async waitForReader(generation) {
+    while (this.interlude && generation === this.generation) {
+      await new Promise((resolve) => { this.resumeBots = resolve; });
+      this.resumeBots = null;
+    }
+  }
+
   async runBots() {
     const generation = ++this.generation;
-    while (this.view && !this.view.is_over && this.view.to_act !== this.human) {
+    await this.waitForReader(generation);
+    while (this.desc && !this.desc.is_over && this.desc.to_act !== this.human) {
       this.busy = true;
       this.render();
       // The pause lets the reader follow the bots' answers; before the reader's first move
@@ -248,8 +326,9 @@ export class PlayWidget {
         this.busy = false;
         return this.showError(reply.error);
       }
-      this.lastMove = `Seat ${reply.played.seat}: ${prettyMove(reply.played.move)}`;
+      this.busy = false;
       this.show(reply);
+      await this.waitForReader(generation);
     }
     this.busy = false;
     this.render();
@@ -259,12 +338,16 @@ export class PlayWidget {
   async undo() {
     this.generation++;
     this.busy = false;
+    this.interlude = null;
+    if (this.resumeBots) this.resumeBots();
     const reply = await request("undo", { session: this.id });
     if (!reply.ok) return this.showError(reply.error);
-    this.lastMove = "Move taken back";
     this.selected = null;
     this.show(reply);
+    this.message.textContent = "Move taken back.";
     this.updateHash();
+    // Undone to the start, the bots before the reader's first turn play again.
+    if (reply.table.to_act !== this.human && !reply.table.is_over) await this.runBots();
   }
 
   async hint() {

@@ -2,8 +2,8 @@
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
 // position to the live engine.
 import { el, prettyMove } from "./cards.js";
-import { PlayWidget } from "./play.js";
-import { tableFor } from "./tables.js";
+import { PlayWidget, fourColours } from "./play.js";
+import { renderInterlude, renderTable } from "./tables.js";
 
 export class Stepper {
   constructor(root) {
@@ -25,6 +25,7 @@ export class Stepper {
     // The static list of moves stays in the page for print and for readers without scripts.
     for (const part of root.querySelectorAll(".rules-example__moves, .rules-example__start")) part.hidden = true;
     const ui = el("div", "rw-stepper");
+    ui.classList.toggle("rw-four-colour", fourColours());
     ui.tabIndex = 0;
     ui.setAttribute("aria-label", "Worked example: use the arrow keys to step");
     const bar = el("div", "rw-toolbar");
@@ -73,21 +74,25 @@ export class Stepper {
     this.step = Math.max(0, Math.min(step, this.frames.length - 1));
     const frame = this.frames[this.step];
     const last = this.frames.length - 1;
-    this.counter.textContent = `Step ${this.step} of ${last}`;
-    const who = frame.seat !== null && frame.view.seats > 1 ? `Seat ${frame.seat}: ` : "";
+    const table = frame.table;
+    this.counter.textContent = `Step ${frame.step} of ${this.frames[last].step}`;
+    const who = frame.seat !== null && table.seats > 1 ? `${table.players[frame.seat]}: ` : "";
+    const told = table.interlude ? table.interlude.title : table.last;
     this.commentary.textContent = frame.move
-      ? `${who}${prettyMove(frame.move)}${frame.comment ? ` — ${frame.comment}` : ""}`
+      ? `${who}${prettyMove(frame.move)}${frame.comment ? ` — ${frame.comment}` : ""}${told ? `. ${told}` : ""}`
       : "The deal, before the first move.";
-    this.table.replaceChildren(tableFor(this.game).render(frame.view, { interactive: false, human: 0 }));
+    const ctx = { interactive: false, viewer: 0 };
+    this.table.replaceChildren(table.interlude ? renderInterlude(table, ctx) : renderTable(table, ctx));
     this.buttons.first.disabled = this.buttons.prev.disabled = this.step === 0;
     this.buttons.next.disabled = this.buttons.last.disabled = this.step === last;
-    this.playOn.disabled = frame.view.is_over;
+    this.playOn.disabled = table.is_over;
     if (updateHash) history.replaceState(null, "", `#${this.id}/${this.step}`);
   }
 
   playFromHere() {
-    const record = { ...this.record, moves: this.record.moves.slice(0, this.step) };
-    const human = this.frames[this.step].view.to_act ?? 0;
+    const frame = this.frames[this.step];
+    const record = { ...this.record, moves: this.record.moves.slice(0, frame.step) };
+    const human = frame.table.to_act ?? 0;
     let live = this.root.querySelector(".rw-live");
     if (!live) {
       live = el("div", "rw-live");
@@ -98,7 +103,7 @@ export class Stepper {
     const widget = new PlayWidget(live, {
       record: JSON.stringify(record),
       human,
-      title: `Playing on from step ${this.step}: you are seat ${human}.`,
+      title: `Playing on from step ${frame.step}` + (frame.table.seats > 1 ? `: you are ${frame.table.players[human]}.` : "."),
     });
     widget.start();
     live.scrollIntoView({ block: "nearest" });

@@ -87,10 +87,43 @@ def contract_result(level, strain, doubling, vulnerable, tricks):
     return {"below": trick_score(level, strain, doubling), "above": above, "defenders": 0}
 
 
-def honours(strain, hand):
-    """Honours held in one hand (card texts): 150 for all five trump honours
-    or, at no trumps, all four aces; 100 for four of the five trump honours."""
+def honours_held(strain, hand):
+    """How many honours one hand (card texts) holds: trump honours (A K Q J 10
+    of ``strain``), or aces at no trumps."""
     if strain == "N":
-        return 150 if sum(text[0] == "A" for text in hand) == 4 else 0
-    held = sum(text in {r + strain for r in "AKQJT"} for text in hand)
+        return sum(text[0] == "A" for text in hand)
+    return sum(text in {r + strain for r in "AKQJT"} for text in hand)
+
+
+def honours_points(strain, held):
+    """150 for all five trump honours or, at no trumps, all four aces; 100 for
+    four of the five trump honours; else nothing."""
+    if strain == "N":
+        return 150 if held == 4 else 0
     return {5: 150, 4: 100}.get(held, 0)
+
+
+def honours(strain, hand):
+    """Honours held in one hand (card texts), in points."""
+    return honours_points(strain, honours_held(strain, hand))
+
+
+def rubber_step(line, games_won, below):
+    """One hand's ``below``-the-line points (per side) added to the game in
+    progress, ``line``. Returns ``(line, games_won, winner, bonus)``: the
+    game's new line, the games each side has won, the side that won a game
+    with this hand (or None) and, if that ends the rubber, its bonus.
+
+    >>> rubber_step((40, 0), (1, 0), (60, 0))
+    ((100, 0), (2, 0), 0, 700)
+    >>> rubber_step((0, 70), (1, 0), (0, 30))
+    ((0, 100), (1, 1), 1, 0)
+    """
+    line = tuple(a + b for a, b in zip(line, below))
+    winner = next((side for side, points in enumerate(line) if points >= GAME_POINTS), None)
+    bonus = 0
+    if winner is not None:
+        games_won = tuple(won + (side == winner) for side, won in enumerate(games_won))
+        if games_won[winner] == 2:
+            bonus = RUBBER_BONUS[2 + games_won[1 - winner]]
+    return line, tuple(games_won), winner, bonus

@@ -9,7 +9,8 @@ mostly in these few values.
 
 from dataclasses import dataclass
 
-from ..cards import ACES_LOW, SUIT_SYMBOLS, SUITS, Card, RankOrder
+from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder
+from ..table import shown, zone
 
 
 @dataclass(frozen=True)
@@ -157,3 +158,19 @@ class FoundationRule:
     def index(card):
         return SUITS.index(card.suit)
 
+
+
+# ---- the table, described for the renderers (rules_engine/table.py) -------------------------------
+
+def column_zones(columns, empty="K", group="tableau"):
+    """Tableau columns, numbered from 1: face-down cards, then the face-up ones overlapping downwards."""
+    return [zone(f"column-{n}", f"Column {n}", shown(column.down, False) + [c.text for c in column.up],
+                 kind="column", layout="column", group=group, empty=empty)
+            for n, column in enumerate(columns, 1)]
+
+
+def foundation_zones(foundations, suits=SUITS, group="foundations"):
+    """One squared pile per suit, built up from its first card."""
+    return [zone(f"foundation-{suit}", f"{SUIT_NAMES[suit].capitalize()} foundation", pile,
+                 kind="foundation", layout="squared", group=group, empty=SUIT_SYMBOLS[suit])
+            for suit, pile in zip(suits, foundations)]

@@ -228,3 +228,51 @@ class TrickPlay:
             "last_trick": [{"seat": s, "card": c.text} for s, c in self.last_trick],
             "last_winner": self.tricks[-1][0] if self.tricks else None,
         }
+
+
+# ---- the table, described for the renderers (rules_engine/table.py) -------------------------------
+
+def trick_zones(play, seat, players, won_notes=None):
+    """The zones of a hand of trick play as ``seat`` sees it: each hand
+    (another seat's face down), each seat's tricks won (squared, face down),
+    the trick in progress, and the last trick, face up until the next is led."""
+    from ..table import shown, zone
+
+    zones = []
+    for s, hand in enumerate(play.hands):
+        zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(hand, s == seat or seat == ALL),
+                          kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}"))
+    counts = play.trick_counts()
+    for s in range(play.seats):
+        older = [card for winner, trick in play.tricks[:-1] if winner == s for _, card in trick]
+        note = won_notes[s] if won_notes else f"{counts[s]} trick{'' if counts[s] == 1 else 's'}"
+        zones.append(zone(f"won-{s}", f"{players[s]}'s tricks", shown(older, False), kind="captured",
+                          layout="squared", owner=s, note=note))
+    zones.append(zone("trick", "The trick", [card for _, card in play.trick], kind="trick", layout="trick",
+                      by=[s for s, _ in play.trick], group="table"))
+    if play.tricks:
+        zones.append(last_trick_zone(play, players))
+    return zones
+
+
+def last_trick_zone(play, players, zone_id="last-trick"):
+    from ..table import zone
+
+    winner, trick = play.tricks[-1]
+    return zone(zone_id, f"Last trick, taken by {players[winner]}", [card for _, card in trick],
+                kind="last-trick", layout="trick", by=[s for s, _ in trick],
+                winner=[s for s, _ in trick].index(winner), group="table")
+
+
+def trick_sentence(play, players, move_seat, card, scored=None):
+    """The last card played, in words: ``Seat 2 plays the K♥.``, and when it
+    completes a trick, who takes it (and, with ``scored``, what it scores)."""
+    played = f"{players[move_seat]} plays the {card.symbol}"
+    if play.trick or not play.tricks or play.tricks[-1][1][-1] != (move_seat, card):
+        return played + "."
+    winner, trick = play.tricks[-1]
+    best = dict(trick)[winner]
+    taken = f"{players[winner]} wins the trick with the {best.symbol}"
+    if scored:
+        taken += f": {scored}"
+    return f"{played}; {taken}."

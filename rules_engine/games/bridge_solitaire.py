@@ -12,10 +12,12 @@ top card is the 21st card of the order.
   face-down cards join the hand.
 - The house bids in the player's shortest suit (ties: the lowest-ranking
   suit, the cheapest bid) at the level six minus the player's winning tricks,
-  or passes if that is not above zero. Winning tricks in a suit: the
-  player's highest card wins if no higher card of the suit is outside the
-  hand; otherwise the player's lowest card is given up to the highest card
-  outside; repeat until the suit is used up.
+  or passes if that is not above zero. Winning tricks in a suit, played out
+  against the house, which holds every other card of it: the player's
+  highest card wins if no higher card of the suit is outside the hand, and
+  the house follows suit with its lowest; otherwise the player's lowest card
+  is given up to the house's highest; repeat until the player's cards of the
+  suit are used up.
 - After a house bid the player passes (and defends the house's contract) or
   bids higher (and declares); after a house pass the player must bid. The
   auction is then over: the house never bids twice.
@@ -45,12 +47,14 @@ top card is the 21st card of the order.
 
 from itertools import count
 
-from ..cards import SUITS, make_deck
+from ..cards import HIDDEN, SUITS, make_deck
 from ..families.bridge_scoring import (
-    RUBBER_BONUS, STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_result, honours,
+    STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_result, honours_held, honours_points, rubber_step,
 )
 from ..game import GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
+from ..scoring import Fact, ScoreError, ScoreRule
+from ..table import headline, score_sheet, shown, signed, zone
 from . import bridge_solitaire_bot
 
 RANKS = "23456789TJQKA"
@@ -72,8 +76,12 @@ def rank_of(card):
 def winning_tricks(cards, suit):
     """Winning tricks of the player's ``cards`` (texts or Cards) in ``suit``.
 
-    >>> winning_tricks("AD QD TD 9D".split(), "D")
-    2
+    The house must follow suit while it can, even under a winner, so a long
+    suit outlasts it: with A765432, the A wins, the house's six higher cards
+    take five of the small ones, and the 7 wins.
+
+    >>> winning_tricks("AD QD TD 9D".split(), "D"), winning_tricks("AS 7S 6S 5S 4S 3S 2S".split(), "S")
+    (2, 2)
     """
     mine = sorted((RANKS.index(str(c)[0]) for c in cards if str(c)[1:] == suit), reverse=True)
     others = [r for r in reversed(range(13)) if r not in mine]
@@ -82,6 +90,8 @@ def winning_tricks(cards, suit):
         if not others or mine[0] > others[0]:
             wins += 1
             mine.pop(0)
+            if others:
+                others.pop()  # the house follows with its lowest card: its higher ones may win later
         else:
             mine.pop()
             others.pop(0)
@@ -115,6 +125,97 @@ def bid_move(level, strain):
     return FORMS["bid"].make(level, strain)
 
 
+# ---- a hand's score from what the player writes down: used by the game and by the score pad ------
+
+def hand_result(level, strain, declarer, doubling, vulnerable, tricks, honours=0):
+    """One hand's points for each side (player, house): ``below`` and
+    ``above`` the line, and the ``honours`` points (the player's only, whoever
+    declares), from the contract, the declarer's tricks and the honours the
+    player held (trump honours, or aces at no trumps).
+
+    >>> hand_result(2, "H", HOUSE, 2, False, 7, honours=4)
+    {'below': [0, 0], 'above': [200, 0], 'honours': 100}
+    """
+    result = contract_result(level, strain, doubling, vulnerable, tricks)
+    above, below = [0, 0], [0, 0]
+    below[declarer] = result["below"]
+    above[declarer] = result["above"]
+    above[1 - declarer] = result["defenders"]
+    points = honours_points(strain, honours)
+    above[PLAYER] += points
+    return {"below": below, "above": above, "honours": points}
+
+
+def _pair(context, key):
+    value = context.get(key, [0, 0])
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+        raise ScoreError(f"the rubber so far: {key} must be two whole numbers, got {value!r}")
+    return tuple(value)
+
+
+def hand_row(hand, facts, context):
+    """The score pad's calculator (rules_engine/scoring.py). ``context`` is the
+    rubber so far (``line``: this game's points below the line, ``games_won``),
+    as the previous row's ``state`` left it; vulnerability follows from it
+    unless the facts say otherwise."""
+    line, games_won = _pair(context, "line"), _pair(context, "games_won")
+    level, strain, doubling, tricks = facts["level"], facts["strain"], facts["doubling"], facts["tricks"]
+    declarer = PLAYER if facts["declarer"] == "player" else HOUSE
+    if strain == "N" and facts["honours"] > 4:
+        raise ScoreError("at no trumps only the four aces count as honours", "interpretation.honours")
+    vulnerable = facts["vulnerable"] if facts["vulnerable"] is not None else games_won[declarer] > 0
+    result = hand_result(level, strain, declarer, doubling, vulnerable, tricks, facts["honours"])
+    below, above = result["below"], result["above"]
+    line, games_won, winner, bonus = rubber_step(line, games_won, below)
+    if bonus:
+        above[winner] += bonus
+    need = 6 + level
+    outcome = "made" if tricks >= need else f"down {need - tricks}"
+    extra = {1: "", 2: " doubled", 4: " redoubled"}[doubling]
+    who = ("you", "the house")
+    detail = (f"{level}{STRAIN_SYMBOLS[strain]}{extra} by {who[declarer]}"
+              f"{' (vulnerable)' if vulnerable else ''}, {tricks} tricks: {outcome}; "
+              f"below the line {below[0]} to {below[1]}, above {above[0]} to {above[1]}")
+    if result["honours"]:
+        detail += f" (honours {result['honours']})"
+    if winner is not None:
+        detail += f"; game to {who[winner]}" + (f", rubber over, bonus {bonus}" if bonus else "")
+    return {
+        "points": [below[side] + above[side] for side in (PLAYER, HOUSE)],
+        "rule": "end.game" if bonus else "scoring.rubber",
+        "detail": detail,
+        "below": below,
+        "above": above,
+        "vulnerable": vulnerable,
+        "state": {"line": [0, 0] if winner is not None else list(line), "games_won": list(games_won)},
+        "over": bool(bonus),
+    }
+
+
+SCORING = ScoreRule(
+    wins="high",
+    others=("The house",),
+    ends_by_rows=True,
+    calculator=hand_row,
+    facts=(
+        Fact("level", "Contract: odd tricks bid", low=1, high=7),
+        Fact("strain", "Contract: trumps", kind="choice",
+             choices=tuple((s, f"{STRAIN_SYMBOLS[s]} {STRAIN_NAMES[s]}") for s in STRAINS)),
+        Fact("declarer", "Declarer", kind="choice", choices=(("player", "you"), ("house", "the house"))),
+        Fact("doubling", "Jokers in your hand", kind="choice",
+             choices=((1, "none: not doubled"), (2, "one: doubled"), (4, "both: redoubled"))),
+        Fact("tricks", "Tricks taken by the declarer", high=13),
+        Fact("honours", "Honours in your hand", high=5,
+             help="trump A K Q J 10 held, or aces at no trumps; they count only at four or more"),
+        Fact("vulnerable", "Declarer vulnerable", kind="yesno", optional=True,
+             help="a side that has won a game is vulnerable; worked out from the rows above when left empty"),
+    ),
+    rule="scoring.rubber",
+    cites=("interpretation.honours",),
+)
+
+
 class BridgeSolitaireState(State):
     spec = GameSpec(
         id="bridge-solitaire",
@@ -129,9 +230,10 @@ class BridgeSolitaireState(State):
             "bidding.notrump", "play.follow", "play.joker", "play.stock",
             "interpretation.house-plays", "interpretation.hand-limit",
         ),
-        seat_names=("player",),
+        seat_names=("You",),
         options=(Option("hands", 20, choices=tuple(range(1, 101)),
                         description="hands after which an unfinished rubber is stopped and scored"),),
+        scoring=SCORING,
     )
     forms = FORMS
     heuristic = staticmethod(bridge_solitaire_bot.choose)
@@ -323,24 +425,20 @@ class BridgeSolitaireState(State):
     # ---- scoring ---------------------------------------------------------------------------------
 
     def _score_hand(self):
+        # The same pure functions score the score pad's rows (hand_row).
         level, strain, declarer, doubling = self.contract
         vulnerable = self.games_won[declarer] > 0
-        result = contract_result(level, strain, doubling, vulnerable, self.won[declarer])
-        above, below = [0, 0], [0, 0]
-        below[declarer] = result["below"]
-        above[declarer] = result["above"]
-        above[1 - declarer] = result["defenders"]
-        held = [c.text for c in self._player_cards()]
-        honour_points = honours(strain, held)
-        above[PLAYER] += honour_points
-        line = tuple(g + b for g, b in zip(self.games[-1], below))
+        held = honours_held(strain, [c.text for c in self._player_cards()])
+        result = hand_result(level, strain, declarer, doubling, vulnerable, self.won[declarer], held)
+        below, above, honour_points = result["below"], result["above"], result["honours"]
+        line, games_won, winner, bonus = rubber_step(self.games[-1], self.games_won, below)
         self.games = self.games[:-1] + (line,)
         self.below_total = tuple(t + b for t, b in zip(self.below_total, below))
-        if line[declarer] >= 100:
-            self.games_won = tuple(g + (i == declarer) for i, g in enumerate(self.games_won))
-            if self.games_won[declarer] == 2:
-                self.rubber_bonus = (declarer, RUBBER_BONUS[2 + self.games_won[1 - declarer]])
-                above[declarer] += self.rubber_bonus[1]
+        if winner is not None:
+            self.games_won = games_won
+            if bonus:
+                self.rubber_bonus = (winner, bonus)
+                above[winner] += bonus
             else:
                 self.games += ((0, 0),)
         self.above = tuple(a + b for a, b in zip(self.above, above))
@@ -351,6 +449,8 @@ class BridgeSolitaireState(State):
         },)
         if not self.rubber_bonus and self.hand_no >= self.options["hands"]:
             self._stop_rubber()
+        # Kept for one move, so the table can show the hand's last trick and result before the next deal.
+        self.hand_end = (self.hand_no, self.tricks[-1] if self.tricks else None, self.history[-1])
         if self.rubber_bonus:
             self.phase = "over"
         else:
@@ -389,7 +489,9 @@ class BridgeSolitaireState(State):
     def result(self):
         if self.phase != "over":
             return None
-        return "won" if self.totals[0] > self.totals[1] else "lost"
+        you, house = self.totals
+        # Equal totals are a tied rubber, won by neither side (interpretation.tied-rubber).
+        return "won" if you > house else "lost" if you < house else "tied"
 
     # ---- views -------------------------------------------------------------------------------------
 
@@ -438,6 +540,128 @@ class BridgeSolitaireState(State):
         shown = set(self.turned) | set(self.discards[-1:])
         hidden = list(self.facedown + self.stock) + [c for c in self.discards if c not in shown]
         return hidden + [c for t in self.tricks[:-1] for c in t[1]]
+
+    # ---- the table, described for the renderers ------------------------------------
+
+    def _describe(self, seat):
+        return {
+            "headline": headline(f"Hand {self.hand_no}", *self._facts()),
+            "zones": self._zones(),
+            "score": self._score_sheet(),
+            "last": self._last_sentence(),
+            "result": self._result_sentence(),
+            "interlude": self._interlude(),
+        }
+
+    def _facts(self):
+        vulnerable = [side for side, won in zip(("you", "the house"), self.games_won) if won]
+        facts = [f"Vulnerable: {' and '.join(vulnerable) or 'neither side'}"]
+        if self.phase == "choose":
+            facts.append(f"Keep six of the face-up cards ({len(self.kept)} kept)")
+        elif self.phase == "bid":
+            facts.append(f"The house {'passes' if self.house_bid is None else 'bids ' + bid_text(self.house_bid)}")
+        if self.contract:
+            facts.append(f"Contract: {self._contract_text()}")
+            facts.append(f"Tricks: you {self.won[0]}, the house {self.won[1]}")
+        return facts
+
+    def _zones(self):
+        zones = []
+        if self.phase == "choose":
+            zones += [zone("facedown", "Face down (yours after the choice)", shown(self.facedown, False),
+                           kind="hand", layout="squared", group="deal"),
+                      zone("faceup", "Face up: keep six", self._unkept(), kind="hand", layout="row", group="deal",
+                           tries="keep {card}"),
+                      zone("kept", f"Kept ({len(self.kept)} of 6)", self.kept, kind="hand", layout="row",
+                           group="deal")]
+        else:
+            zones.append(zone("hand-0", "Your hand", self.hand, kind="hand", layout="fan", owner=PLAYER,
+                              tries="play {card}"))
+        turned = set(self.turned)
+        top = self.discards[-1:] if self.discards and self.discards[-1] not in turned else ()
+        older = [c for c in self.discards if c not in turned and c not in top]
+        zones += [zone("stock", "The stock: the house's cards", shown(self.stock, False), kind="stock",
+                       layout="squared", group="piles"),
+                  zone("discards", "Discard pile", [HIDDEN] * len(older) + [c.text for c in top], kind="discard",
+                       layout="squared", group="piles")]
+        if self.trick:
+            zones.append(zone("trick", "The house leads", self.trick, kind="trick", layout="row",
+                              labels=["The house"], group="table"))
+        if self.turned:
+            zones.append(zone("turned", "Turned from the stock and set aside", self.turned, kind="set-aside",
+                              layout="row", group="table"))
+        if self.tricks:
+            zones.append(self._trick_zone(self.tricks[-1], "last-trick"))
+        for side, name in ((PLAYER, "Your tricks"), (HOUSE, "The house's tricks")):
+            older_tricks = [c for t in self.tricks[:-1] if t[2] == side for c in t[1]]
+            zones.append(zone(f"won-{('player', 'house')[side]}", name, shown(older_tricks, False),
+                              kind="captured", layout="squared", group="piles",
+                              note=f"{self.won[side]} trick{'' if self.won[side] == 1 else 's'}"))
+        return zones
+
+    @staticmethod
+    def _trick_zone(trick, zone_id):
+        leader, cards, winner = trick
+        labels = [("You", "The house")[side] for side in (leader, 1 - leader)][:len(cards)]
+        taken = "you" if winner == PLAYER else "the house"
+        return zone(zone_id, f"Last trick, taken by {taken}", cards, kind="last-trick", layout="row",
+                    labels=labels, winner=labels.index("You" if winner == PLAYER else "The house")
+                    if len(cards) > 1 else 0, group="table")
+
+    def _score_sheet(self):
+        rows = [(f"{h['hand']}. {h['contract']}", [h["below"][0] + h["above"][0], h["below"][1] + h["above"][1]])
+                for h in self.history]
+        totals = [("Above the line", self.above)]
+        totals += [(f"Game {n}, below the line", game) for n, game in enumerate(self.games, 1)]
+        totals += [("Games won", self.games_won), ("Total", self.totals)]
+        return score_sheet(("You", "The house"), rows, totals, caption="Rubber",
+                           target="A rubber: the first side to win two games; your score is your total "
+                                  "less the house's")
+
+    def _last_sentence(self):
+        if self.last_move is None:
+            return None
+        move = self.parse_move(self.last_move[0])
+        if move.kind == "keep":
+            said = f"You keep the {move.card.symbol}"
+            if self.phase != "choose":
+                said += "; the house " + ("passes" if self.house_bid is None else f"bids {bid_text(self.house_bid)}")
+            return said + "."
+        if move.kind == "pass":
+            return f"You pass and defend the house's {bid_text(self.house_bid)}."
+        if move.kind in ("bid", "bid-nt"):
+            return f"You bid and declare: {self._contract_text()}."
+        ended = self.__dict__.get("hand_end")
+        trick = ended[1] if ended else self.tricks[-1]
+        leader, cards, winner = trick
+        taken = "you win the trick" if winner == PLAYER else "the house wins the trick"
+        if leader == HOUSE:
+            return f"You play the {move.card.symbol} to the house's {cards[0].symbol}: {taken}."
+        turned = self.turned if not ended else ()
+        set_aside = f"the house turns and sets aside {' '.join(c.symbol for c in turned)}, then " if turned else \
+            "the house "
+        answer = f"plays the {cards[1].symbol}" if len(cards) > 1 else "finds no card to play"
+        return f"You lead the {move.card.symbol}; {set_aside}{answer}: {taken}."
+
+    def _result_sentence(self):
+        if self.result is None:
+            return None
+        you, house = self.totals
+        return (f"Rubber over: you {self.result}, {you} points to the house's {house}; "
+                f"your score is the difference, {signed(you - house)}.")
+
+    def _interlude(self):
+        ended = self.__dict__.get("hand_end")
+        if not ended:
+            return None
+        number, last, summary = ended
+        you, house = summary["tricks"]
+        lines = [f"{summary['contract']}: you took {you} tricks, the house {house}",
+                 f"You score {summary['below'][0]} below the line and {summary['above'][0]} above "
+                 f"(honours {summary['honours']}); the house {summary['below'][1]} below and "
+                 f"{summary['above'][1]} above"]
+        zones = [self._trick_zone(last, "ended-trick")] if last else []
+        return {"title": f"End of hand {number}", "zones": zones, "lines": lines}
 
     def describe(self):
         return f"hand {self.hand_no}, {self.phase}; rubber {self.totals[0]} to {self.totals[1]}"

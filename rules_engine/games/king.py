@@ -32,14 +32,30 @@ Interpretation notes (repeated on the game's page, ``interpretation.*``):
 from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUITS, make_deck, parse_card
-from ..families.tricks import Auction, TrickPlay, left_of, strain_name
+from ..families.tricks import Auction, TrickPlay, last_trick_zone, left_of, strain_name, trick_sentence, trick_zones
 from ..game import ALL, GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
+from ..scoring import Fact, ScoreError, ScoreHand, ScoreRule
+from ..table import headline, score_sheet, signed
 from . import king_bot
 
 KING_OF_HEARTS = parse_card("KH")
 HANDS = 10
 SEATS = 4
+
+
+# What each negative hand penalises: the points per item, how many the pack holds, what a player counts.
+PENALTIES = {
+    "trick": (-20, 13, "Tricks taken"),
+    "heart": (-20, 13, "Hearts taken"),
+    "queen": (-50, 4, "Queens taken"),
+    "king-jack": (-30, 8, "Kings and jacks taken"),
+    "king-of-hearts": (-160, 1, "K♥ taken (1 for the player who took it)"),
+    "last-two": (-90, 2, "Of the last two tricks, tricks taken"),
+}
+UP_TRICK = 25              # a trick in a positive hand played up
+DOWN_START, DOWN_TRICK = 325, 75  # played down: 325 less 75 a trick
+TRICKS = 13
 
 
 @dataclass(frozen=True)
@@ -48,17 +64,35 @@ class NegativeHand:
     rule: str
     penalty: str
 
-    def points(self, index, trick):
-        """The penalty for winning the ``index``-th trick (0-based) of a hand."""
+    @property
+    def unit(self):
+        return PENALTIES[self.penalty][0]
+
+    @property
+    def supply(self):
+        """How many penalised items a hand holds: all of them are taken by someone."""
+        return PENALTIES[self.penalty][1]
+
+    @property
+    def total(self):
+        """What the hand always takes from the table (scoring.negative-total)."""
+        return self.unit * self.supply
+
+    def count(self, index, trick):
+        """How many penalised items winning the ``index``-th trick (0-based) of a hand takes."""
         cards = [card for _, card in trick]
         return {
-            "trick": -20,
-            "heart": -20 * sum(c.suit == "H" for c in cards),
-            "queen": -50 * sum(c.rank == "Q" for c in cards),
-            "king-jack": -30 * sum(c.rank in "KJ" for c in cards),
-            "king-of-hearts": -160 * (KING_OF_HEARTS in cards),
-            "last-two": -90 * (index >= 11),
+            "trick": 1,
+            "heart": sum(c.suit == "H" for c in cards),
+            "queen": sum(c.rank == "Q" for c in cards),
+            "king-jack": sum(c.rank in "KJ" for c in cards),
+            "king-of-hearts": int(KING_OF_HEARTS in cards),
+            "last-two": int(index >= 11),
         }[self.penalty]
+
+    def points(self, index, trick):
+        """The penalty for winning the ``index``-th trick (0-based) of a hand."""
+        return self.unit * self.count(index, trick)
 
 
 NEGATIVE_HANDS = (
@@ -68,6 +102,97 @@ NEGATIVE_HANDS = (
     NegativeHand("No kings or jacks", "scoring.no-kings-jacks", "king-jack"),
     NegativeHand("No king of hearts", "scoring.no-king-of-hearts", "king-of-hearts"),
     NegativeHand("No last two tricks", "scoring.no-last-two", "last-two"),
+)
+
+
+# ---- hand scores from what the players took: used by the game and by the score pad ----------------
+
+def negative_points(hand, taken):
+    """The points of negative hand ``hand`` (1-6) from what each seat took of
+    what it penalises (tricks, hearts, queens, kings and jacks, the K♥, the
+    last two tricks).
+
+    >>> negative_points(2, [5, 4, 3, 1])
+    (-100, -80, -60, -20)
+    """
+    unit = NEGATIVE_HANDS[hand - 1].unit
+    return tuple(unit * n for n in taken)
+
+
+def adjust_tricks(tricks, bid=None, bidder=None, dealer=None):
+    """Each seat's tricks, with an auction's high ``bid`` moved from the bidder to the dealer."""
+    counts = list(tricks)
+    if bid is not None:
+        counts[bidder] -= bid
+        counts[dealer] += bid
+    return counts
+
+
+def positive_points(direction, tricks, bid=None, bidder=None, dealer=None):
+    """The points of a positive hand played ``up`` or ``down`` from each seat's
+    tricks and, after an auction, its high bid, bidder and dealer.
+
+    >>> positive_points("down", [1, 3, 4, 5], bid=4, bidder=0, dealer=3)  # the bidder counts -3, the dealer 9
+    (550, 100, 25, -350)
+    """
+    counts = adjust_tricks(tricks, bid, bidder, dealer)
+    if direction == "up":
+        return tuple(UP_TRICK * n for n in counts)
+    return tuple(DOWN_START - DOWN_TRICK * n for n in counts)
+
+
+def hand_row(hand, facts, context):
+    """The score pad's calculator (rules_engine/scoring.py): a hand's row from the facts entered."""
+    if hand <= len(NEGATIVE_HANDS):
+        taken = facts["taken"]
+        kind = NEGATIVE_HANDS[hand - 1]
+        points = negative_points(hand, taken)
+        detail = f"{kind.name}: {kind.unit} for each " + {
+            "trick": "trick", "heart": "heart", "queen": "queen", "king-jack": "king or jack",
+            "king-of-hearts": "K♥", "last-two": "of the last two tricks"}[kind.penalty] + " taken"
+        return {"points": points, "rule": kind.rule, "detail": detail}
+    bid, bidder = facts["bid"], facts["bidder"]
+    if (bid is None) != (bidder is None):
+        raise ScoreError("after an auction give both the winning bid and the bidder; without one, neither",
+                         "scoring.auction-transfer")
+    if bid is not None and bidder == facts["dealer"]:
+        raise ScoreError("the dealer never bids in the auction", "interpretation.bids")
+    points = positive_points(facts["direction"], facts["tricks"], bid, bidder, facts["dealer"])
+    detail = ("played up: 25 a trick" if facts["direction"] == "up" else "played down: 325 less 75 a trick")
+    rule = "scoring.positive"
+    if bid is not None:
+        detail += f"; the high bid of {bid} moved from the bidder's tricks to the dealer's"
+        rule = "scoring.auction-transfer"
+    return {"points": points, "rule": rule, "detail": detail}
+
+
+POSITIVE_FACTS = (
+    Fact("direction", "Played", kind="choice",
+         choices=(("up", "up: 25 a trick"), ("down", "down: 325 less 75 a trick"))),
+    Fact("tricks", "Tricks taken", per_seat=True, high=TRICKS, total=TRICKS),
+    Fact("dealer", "Dealer", kind="seat"),
+    Fact("bid", "Auction: the winning bid", high=TRICKS, low=1, optional=True,
+         help="leave empty when the dealer chose without an auction"),
+    Fact("bidder", "Auction: the high bidder", kind="seat", optional=True),
+)
+SCORING = ScoreRule(
+    wins="high",
+    hands=tuple(
+        ScoreHand(hand.name, hand.rule, total=hand.total, total_rule="scoring.negative-total",
+                  facts=(Fact("taken", PENALTIES[hand.penalty][2], per_seat=True, high=hand.supply,
+                              total=hand.supply),))
+        for hand in NEGATIVE_HANDS
+    ) + tuple(
+        ScoreHand(f"Positive hand {n}", "scoring.positive", total=UP_TRICK * TRICKS, total_rule="scoring.zero-sum",
+                  facts=POSITIVE_FACTS)
+        for n in range(1, HANDS - len(NEGATIVE_HANDS) + 1)
+    ),
+    game_total=0,
+    total_rule="scoring.zero-sum",
+    calculator=hand_row,
+    rule="scoring.negative",
+    tie_rule="interpretation.ties",
+    cites=("scoring.auction-transfer", "interpretation.bids"),
 )
 
 FORMS = MoveForms(
@@ -121,6 +246,7 @@ class KingState(State):
                    description="the hand the game starts at, to practise (or show) the later hands; "
                                "the game still ends after hand 10"),
         ),
+        scoring=SCORING,
     )
     forms = FORMS
     heuristic = staticmethod(king_bot.choose)
@@ -230,28 +356,30 @@ class KingState(State):
 
     def adjusted_tricks(self):
         """Each seat's tricks, with an auction's high bid moved from the bidder to the dealer."""
-        counts = list(self.play.trick_counts())
+        return adjust_tricks(self.play.trick_counts(), *self._auction_result())
+
+    def _auction_result(self):
+        """``(bid, bidder, dealer)`` after an auction, else ``(None, None, None)``."""
         if self.auction is not None and self.auction.bid is not None:
-            counts[self.auction.bidder] -= self.auction.bid
-            counts[self.dealer] += self.auction.bid
-        return counts
+            return self.auction.bid, self.auction.bidder, self.dealer
+        return None, None, None
 
     def _hand_points(self):
+        # The same pure functions score the score pad's rows (hand_row).
         if self.negative:
             hand = NEGATIVE_HANDS[self.hand_number - 1]
-            points = [0] * SEATS
+            taken = [0] * SEATS
             for index, (winner, trick) in enumerate(self.play.tricks):
-                points[winner] += hand.points(index, trick)
-            return tuple(points)
+                taken[winner] += hand.count(index, trick)
+            return negative_points(self.hand_number, taken)
         if self.direction is None:
             return (0,) * SEATS
-        counts = self.adjusted_tricks()
-        if self.direction == "up":
-            return tuple(25 * n for n in counts)
-        return tuple(325 - 75 * n for n in counts)
+        return positive_points(self.direction, self.play.trick_counts(), *self._auction_result())
 
     def _score_hand(self):
         points = self._hand_points()
+        # Kept for one move, so the table can show the hand's last trick and result before the next deal.
+        self.hand_end = (self.hand_number, self.hand_name, self.play)
         self.hand_results = self.hand_results + ((self.hand_name, points, self.play.trick_counts()),)
         self.game_scores = tuple(a + b for a, b in zip(self.game_scores, points))
         if self.hand_number == HANDS:
@@ -299,6 +427,93 @@ class KingState(State):
 
     def hidden_from(self, seat):
         return {card for s, hand in enumerate(self.play.hands) if s != seat and seat != ALL for card in hand}
+
+    # ---- the table, described for the renderers ------------------------------------
+
+    def _describe(self, seat):
+        players = self.player_names()
+        counts, adjusted = self.play.trick_counts(), self.adjusted_tricks()
+        notes = [f"{n} trick{'' if n == 1 else 's'}" + (f", counted {a}" if a != n else "")
+                 for n, a in zip(counts, adjusted)]
+        zones = trick_zones(self.play, seat, players, notes)
+        return {
+            "headline": headline(f"Hand {self.hand_number} of {HANDS}: {self.hand_name}",
+                                 f"Dealer: {players[self.dealer]}", *self._contract_facts(players),
+                                 self._first_dealer_fact(players)),
+            "zones": zones,
+            "dealer": self.dealer,
+            "score": self._score_sheet(players),
+            "last": self._last_sentence(players),
+            "result": self._result_sentence(players),
+            "interlude": self._interlude(players),
+        }
+
+    def _first_dealer_fact(self, players):
+        if self.hand_number == 1 and not self.play.tricks and not self.play.trick:
+            return (f"{players[self.first_dealer]} deals first: the K♥ reached that seat when "
+                    f"cards were dealt face up ({len(self.first_dealer_cards)} cards)")
+        return None
+
+    def _contract_facts(self, players):
+        if self.negative:
+            return ["No trumps"]
+        facts = []
+        if self.auction:
+            calls = ", ".join(f"{players[s].lower()} {'passes' if bid is None else f'bids {bid}'}"
+                              for s, bid in self.auction.calls)
+            facts.append(f"Auction: {calls}" if calls else "Auction: no bid yet")
+            if self.auction.is_over:
+                facts.append(f"{players[self.auction.bidder]} bought the choice with {self.auction.bid}: "
+                             f"that many of its tricks count for the dealer")
+        if self.phase in ("direction", "play"):
+            facts.append(f"Contract: {strain_name(self.trump)}"
+                         + (f", playing {self.direction}" if self.direction else ""))
+        return facts
+
+    def _score_sheet(self, players):
+        first = self.options["first_hand"]
+        rows = [(f"{number}. {name}", points)
+                for number, (name, points, _) in enumerate(self.hand_results, first)]
+        totals = [("Game", self.game_scores)]
+        if self.phase != "over":
+            totals.insert(0, ("This hand so far", self._hand_points()))
+        return score_sheet(players, rows, totals, target="Ten hands; the scores of a whole game total 0")
+
+    def _last_sentence(self, players):
+        last = self.last_move
+        if last is None:
+            return None
+        text, seat = last
+        move = self.parse_move(text)
+        if move.kind != "play":
+            return f"{players[seat]}: {text}."
+        play = self.hand_end[2] if self.__dict__.get("hand_end") else self.play
+        scored = None
+        if play.tricks and not play.trick and play.tricks[-1][1][-1] == (seat, move.card):
+            number = self.hand_end[0] if self.__dict__.get("hand_end") else self.hand_number
+            if number <= len(NEGATIVE_HANDS):
+                points = NEGATIVE_HANDS[number - 1].points(len(play.tricks) - 1, play.tricks[-1][1])
+                name = NEGATIVE_HANDS[number - 1].name
+                scored = f"{signed(points)} in {name}" if points else None
+        return trick_sentence(play, players, seat, move.card, scored)
+
+    def _result_sentence(self, players):
+        if self.phase != "over":
+            return None
+        best = max(self.game_scores)
+        names = " and ".join(players[s] for s in self.winners)
+        return f"{names} win{'s' if len(self.winners) == 1 else ''} the game with {best}."
+
+    def _interlude(self, players):
+        ended = self.__dict__.get("hand_end")
+        if not ended:
+            return None
+        number, name, play = ended
+        _, points, tricks = self.hand_results[-1]
+        lines = [f"{players[s]}: {tricks[s]} trick{'' if tricks[s] == 1 else 's'}, {signed(points[s])} "
+                 f"(game {signed(self.game_scores[s])})" for s in range(SEATS)]
+        return {"title": f"End of hand {number}: {name}", "zones": [last_trick_zone(play, players)],
+                "lines": lines}
 
     def describe(self):
         """A line for the terminal: hand, dealer, contract and scores."""

@@ -13,17 +13,21 @@
 Interpretation notes (repeated on the game's page):
 
 - A card on a foundation stays there (``interpretation.foundation-final``).
-- A move may not bring back a layout already seen since the last card went
-  to a foundation or was turned up; without this a game could shuffle one
-  card back and forth for ever and never reach "no move left"
-  (``interpretation.no-repeat``).
+- "No move left" is read as no way forward: the deal is lost when no
+  sequence of moves can turn up a card or build one on a foundation, though
+  cards may still be shuffled between columns (``interpretation.way-forward``;
+  the search is in ``yukon_search``). Moves that only shuffle are never
+  refused: ending a game that goes round in circles is the player's choice
+  (for bots, ``bots.play_out``'s ``max_idle``), not a rule.
 """
 
 from ..cards import SUITS, make_deck
-from ..families.solitaire import BuildRule, Column, FoundationRule
+from ..families.solitaire import BuildRule, Column, FoundationRule, column_zones, foundation_zones
 from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
+from ..table import headline
 from . import yukon_bot
+from .yukon_search import layout_of, wanted_by, way_forward
 
 TABLEAU = BuildRule(direction=-1, suits="alternate", empty="K", carry="any")
 FOUNDATION = FoundationRule()
@@ -61,7 +65,7 @@ class YukonState(State):
         summary="A Klondike layout with no stock, where any face-up card can move with the cards on top of it.",
         rules=(
             "play.build", "play.empty-column", "play.foundation", "play.move-unit",
-            "interpretation.foundation-final", "interpretation.no-repeat",
+            "interpretation.foundation-final", "interpretation.way-forward",
         ),
     )
     forms = FORMS
@@ -70,7 +74,6 @@ class YukonState(State):
     def _setup(self):
         self.columns = deal_tableau(self._shuffle("deal", make_deck("52")))
         self.foundations = ((),) * len(SUITS)
-        self.seen = frozenset({self.columns})
 
     # ---- where cards are ----------------------------------------------------------------
 
@@ -87,7 +90,17 @@ class YukonState(State):
 
     @property
     def to_act(self):
-        return None if self.won or not self._legal_now() else 0
+        return None if self.won or self.way_forward() is None else 0
+
+    def way_forward(self):
+        """The column moves to make before a card can be turned up or go home
+        (see yukon_search.way_forward): None once the deal is lost."""
+        if "_cached_way" not in self.__dict__:  # once per state: the search is the costly part
+            self._cached_way = way_forward(layout_of(self.columns), wanted_by(self.foundations))
+        return self._cached_way
+
+    def progress(self):
+        return sum(map(len, self.foundations)), sum(len(column.down) for column in self.columns)
 
     # ---- moves --------------------------------------------------------------------------------
 
@@ -98,9 +111,6 @@ class YukonState(State):
             if top is not None and FOUNDATION.fits(top, self.foundations[FOUNDATION.index(top)]):
                 moves.append(FORMS["to-foundation"].make(top))
         for c, i, t in TABLEAU.placements(self.columns):
-            # Any move changes the layout, so only a longer history can repeat.
-            if len(self.seen) > 1 and self._shift(c, i, t) in self.seen:
-                continue
             card, target = self.columns[c].up[i], self.columns[t].top
             if target is None:
                 moves.append(FORMS["to-column"].make(card, t + 1))
@@ -155,8 +165,7 @@ class YukonState(State):
             reason = TABLEAU.why_not(card, target)
             if reason:
                 return (reason, "play.build")
-        return ("that would bring back a layout already seen since the last card was turned up or "
-                "went to a foundation", "interpretation.no-repeat")
+        return (f"{card.symbol} cannot move there", "play.build")  # not reached: every such move is legal
 
     def candidate_moves(self):
         moves = list(self.legal_moves())
@@ -169,22 +178,20 @@ class YukonState(State):
         return list(dict.fromkeys(moves))
 
     def _play(self, move):
+        self.__dict__.pop("_cached_way", None)  # the copy made by apply() must not keep its parent's answer
         card = move.card
         c, i = self._find(card)
-        hidden_before = sum(len(col.down) for col in self.columns)
+        self.turned_up = None
+        if i == 0 and self.columns[c].down:  # the card below is turned up once this one leaves
+            self.turned_up = (self.columns[c].down[-1], c)
         if move.kind == "to-foundation":
             columns = list(self.columns)
             columns[c] = columns[c].cut(i)
             self.columns = tuple(columns)
             f = FOUNDATION.index(card)
             self.foundations = self.foundations[:f] + (self.foundations[f] + (card,),) + self.foundations[f + 1:]
-            self.seen = frozenset({self.columns})
             return
         self.columns = self._shift(c, i, self._target(move))
-        if sum(len(col.down) for col in self.columns) < hidden_before:
-            self.seen = frozenset({self.columns})
-        else:
-            self.seen = self.seen | {self.columns}
 
     # ---- scores and views -------------------------------------------------------------------
 
@@ -212,6 +219,43 @@ class YukonState(State):
 
     def hidden_from(self, seat):
         return {card for column in self.columns for card in column.down}
+
+    # ---- the table, described for the renderers ------------------------------------
+
+    def _describe(self, seat):
+        home = sum(map(len, self.foundations))
+        return {
+            "headline": headline(f"{home} of 52 cards on the foundations"),
+            "zones": foundation_zones(self.foundations) + column_zones(self.columns),
+            "last": self._last_sentence(),
+            "result": {"won": "Won: all 52 cards are on the foundations.",
+                       "lost": f"Lost: no move can turn up a card or move one home; {home} of 52 cards "
+                               f"are on the foundations."}.get(self.result),
+        }
+
+    def _click_target(self, move, table):
+        if move.kind == "to-foundation":
+            return f"foundation-{move.card.suit}"
+        if move.kind == "to-column":
+            return f"column-{move.args[1]}"
+        return f"column-{self._target(move) + 1}"
+
+    def _last_sentence(self):
+        if self.last_move is None:
+            return None
+        move = self.parse_move(self.last_move[0])
+        card = move.card
+        c, i = self._find(card) or (None, None)
+        if move.kind == "to-foundation":
+            said = f"The {card.symbol} goes to its foundation"
+        else:
+            above = len(self.columns[c].up) - i - 1
+            carried = f", carrying {above} card{'' if above == 1 else 's'}" if above else ""
+            said = f"The {card.symbol} moves to column {c + 1}{carried}"
+        turned = self.__dict__.get("turned_up")
+        if turned:
+            said += f"; the {turned[0].symbol} is turned up in column {turned[1] + 1}"
+        return said + "."
 
     def describe(self):
         return f"{sum(map(len, self.foundations))} of 52 cards on the foundations"

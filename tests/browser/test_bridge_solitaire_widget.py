@@ -9,25 +9,25 @@ def test_choose_bid_and_play_a_trick(page, site_url):
     widget = page.locator(PLAY)
     widget.scroll_into_view_if_needed()
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
-    faceup = widget.locator("[aria-label='Face-up cards to choose from'] .rw-card")
+    faceup = widget.locator("[data-zone=faceup] .rw-card")
     assert faceup.count() == 13
     for kept in range(6):
-        widget.locator("[aria-label='Face-up cards to choose from'] .rw-card--legal").first.click()
+        widget.locator("[data-zone=faceup] .rw-card--legal").first.click()
         page.wait_for_function(
-            "n => document.querySelectorAll(\"[data-widget=play] [aria-label='Cards kept'] .rw-card\").length === n"
-            " || document.querySelectorAll(\"[data-widget=play] [aria-label='Your hand'] .rw-card\").length === 13",
+            "n => document.querySelectorAll(\"[data-widget=play] [data-zone=kept] .rw-card\").length === n"
+            " || document.querySelectorAll(\"[data-widget=play] [data-zone=hand-0] .rw-card\").length === 13",
             arg=kept + 1)
         page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
-    hand = widget.locator("[aria-label='Your hand'] .rw-card")
+    hand = widget.locator("[data-zone=hand-0] .rw-card")
     assert hand.count() == 13
-    assert "House bid:" in widget.locator(".rw-info").first.inner_text()
+    assert "The house " in widget.locator(".rw-headline").inner_text()
     # Bid the cheapest legal bid through the list of moves.
     bid = next(text for text in widget.locator("select option").all_inner_texts() if text.lower().startswith("bid"))
     widget.get_by_role("button", name=bid).first.click()
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
-    assert "Contract:" in widget.locator(".rw-info").first.inner_text()
-    widget.locator("[aria-label='Your hand'] .rw-card--legal").first.click()
+    assert "Contract:" in widget.locator(".rw-headline").inner_text()
+    widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
     page.wait_for_function(
-        "() => document.querySelectorAll(\"[data-widget=play] [aria-label='Your hand'] .rw-card\").length === 12")
+        "() => document.querySelectorAll(\"[data-widget=play] [data-zone=hand-0] .rw-card\").length === 12")
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
-    assert "took it" in widget.locator(".rw-last-trick").inner_text()
+    assert "Last trick, taken by" in widget.locator("[data-zone=last-trick]").get_attribute("aria-label")

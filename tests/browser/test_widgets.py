@@ -16,9 +16,11 @@ def ready_to_play(page, url):
     return page.locator(PLAY)
 
 
+HAND = "[data-widget=play] [data-zone=hand-0] .rw-card"
+
+
 def human_hand(widget):
-    # The reader's own hand is the table's last hand row, outside the seats.
-    return widget.locator(".rw-tricks > .rw-hand .rw-card")
+    return widget.locator("[data-zone=hand-0] .rw-card")
 
 
 def step(page):
@@ -29,19 +31,19 @@ def test_king_deals_and_the_bots_answer_a_click(page, site_url):
     widget = ready_to_play(page, site_url + "games/king/")
     assert human_hand(widget).count() == 13
     assert "Your turn." in widget.locator(".rw-status").inner_text()
-    card = widget.locator(".rw-tricks > .rw-hand .rw-card--legal").first
+    card = widget.locator("[data-zone=hand-0] .rw-card--legal").first
     played = card.get_attribute("data-card")
     card.click()
-    page.wait_for_function("n => document.querySelectorAll('[data-widget=play] .rw-tricks > .rw-hand .rw-card').length === n", arg=12)
+    page.wait_for_function("n => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === n", arg=12)
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     status = widget.locator(".rw-status").inner_text()
-    assert re.search(r"Seat [123]: play ", status), status
+    assert re.search(r"Seat [123] plays the ", status), status
     assert played not in [c.get_attribute("data-card") for c in human_hand(widget).all()]
 
 
 def test_an_illegal_card_shows_the_reason_and_links_the_rule(page, site_url):
     widget = ready_to_play(page, site_url + "games/king/")
-    illegal = widget.locator(".rw-tricks > .rw-hand .rw-card:not(.rw-card--legal)").first
+    illegal = widget.locator("[data-zone=hand-0] .rw-card:not(.rw-card--legal)").first
     illegal.click()
     message = widget.locator(".rw-message")
     message.get_by_text("you must follow suit").wait_for()
@@ -53,19 +55,19 @@ def test_an_illegal_card_shows_the_reason_and_links_the_rule(page, site_url):
 
 def test_keyboard_play_and_undo(page, site_url):
     widget = ready_to_play(page, site_url + "games/king/")
-    widget.locator(".rw-tricks > .rw-hand .rw-card--legal").first.focus()
+    widget.locator("[data-zone=hand-0] .rw-card--legal").first.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] .rw-tricks > .rw-hand .rw-card').length === 12")
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === 12")
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     widget.get_by_role("button", name="Undo").click()
-    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] .rw-tricks > .rw-hand .rw-card').length === 13")
-    assert "Move taken back" in widget.locator(".rw-status").inner_text()
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === 13")
+    assert "Move taken back" in widget.locator(".rw-message").inner_text()
 
 
 def test_share_link_reproduces_the_position(page, new_page, site_url):
     widget = ready_to_play(page, site_url + "games/king/")
     for _ in range(2):
-        widget.locator(".rw-tricks > .rw-hand .rw-card--legal").first.click()
+        widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
         page.wait_for_timeout(100)
         page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     widget.get_by_role("button", name="Share link").click()
@@ -85,11 +87,14 @@ def test_yukon_click_a_card_then_its_target(page, site_url):
     onto = next(m for m in moves if " onto " in m)
     move = widget.locator("select option").nth(moves.index(onto)).get_attribute("value")
     _, card, _, target = move.split()
-    # Cards in a column overlap: click the strip of each that shows, as a reader would.
-    widget.locator(f'.rw-column .rw-card[data-card="{card}"]').click(position={"x": 8, "y": 6})
-    widget.locator(f'.rw-column .rw-card[data-card="{target}"]').click(position={"x": 8, "y": 6})
-    page.wait_for_function("() => document.querySelector('[data-widget=play] .rw-status').textContent.includes('You: ')")
-    column = widget.locator(".rw-column").filter(has=page.locator(f'[data-card="{target}"]'))
+    # Cards in a column overlap: click the strip of each that shows, as a reader would. A card
+    # with one move only goes at once; one with several is chosen, then its target.
+    widget.locator(f'.rw-zone--column .rw-card[data-card="{card}"]').click(position={"x": 8, "y": 6})
+    if widget.locator(f'.rw-card[data-card="{card}"][aria-pressed="true"]').count():
+        assert widget.locator(".rw-zone--target").count() >= 1
+        widget.locator(f'.rw-zone--column .rw-card[data-card="{target}"]').click(position={"x": 8, "y": 6})
+    page.wait_for_function("() => document.querySelector('[data-widget=play] .rw-status').textContent.includes(' moves to column ')")
+    column = widget.locator(".rw-zone--column").filter(has=page.locator(f'[data-card="{target}"]'))
     assert column.locator(f'[data-card="{card}"]').count() == 1
 
 
@@ -149,7 +154,7 @@ def test_instant_navigation_reuses_the_worker(page, site_url):
 def test_a_phone_screen_fits(new_page, site_url):
     page = new_page(width=390)
     widget = ready_to_play(page, site_url + "games/yukon/")
-    assert widget.locator(".rw-column").count() == 7
+    assert widget.locator(".rw-zone--column").count() == 7
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
 

@@ -1,0 +1,139 @@
+"""The table description: what lies on the table for one seat, in terms every
+family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
+
+``state.table(seat)`` returns a JSON-ready dict::
+
+    {"game": "king", "name": "King", "seat": 0, "seats": 4, "to_act": 1, "is_over": False,
+     "players": ["Seat 0", ...],            # a name per seat
+     "dealer": 3,                           # the dealer's seat, or None
+     "headline": {"title": "Hand 3 of 10: No queens", "facts": ["Dealer: seat 1", ...]},
+     "zones": [zone, ...],                  # see zone() below
+     "moves": [{"move": "play QS", "card": ["hand-0", 4], "to": None}, ...],
+     "score": {...} or None,                # see score_sheet() below
+     "last": "Seat 2 wins the trick with the K♥." or None,
+     "result": "Seat 1 wins with 450." or None,
+     "interlude": {"title": ..., "zones": [...], "lines": [...]} or None}
+
+A zone is a place where cards lie: a seat's hand, a stock, a discard pile, a
+tableau column, a foundation, the trick in progress, the last trick, melds, a
+stops layout, captured cards, a pool of chips. Its cards are texts, ``??``
+for a card whose face this seat cannot see. ``moves`` tells what a click
+means: the card that starts each legal move (zone id and index) and the zone
+that completes it, if any; a move with neither is offered as a button. Only
+the seat to act gets moves.
+
+``interlude`` is set on the state right after a move that ended a hand: the
+hand's last trick (or last play) and its result, which renderers show before
+the next deal.
+"""
+
+from collections import Counter
+
+from .cards import HIDDEN, parse_card
+
+LAYOUTS = ("fan", "row", "squared", "column", "trick", "grid")
+KINDS = ("hand", "stock", "discard", "column", "foundation", "trick", "last-trick", "meld", "layout",
+         "captured", "pool", "set-aside")
+BACKS = ("down", "hidden")
+
+
+def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None, backs="down",
+         by=None, labels=None, winner=None, note=None, chips=None, empty=None, tries=None):
+    """One zone of the table.
+
+    ``cards`` are card texts or Cards, bottom (or first) to top; ``??`` is a
+    card this seat cannot see: ``backs`` says whether it lies face ``down``
+    (no one sees it) or is ``hidden`` in another seat's hand. ``owner`` is the
+    seat the zone belongs to (drawn at that seat's place), or None for the
+    middle of the table, where zones of one ``group`` share a band.
+    ``layout``: ``fan`` (overlapping, a hand), ``row`` (side by side),
+    ``squared`` (a pile: its top and a count), ``column`` (overlapping
+    downwards, a tableau), ``trick`` (each card towards the seat in ``by``
+    that played it), ``grid`` (rows of a layout). ``labels`` names each card's
+    player in words; ``winner`` is the index of the card that takes a trick;
+    ``empty`` is what an empty zone shows (a suit symbol, "K"); ``tries`` is
+    the move a click on a card without a legal move attempts (``play {card}``),
+    so that the engine can say why it is refused.
+    """
+    assert kind in KINDS and layout in LAYOUTS and backs in BACKS, (kind, layout, backs)
+    out = {"id": zone_id, "label": label, "kind": kind, "layout": layout, "owner": owner,
+           "cards": [c if isinstance(c, str) else c.text for c in cards]}
+    for key, value in (("group", group), ("by", by), ("labels", labels), ("winner", winner),
+                       ("note", note), ("chips", chips), ("empty", empty), ("tries", tries)):
+        if value is not None:
+            out[key] = list(value) if key in ("by", "labels") else value
+    if HIDDEN in out["cards"]:
+        out["backs"] = backs
+    return out
+
+
+def shown(cards, visible):
+    """``cards`` as texts if ``visible``, else as backs."""
+    return [c.text for c in cards] if visible else [HIDDEN] * len(cards)
+
+
+def score_sheet(columns, rows=(), totals=(), caption="Score sheet", target=None):
+    """A score sheet: a row per hand (``(label, cells)``; a cell may be None
+    for nothing scored), rows of totals, and the game's target or length."""
+    def row(label, cells):
+        return {"label": label, "cells": list(cells)}
+    return {"caption": caption, "columns": list(columns), "rows": [row(*r) for r in rows],
+            "totals": [row(*r) for r in totals], "target": target}
+
+
+def headline(title, *facts):
+    return {"title": title, "facts": [f for f in facts if f]}
+
+
+def signed(points):
+    """Points as a reader writes them: ``+25``, ``−30`` (a real minus), ``0``."""
+    return f"−{-points}" if points < 0 else f"+{points}" if points > 0 else "0"
+
+
+def symbol(text):
+    return text if text == HIDDEN else parse_card(text).symbol
+
+
+def card_moves(state, table):
+    """What a click means, for the seat to act: each legal move with the card
+    that starts it (found in the zones, or by the game's ``_click_source``)
+    and the zone that completes it (the game's ``_click_target``)."""
+    where = {}
+    for z in table["zones"]:
+        for index, text in enumerate(z["cards"]):
+            if text != HIDDEN:
+                where.setdefault(text, [z["id"], index])
+    out = []
+    for move in state.legal_moves():
+        source = state._click_source(move, where)
+        out.append({"move": move.text, "card": source, "to": state._click_target(move, table) if source else None})
+    return out
+
+
+def check(table, deck, hidden=(), whole=False):
+    """Problems with a description, as sentences (none: it is sound): no card
+    shows more often than the ``deck`` (card texts) holds it less the
+    ``hidden`` ones; ``whole``: every card of the deck lies in exactly one zone."""
+    problems = []
+    ids = [z["id"] for z in table["zones"]]
+    if len(set(ids)) != len(ids):
+        problems.append(f"zone ids repeat: {ids}")
+    faces = Counter(c for z in table["zones"] for c in z["cards"] if c != HIDDEN)
+    if whole:
+        total = sum(len(z["cards"]) for z in table["zones"])
+        if total != len(deck):
+            problems.append(f"the zones hold {total} cards, not the deck's {len(deck)}")
+    allowed = Counter(deck)
+    allowed.subtract(getattr(c, "text", c) for c in hidden)
+    leaked = sorted(card for card, n in faces.items() if n > allowed[card])
+    if leaked:
+        problems.append(f"cards show that this seat may not see, or more often than the deck holds them: {leaked}")
+    zones = {z["id"]: z for z in table["zones"]}
+    for click in table["moves"]:
+        if click["card"] is not None:
+            zone_id, index = click["card"]
+            if zone_id not in zones or not 0 <= index < len(zones[zone_id]["cards"]):
+                problems.append(f"{click['move']!r} starts from a card that is not on the table: {click['card']}")
+        if click["to"] is not None and click["to"] not in zones:
+            problems.append(f"{click['move']!r} ends on a zone that is not on the table: {click['to']}")
+    return problems
