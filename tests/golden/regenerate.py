@@ -18,8 +18,9 @@ from rules_engine.bots import HeuristicBot, play_out  # noqa: E402
 
 HERE = pathlib.Path(__file__).parent
 GAMES = [
-    ("yukon", "yukon-won", 4), ("yukon", "yukon-lost", 1), ("king", "king-full", 2026),
+    ("yukon", "yukon-won", 1), ("yukon", "yukon-lost", 4), ("king", "king-full", 2026),
     ("bridge-solitaire", "bridge-solitaire-won", 14), ("bridge-solitaire", "bridge-solitaire-lost", 2),
+    ("the-clock", "the-clock-won", 9), ("the-clock", "the-clock-lost", 306),
 ]
 
 

@@ -176,7 +176,8 @@ def test_the_navigation_gets_a_page_per_game_in_name_order():
     assert indexes.add_games_to_nav(nav, SPECS) == [
         {"Home": "index.md"},
         {"Games": ["games/index.md", {"Bridge Solitaire": "games/bridge-solitaire.md"},
-                   {"King": "games/king.md"}, {"Yukon": "games/yukon.md"}]},
+                   {"King": "games/king.md"}, {"The Clock": "games/the-clock.md"},
+                   {"Yukon": "games/yukon.md"}]},
         {"Glossary": "glossary.md"},
     ]
 
