@@ -8,6 +8,7 @@ rewriting this file alone:
 - on_files: every game source is checked (a broken one stops the build with
   ``file:line`` messages), and the generated index pages are added;
 - on_page_markdown: a game source becomes its page; the home page gets its list;
+  the score pad's page gets its element (its data file is added in on_files);
 - on_page_content: terms in the rules are linked to the glossary;
 - on_post_build: the self-hosted Pyodide bundle goes into the site.
 """
@@ -32,7 +33,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from build_scripts import browser, glossary, htmltext, indexes, render, timing  # noqa: E402
+from build_scripts import browser, glossary, htmltext, indexes, render, scorepad, timing  # noqa: E402
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
@@ -63,6 +64,8 @@ def on_files(files, config):
     _build["terms"] = glossary.read_terms(glossary_path.read_text(encoding="utf-8")) if glossary_path.exists() else []
     for src_uri, content in indexes.generated_pages(_build["specs"], sources).items():
         files.append(File.generated(config, src_uri, content=content))
+    # The score pad's data: every registered game's sheet, from the engine (build_scripts/scorepad.py).
+    files.append(File.generated(config, scorepad.DATA, content=scorepad.games_json(_build["specs"])))
     for path in browser.widget_files():
         files.append(File(path, src_dir=str(ROOT), dest_dir=config.site_dir,
                           use_directory_urls=config.use_directory_urls))
@@ -109,6 +112,9 @@ def on_page_markdown(markdown, page, config, files):
         return render.render_game_page(_build["sources"][game_id], _build["specs"][game_id], _build["specs"])
     if page.file.src_uri == "index.md":
         return markdown.replace(indexes.HOME_MARKER, indexes.home_games_list(_build["specs"]))
+    if page.file.src_uri == scorepad.PAGE:
+        return scorepad.page_markdown(markdown, get_relative_url(scorepad.DATA, page.file.url),
+                                      get_relative_url("", page.file.url))
     return markdown
 
 

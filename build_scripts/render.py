@@ -15,7 +15,7 @@ import re
 from rules_engine.cards import DECKS
 from rules_engine.host import frames_of
 
-from . import diagrams
+from . import diagrams, scorepad
 from .frontmatter import GAME_ID
 from .source import SECTIONS, TRAILING_ATTRS
 
@@ -80,6 +80,8 @@ def facts_box(source, spec, specs):
     related = source.front_matter.get("related") or []
     if related:
         facts.append(("Related games", ", ".join(_related_link(item, specs) for item in related)))
+    facts.append(("Score sheet", f"{scorepad.keep_score_link(spec.id)} on the site's score pad, set up for "
+                                 f"{_escape_md(spec.name)}"))
     out = [f'<aside class="game-facts" aria-label="{html.escape(spec.name)} at a glance" markdown="1">', ""]
     for term, value in facts:
         out += [term, f":   {value}", ""]

@@ -5,6 +5,8 @@ import { PlayWidget } from "./play.js";
 import { Stepper } from "./stepper.js";
 
 const mounted = new WeakSet();
+// mkdocs-material's page-load progress bar (navigation.instant.progress) has no accessible name.
+document.querySelector(".md-progress")?.setAttribute("aria-label", "Loading the page");
 let observer = null;
 
 function nearViewport(widget) {
@@ -28,6 +30,12 @@ function nearViewport(widget) {
 const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go)));
 
 export async function mountAll(scope = document) {
+  // The score pad (its own module, loaded only on its page; it starts the engine only when asked).
+  for (const root of scope.querySelectorAll('[data-widget="scorepad"]')) {
+    if (mounted.has(root)) continue;
+    mounted.add(root);
+    import("./scorepad.js").then((pad) => pad.mount(root));
+  }
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !root.dataset.frames) continue;
     mounted.add(root);

@@ -1,0 +1,367 @@
+// The score pad's sheets, with no DOM: storage, totals, standings, the end of
+// a game and its winner, the rows' checks, and the sheet as JSON, CSV or a link.
+// A game's facts come from the site's data file (scorepad/games.json, written by
+// the build from the engine's registry); a sheet for any other game keeps its own.
+
+export const STORE_KEY = "rules-site.scorepad.v1";
+export const FORMAT = "rules-site-score-sheet";
+export const PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457",
+  "#4e342e", "#546e7a", "#9e9d24"];
+const SORTS = ["turn", "high", "low"];
+
+// ---- storage ----------------------------------------------------------------------------------
+
+function emptyStore() {
+  return { version: 1, sheets: [], players: [], current: null };
+}
+
+/** The pad's whole store from localStorage (or a fresh one); `memoryOnly` when storage is refused. */
+export function loadStore() {
+  try {
+    const text = window.localStorage.getItem(STORE_KEY);
+    const store = text ? JSON.parse(text) : emptyStore();
+    if (!store || !Array.isArray(store.sheets)) return emptyStore();
+    store.players ||= [];
+    store.sheets = store.sheets.map(normaliseSheet).filter(Boolean);
+    return store;
+  } catch (error) {
+    const store = emptyStore();
+    store.memoryOnly = true;
+    return store;
+  }
+}
+
+export function saveStore(store) {
+  if (store.memoryOnly) return false;
+  try {
+    const { memoryOnly, ...kept } = store;
+    window.localStorage.setItem(STORE_KEY, JSON.stringify(kept));
+    return true;
+  } catch (error) {
+    store.memoryOnly = true;
+    return false;
+  }
+}
+
+/** Remember players across sheets: newest first, one entry per name, with their colour. */
+export function rememberPlayers(store, players) {
+  const known = new Map(store.players.map((p) => [p.name.toLowerCase(), p]));
+  for (const player of players) {
+    if (player.name.trim()) known.set(player.name.trim().toLowerCase(), { name: player.name.trim(), colour: player.colour });
+  }
+  const named = new Set(players.map((p) => p.name.trim().toLowerCase()));
+  store.players = [...players.filter((p) => p.name.trim()).map((p) => known.get(p.name.trim().toLowerCase())),
+    ...store.players.filter((p) => !named.has(p.name.toLowerCase()))].slice(0, 60);
+}
+
+// ---- sheets -----------------------------------------------------------------------------------
+
+export function newId(prefix) {
+  const random = new Uint32Array(1);
+  crypto.getRandomValues(random);
+  return `${prefix}${Date.now().toString(36)}${random[0].toString(36)}`;
+}
+
+/** The rules a sheet keeps: a registered game's come from the engine's data, never typed. */
+export function rulesOf(game, own = {}) {
+  if (game) {
+    const s = game.scoring;
+    return { wins: s.wins, target: s.target, hands: s.hands.length || null, end: s.end };
+  }
+  const target = Number.isFinite(own.target) && own.target !== 0 ? own.target : null;
+  const hands = Number.isInteger(own.hands) && own.hands > 0 ? own.hands : null;
+  return { wins: own.wins === "low" ? "low" : "high", target, hands, end: hands ? "hands" : target !== null ? "target" : "open" };
+}
+
+export function createSheet({ name, game, players, rules = {}, partnerships = false }) {
+  const now = Date.now();
+  const sheet = {
+    id: newId("s"),
+    name: (name || "").trim() || (game ? game.name : "Score sheet"),
+    game: game ? game.id : null,
+    gameName: game ? game.name : null,
+    rules: rulesOf(game, rules),
+    players: players.map((p, i) => ({ name: p.name.trim() || `Player ${i + 1}`, colour: p.colour || PALETTE[i % PALETTE.length] })),
+    others: game ? [...game.scoring.others] : [],
+    teams: null,
+    rows: [],
+    turn: 0,
+    sort: "turn",
+    finished: false,
+    created: now,
+    updated: now,
+  };
+  const size = game ? game.scoring.partnerships : partnerships ? 2 : 0;
+  if (size > 1 && sheet.players.length % size === 0 && sheet.players.length > size) {
+    // Partners sit apart: with n sides, seat i plays with seats i + n, i + 2n...
+    const sides = sheet.players.length / size;
+    sheet.teams = Array.from({ length: sides }, (_, side) =>
+      Array.from({ length: size }, (_, k) => side + k * sides));
+  }
+  return sheet;
+}
+
+function normaliseSheet(sheet) {
+  if (!sheet || typeof sheet !== "object" || !Array.isArray(sheet.players) || !Array.isArray(sheet.rows)) return null;
+  sheet.id ||= newId("s");
+  sheet.name = String(sheet.name || "Score sheet");
+  sheet.game ||= null;
+  sheet.others ||= [];
+  sheet.teams ||= null;
+  sheet.rules = sheet.rules && typeof sheet.rules === "object" ? sheet.rules : rulesOf(null, {});
+  sheet.players = sheet.players.map((p, i) => ({ name: String(p.name || `Player ${i + 1}`), colour: /^#[0-9a-f]{6}$/i.test(p.colour) ? p.colour : PALETTE[i % PALETTE.length] }));
+  const width = columns(sheet).length;
+  sheet.rows = sheet.rows.map((row) => ({
+    id: row.id || newId("r"),
+    hand: Number.isInteger(row.hand) ? row.hand : null,
+    cells: Array.from({ length: width }, (_, i) => toNumber(row.cells?.[i])),
+    computed: row.computed && typeof row.computed === "object" ? row.computed : null,
+    note: row.note ? String(row.note) : "",
+  }));
+  sheet.turn = Number.isInteger(sheet.turn) ? sheet.turn % Math.max(1, sheet.players.length) : 0;
+  sheet.sort = SORTS.includes(sheet.sort) ? sheet.sort : "turn";
+  sheet.finished = Boolean(sheet.finished);
+  sheet.created ||= Date.now();
+  sheet.updated ||= sheet.created;
+  return sheet;
+}
+
+export function toNumber(value) {
+  if (value === null || value === undefined || value === "") return null;
+  const text = String(value).trim().replace(/[\u2212\u2013]/g, "-").replace(/^\+/, "");
+  if (!/^-?\d+$/.test(text)) return null;
+  return Number(text);
+}
+
+/** The sheet's columns: the players (or their partnerships), then any that are no player (the house). */
+export function columns(sheet) {
+  const people = sheet.teams
+    ? sheet.teams.map((members) => ({ name: members.map((i) => sheet.players[i].name).join(" & "),
+      colour: sheet.players[members[0]].colour, members }))
+    : sheet.players.map((p, i) => ({ name: p.name, colour: p.colour, members: [i] }));
+  return [...people, ...sheet.others.map((name) => ({ name, colour: "#757575", members: [], other: true }))];
+}
+
+export function totals(sheet) {
+  const sums = columns(sheet).map(() => 0);
+  for (const row of sheet.rows) row.cells.forEach((v, i) => { if (v !== null) sums[i] += v; });
+  return sums;
+}
+
+/** How many entries each column has: its rounds counter. */
+export function rounds(sheet) {
+  const counts = columns(sheet).map(() => 0);
+  for (const row of sheet.rows) row.cells.forEach((v, i) => { if (v !== null) counts[i] += 1; });
+  return counts;
+}
+
+/** Column indexes in the order asked: turn order, high to low or low to high (ties in turn order). */
+export function standings(sheet, order = sheet.sort) {
+  const sums = totals(sheet);
+  const indexes = sums.map((_, i) => i);
+  if (order === "high") indexes.sort((a, b) => sums[b] - sums[a] || a - b);
+  if (order === "low") indexes.sort((a, b) => sums[a] - sums[b] || a - b);
+  return indexes;
+}
+
+export function nextSort(order) {
+  return SORTS[(SORTS.indexOf(order) + 1) % SORTS.length];
+}
+
+/** Hands played: a game's named hands with a row, or else the rows. */
+export function handsPlayed(sheet, game) {
+  if (game && game.scoring.hands.length) return new Set(sheet.rows.filter((r) => r.hand).map((r) => r.hand)).size;
+  return sheet.rows.length;
+}
+
+/** The first hand of a fixed list with no row yet (1-based), or null once all are in. */
+export function nextHand(sheet) {
+  if (!sheet.rules.hands) return null;
+  const done = new Set(sheet.rows.map((r) => r.hand));
+  for (let hand = 1; hand <= sheet.rules.hands; hand += 1) if (!done.has(hand)) return hand;
+  return null;
+}
+
+/** Where the game stands: `{over, winners, reason, totals, check}`, from the sheet's rules. */
+export function outcome(sheet, game) {
+  const sums = totals(sheet);
+  const rules = sheet.rules;
+  let over = false;
+  let reason = "";
+  if (rules.end === "hands" && rules.hands) {
+    const played = handsPlayed(sheet, game);
+    over = played >= rules.hands;
+    reason = `${Math.min(played, rules.hands)} of ${rules.hands} hands played`;
+  } else if (rules.end === "target" && rules.target !== null) {
+    const reached = sums.some((s) => (rules.target >= 0 ? s >= rules.target : s <= rules.target));
+    over = reached;
+    reason = `playing to ${rules.target}`;
+  } else if (rules.end === "rows") {
+    over = sheet.rows.some((r) => r.computed && r.computed.over);
+    reason = over ? "the last row ended the game" : "";
+  }
+  const byRules = over;
+  if (sheet.finished) over = true;
+  const people = columns(sheet);
+  let winners = [];
+  if (over && sheet.rows.length) {
+    const best = rules.wins === "low" ? Math.min(...sums) : Math.max(...sums);
+    winners = sums.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
+  }
+  let check = null;
+  const scoring = game && game.scoring;
+  if (byRules && scoring && scoring.game_total !== null) {
+    const sum = sums.reduce((a, b) => a + b, 0);
+    if (sum !== scoring.game_total) {
+      check = { message: `the totals add up to ${sum}, but a whole game's always add up to ${scoring.game_total}`, rule: scoring.total_rule };
+    }
+  }
+  return { over, winners, reason, totals: sums, check, names: people.map((c) => c.name) };
+}
+
+/** A hand row's check, as the engine's rules_engine/scoring.check_row: null, or {message, rule}. */
+export function checkRow(sheet, game, cells, hand) {
+  if (!game || !hand) return null;
+  const expected = game.scoring.hands[hand - 1];
+  if (!expected || expected.total === null) return null;
+  const got = cells.reduce((a, v) => a + (v || 0), 0);
+  if (got === expected.total) return null;
+  return { message: `this row adds up to ${got}, but a ${expected.name} hand always gives out ${expected.total} in all`,
+    rule: expected.total_rule || expected.rule };
+}
+
+export function touch(sheet) {
+  sheet.updated = Date.now();
+}
+
+// ---- passing a sheet on ------------------------------------------------------------------------
+
+export function toJSON(sheet) {
+  return JSON.stringify({ format: FORMAT, version: 1, sheet }, null, 2);
+}
+
+/** A sheet from exported JSON (or a bare sheet object); a new id, so it never overwrites one kept here. */
+export function fromJSON(text) {
+  const data = typeof text === "string" ? JSON.parse(text) : text;
+  const sheet = normaliseSheet(structuredClone(data && data.format === FORMAT ? data.sheet : data));
+  if (!sheet) throw new Error("this file holds no score sheet");
+  sheet.id = newId("s");
+  return sheet;
+}
+
+function csvCell(value) {
+  const text = value === null || value === undefined ? "" : String(value);
+  return /[",\n\r]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCSV(sheet, game) {
+  const names = columns(sheet).map((c) => c.name);
+  const lines = [["Row", "Hand", ...names, "Note"]];
+  sheet.rows.forEach((row, i) => {
+    const hand = row.hand && game ? game.scoring.hands[row.hand - 1]?.name || row.hand : row.hand || "";
+    lines.push([i + 1, hand, ...row.cells, row.note || ""]);
+  });
+  lines.push(["Total", "", ...totals(sheet), ""]);
+  return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+function parseCSV(text) {
+  const rows = [];
+  let row = [], cell = "", quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; }
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(cell); cell = ""; }
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i += 1;
+      row.push(cell); rows.push(row); row = []; cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
+  return rows.filter((r) => r.some((c) => c.trim() !== ""));
+}
+
+/** A plain sheet from CSV: a header of names (a first "Row" or "Hand" column and a last "Note" are optional). */
+export function fromCSV(text, name, game) {
+  const [header, ...body] = parseCSV(text.replace(/^\uFEFF/, ""));
+  if (!header) throw new Error("this file holds no rows");
+  let first = 0;
+  while (first < header.length && /^(row|hand|#)$/i.test(header[first].trim())) first += 1;
+  const last = /^note$/i.test(header[header.length - 1].trim()) ? header.length - 1 : header.length;
+  const names = header.slice(first, last);
+  if (!names.length) throw new Error("the first line must name the players");
+  const handColumn = header.slice(0, first).findIndex((h) => /^hand$/i.test(h.trim()));
+  const sheet = createSheet({ name, game: null, players: names.map((n) => ({ name: n })) });
+  if (game && names.length === game.seats[0] + game.scoring.others.length) {
+    Object.assign(sheet, { game: game.id, gameName: game.name, rules: rulesOf(game), others: [...game.scoring.others] });
+    sheet.players = sheet.players.slice(0, names.length - game.scoring.others.length);
+  }
+  for (const line of body) {
+    if (/^total$/i.test((line[0] || "").trim())) continue;
+    let hand = null;
+    if (handColumn >= 0) {
+      const label = (line[handColumn] || "").trim();
+      hand = toNumber(label);
+      const named = game ? game.scoring.hands.findIndex((h) => h.name === label) : -1;
+      if (named >= 0) hand = named + 1;
+    }
+    sheet.rows.push({ id: newId("r"), hand: sheet.game ? hand : null, cells: names.map((_, i) => toNumber(line[first + i])),
+      computed: null, note: last < header.length ? line[last] || "" : "" });
+  }
+  return sheet;
+}
+
+// A link carries the whole sheet in its #fragment, which never reaches a server.
+function toBase64Url(bytes) {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
+}
+
+async function pipe(bytes, stream) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+export async function toLink(sheet, base) {
+  const { id, ...rest } = sheet;
+  const bytes = new TextEncoder().encode(JSON.stringify(rest));
+  const packed = "CompressionStream" in window
+    ? `z${toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")))}`
+    : `j${toBase64Url(bytes)}`;
+  return `${base}#sheet=${packed}`;
+}
+
+export async function fromLink(fragment) {
+  const match = /sheet=([zj])([A-Za-z0-9_-]+)/.exec(fragment);
+  if (!match) return null;
+  let bytes = fromBase64Url(match[2]);
+  if (match[1] === "z") bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
+  return fromJSON(new TextDecoder().decode(bytes));
+}
+
+/** A whole number from crypto, below `n`. */
+export function randomBelow(n) {
+  const limit = Math.floor(0x100000000 / n) * n;
+  const value = new Uint32Array(1);
+  do crypto.getRandomValues(value); while (value[0] >= limit);
+  return value[0] % n;
+}
+
+export function shuffled(items) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = randomBelow(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

@@ -1,0 +1,163 @@
+// The score pad's "new sheet" form: a game from the site (its facts come from
+// the engine's data) or a plain sheet with rules of its own, and the players
+// in turn order, each with a colour, reusing those of earlier games.
+import { PALETTE, createSheet, shuffled } from "./scorepad-model.js";
+import { button, h, labelled, listJoin, uid } from "./scorepad-dom.js";
+
+function seatsText(game) {
+  const [low, high] = game.seats;
+  const people = low === high ? `${low}` : `${low} to ${high}`;
+  const others = game.scoring.others.length ? ` against ${listJoin(game.scoring.others.map((o) => o.toLowerCase()))}` : "";
+  return `${people} player${high === 1 ? "" : "s"}${others}`;
+}
+
+/** One sentence of a game's sheet: players, how it ends, who wins. */
+export function describeGame(game) {
+  const s = game.scoring;
+  const parts = [seatsText(game)];
+  if (s.end === "hands") parts.push(`${s.hands.length} hands`);
+  else if (s.end === "target") parts.push(`to ${s.target} points`);
+  else if (s.end === "rows") parts.push("until a row ends the game");
+  parts.push(s.wins === "low" ? "the lowest total wins" : "the highest total wins");
+  if (s.computed) parts.push("the rules engine can work out each row");
+  return parts.join("; ");
+}
+
+export function setupForm(pad, { gameId = null, onDone, onCancel }) {
+  const games = pad.data.games;
+  const title = h("h2", { class: "scorepad__title", id: uid("setup") }, "New score sheet");
+  const [gameField, gameSelect] = labelled("Game", { tag: "select" });
+  gameSelect.append(...games.map((g) => h("option", { value: g.id }, g.name)),
+    h("option", { value: "" }, "Another game: a plain sheet"));
+  gameSelect.value = gameId && games.some((g) => g.id === gameId) ? gameId : "";
+  const about = h("p", { class: "scorepad__about", "aria-live": "polite" });
+  const [nameField, nameInput] = labelled("Name of the sheet", { type: "text", autocomplete: "off",
+    placeholder: "e.g. Friday at Sam's" });
+
+  // A plain sheet's own rules.
+  const winsName = uid("wins");
+  const high = h("input", { type: "radio", name: winsName, value: "high", id: uid(), checked: true });
+  const low = h("input", { type: "radio", name: winsName, value: "low", id: uid() });
+  const [targetField, targetInput] = labelled("The game ends at (points, optional)", { type: "number", inputmode: "numeric", step: 1 });
+  const [handsField, handsInput] = labelled("Number of hands (optional)", { type: "number", inputmode: "numeric", min: 1, step: 1 });
+  const partners = h("input", { type: "checkbox", id: uid() });
+  const ownRules = h("fieldset", { class: "scorepad__own-rules" }, h("legend", {}, "Rules of this sheet"),
+    h("div", { class: "scorepad__radios", role: "radiogroup", "aria-label": "Who wins" },
+      h("span", { class: "scorepad__radio" }, high, h("label", { for: high.id }, "High score wins")),
+      h("span", { class: "scorepad__radio" }, low, h("label", { for: low.id }, "Low score wins"))),
+    targetField, handsField,
+    h("span", { class: "scorepad__radio" }, partners, h("label", { for: partners.id }, "Partnerships of two (partners sit opposite)")));
+
+  const list = h("ol", { class: "scorepad__players-setup" });
+  const players = [];
+  const addButton = button("Add a player", () => addPlayer());
+  const known = h("div", { class: "scorepad__known" });
+  const problem = h("p", { class: "scorepad__problem", role: "alert" });
+
+  function game() {
+    return games.find((g) => g.id === gameSelect.value) || null;
+  }
+  function limits() {
+    const g = game();
+    return g ? g.seats : [1, Infinity];
+  }
+  function drawPlayers() {
+    list.replaceChildren();
+    players.forEach((p, i) => {
+      const [nameWrap, input] = labelled(`Player ${i + 1}`, { type: "text", value: p.name, autocomplete: "off" });
+      input.addEventListener("input", () => { p.name = input.value; drawKnown(); });
+      const [colourWrap, colour] = labelled(`Colour of player ${i + 1}`, { type: "color", value: p.colour, class: "scorepad__colour" });
+      colour.addEventListener("input", () => { p.colour = colour.value; });
+      const remove = button("Remove", () => { players.splice(i, 1); drawPlayers(); }, {
+        "aria-label": `Remove player ${i + 1}`, disabled: players.length <= limits()[0] });
+      list.append(h("li", { class: "scorepad__player-setup", style: { "--player": p.colour } }, nameWrap, colourWrap, remove));
+    });
+    addButton.disabled = players.length >= limits()[1];
+    const g = game();
+    if (g && g.scoring.others.length) list.append(h("li", { class: "scorepad__player-setup scorepad__player-setup--other" }, listJoin(g.scoring.others)));
+    drawKnown();
+  }
+  function freeColour() {
+    const used = new Set(players.map((p) => p.colour));
+    return PALETTE.find((c) => !used.has(c)) || PALETTE[players.length % PALETTE.length];
+  }
+  function addPlayer(from) {
+    // A player from an earlier game takes the first empty place, if any.
+    const blank = from ? players.findIndex((p) => !p.name.trim()) : -1;
+    if (blank < 0 && players.length >= limits()[1]) return;
+    const taken = new Set(players.filter((_, i) => i !== blank).map((p) => p.colour));
+    const colour = from && !taken.has(from.colour) ? from.colour : blank >= 0 ? players[blank].colour : freeColour();
+    const player = { name: from ? from.name : "", colour };
+    if (blank >= 0) players[blank] = player;
+    else players.push(player);
+    drawPlayers();
+  }
+  function drawKnown() {
+    const named = new Set(players.map((p) => p.name.trim().toLowerCase()));
+    const offer = pad.store.players.filter((p) => !named.has(p.name.toLowerCase())).slice(0, 12);
+    known.replaceChildren();
+    if (!offer.length) return;
+    known.append(h("p", { class: "scorepad__help" }, "Players of earlier games:"),
+      h("div", { class: "scorepad__chips" }, offer.map((p) => button(`Add ${p.name}`, () => addPlayer(p),
+        { class: "scorepad__button scorepad__chip", style: { "--player": p.colour } }))));
+  }
+  function fitPlayers() {
+    const [min, max] = limits();
+    while (players.length < min) players.push({ name: "", colour: freeColour() });
+    while (players.length > max) players.pop();
+    drawPlayers();
+  }
+  function onGame() {
+    const g = game();
+    ownRules.hidden = Boolean(g);
+    about.replaceChildren();
+    if (g) {
+      about.append(`${g.name}: ${describeGame(g)}. `,
+        h("a", { href: `${pad.rootUrl}${g.page}` }, `Rules of ${g.name}`));
+    } else {
+      about.append("A plain sheet for any game: set its rules below, or leave them open.");
+    }
+    fitPlayers();
+  }
+  gameSelect.addEventListener("change", onGame);
+
+  const shuffle = button("Shuffle the seats", () => {
+    const order = shuffled(players);
+    players.splice(0, players.length, ...order);
+    drawPlayers();
+    pad.announce(`Seats shuffled: ${listJoin(players.map((p, i) => p.name || `player ${i + 1}`))}.`);
+  });
+
+  const form = h("form", { class: "scorepad__setup", "aria-labelledby": title.id, novalidate: true },
+    title, gameField, about, nameField, ownRules,
+    h("fieldset", {}, h("legend", {}, "Players, in turn order"), list, h("div", { class: "scorepad__row" }, addButton, shuffle), known),
+    problem,
+    h("div", { class: "scorepad__row" },
+      h("button", { type: "submit", class: "scorepad__button scorepad__button--strong" }, "Start the sheet"),
+      onCancel ? button("Cancel", onCancel) : null));
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const g = game();
+    const named = players.filter((p) => p.name.trim());
+    const [min, max] = limits();
+    if (players.length < min || players.length > max) {
+      problem.textContent = `${g.name} needs ${min === max ? min : `${min} to ${max}`} players.`;
+      return;
+    }
+    if (!named.length && !g) {
+      problem.textContent = "Name at least one player.";
+      return;
+    }
+    const wins = low.checked ? "low" : "high";
+    const target = targetInput.value === "" ? null : Number(targetInput.value);
+    const hands = handsInput.value === "" ? null : Number(handsInput.value);
+    problem.textContent = "";
+    onDone(createSheet({ name: nameInput.value, game: g, players, rules: { wins, target, hands }, partnerships: partners.checked }));
+  });
+
+  // Start with the players of the last game (reused), up to the game's number.
+  for (const p of pad.store.players.slice(0, gameSelect.value ? limits()[0] : 0)) players.push({ ...p });
+  onGame();
+  return form;
+}

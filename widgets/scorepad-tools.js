@@ -1,0 +1,127 @@
+// The score pad's tools: a random player picker, partnerships drawn at random,
+// a countdown timer, and passing a sheet on (files, a link, print).
+import { fromCSV, fromJSON, randomBelow, shuffled, toCSV, toJSON, toLink } from "./scorepad-model.js";
+import { button, download, fileName, h, labelled, listJoin, uid } from "./scorepad-dom.js";
+
+export function pickerTools(pad, sheet) {
+  const result = h("output", { class: "scorepad__picked", "aria-live": "polite" });
+  const pick = button("Pick a player at random", () => {
+    const player = sheet.players[randomBelow(sheet.players.length)];
+    result.textContent = `Picked: ${player.name}`;
+    result.style.setProperty("--player", player.colour);
+    pad.announce(`Picked at random: ${player.name}.`);
+  });
+  const pairs = button("Draw partnerships", () => {
+    const order = shuffled(sheet.players.map((p) => p.name));
+    const teams = [];
+    for (let i = 0; i < order.length; i += 2) teams.push(order.slice(i, i + 2).join(" & "));
+    result.textContent = teams.join(" against ");
+    pad.announce(`Partnerships drawn: ${result.textContent}.`);
+  }, { disabled: sheet.players.length < 4 || sheet.players.length % 2 === 1 });
+  return h("div", { class: "scorepad__tool" }, h("h3", {}, "Random player"), h("div", { class: "scorepad__row" }, pick, pairs), result);
+}
+
+function clock(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A countdown that keeps time by the clock (a background tab's timers are slowed) and stops when its page goes. */
+export function timerTool(pad, root) {
+  const [minutesField, minutes] = labelled("Minutes", { type: "number", inputmode: "decimal", min: 0.25, max: 600, step: 0.25, value: 2, class: "scorepad__number" });
+  const display = h("span", { class: "scorepad__clock", role: "timer", "aria-live": "off" }, "02:00");
+  let left = 120000, endsAt = null, ticking = null;
+  const start = button("Start", () => (endsAt ? pause() : run()));
+  const reset = button("Reset", () => { stop(); left = Number(minutes.value || 0) * 60000; show(); start.textContent = "Start"; });
+  function show() { display.textContent = clock(endsAt ? endsAt - Date.now() : left); }
+  function stop() { clearInterval(ticking); ticking = null; endsAt = null; }
+  function run() {
+    if (left <= 0) left = Number(minutes.value || 0) * 60000;
+    if (left <= 0) return;
+    endsAt = Date.now() + left;
+    start.textContent = "Pause";
+    display.classList.remove("scorepad__clock--done");
+    ticking = setInterval(tick, 250);
+    show();
+  }
+  function pause() { left = endsAt - Date.now(); stop(); start.textContent = "Start"; show(); pad.announce(`Timer paused at ${display.textContent}.`); }
+  function tick() {
+    if (!root.isConnected) return stop(); // the page was left by instant navigation
+    if (Date.now() >= endsAt) {
+      stop(); left = 0; show(); start.textContent = "Start";
+      display.classList.add("scorepad__clock--done");
+      pad.announce("Time is up.");
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      return;
+    }
+    show();
+  }
+  minutes.addEventListener("change", () => { if (!endsAt) { left = Number(minutes.value || 0) * 60000; show(); } });
+  return h("div", { class: "scorepad__tool" }, h("h3", {}, "Countdown timer"),
+    h("div", { class: "scorepad__row" }, minutesField, display, start, reset));
+}
+
+export function shareTools(pad, sheet) {
+  const game = pad.gameOf(sheet);
+  const linkOut = h("input", { type: "text", readonly: true, id: uid(), class: "scorepad__link", hidden: true });
+  const linkLabel = h("label", { for: linkOut.id, hidden: true }, "Link to this sheet");
+  const importInput = h("input", { type: "file", id: uid(), accept: ".json,.csv,application/json,text/csv", class: "scorepad__file" });
+  importInput.addEventListener("change", async () => {
+    const file = importInput.files[0];
+    if (!file) return;
+    try {
+      const text = await file.text();
+      const name = file.name.replace(/\.(json|csv)$/i, "");
+      const imported = /\.csv$/i.test(file.name) || !text.trim().startsWith("{")
+        ? fromCSV(text, name, pad.data.games.find((g) => g.id === sheet.game) || null)
+        : fromJSON(text);
+      pad.addSheet(imported, `Imported “${imported.name}” from ${file.name}.`);
+    } catch (error) {
+      pad.problem(`That file could not be read as a score sheet: ${error.message}.`);
+    } finally {
+      importInput.value = "";
+    }
+  });
+  const copy = button("Link to this sheet", async () => {
+    const base = location.href.split("#")[0].split("?")[0];
+    linkOut.value = await toLink(sheet, base);
+    linkOut.hidden = linkLabel.hidden = false;
+    linkOut.select();
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(linkOut.value);
+      copied = true;
+    } catch (error) { /* the link stays selected in the box, to copy by hand */ }
+    pad.announce(copied ? "A link carrying the whole sheet was copied." : "The link carrying the whole sheet is in the box below, selected.");
+  });
+  return h("div", { class: "scorepad__tool scorepad__share" }, h("h3", {}, "Pass the sheet on"),
+    h("div", { class: "scorepad__row" },
+      button("Download JSON", () => download(`${fileName(sheet.name)}.json`, "application/json", toJSON(sheet))),
+      button("Download CSV", () => download(`${fileName(sheet.name)}.csv`, "text/csv", toCSV(sheet, game))),
+      copy,
+      button("Print", () => window.print())),
+    h("div", { class: "scorepad__field" }, h("label", { for: importInput.id }, "Import a sheet (JSON or CSV file)"), importInput),
+    linkLabel, linkOut,
+    h("p", { class: "scorepad__help" }, "Files and links carry the sheet itself: nothing is uploaded."));
+}
+
+/** Finish, reopen or delete the sheet (deleting asks twice, without a dialog). */
+export function sheetTools(pad, sheet) {
+  let armed = false;
+  const remove = button("Delete this sheet", () => {
+    if (!armed) {
+      armed = true;
+      remove.textContent = `Really delete “${sheet.name}”?`;
+      remove.classList.add("scorepad__button--danger");
+      return;
+    }
+    pad.deleteSheet(sheet);
+  });
+  remove.addEventListener("blur", () => { armed = false; remove.textContent = "Delete this sheet"; remove.classList.remove("scorepad__button--danger"); });
+  const finish = button(sheet.finished ? "Reopen the sheet" : "Finish the sheet", () => {
+    sheet.finished = !sheet.finished;
+    pad.saveSheet(sheet, sheet.finished ? `“${sheet.name}” is finished and kept for review.` : `“${sheet.name}” is open again.`);
+  }, { "data-key": "finish" });
+  return h("div", { class: "scorepad__tool" }, h("h3", {}, "This sheet"), h("div", { class: "scorepad__row" }, finish, remove),
+    h("p", { class: "scorepad__help" }, `Players: ${listJoin(sheet.players.map((p) => p.name))}.`));
+}
