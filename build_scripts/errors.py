@@ -16,7 +16,7 @@ class SourceError:
 
 def display_path(path):
     """``path`` relative to the working directory when it lies below it, so
-    messages read ``docs/games/king.md:12`` and editors can jump to them."""
+    messages read ``docs/games/<id>.md:12`` and editors can jump to them."""
     path = os.fspath(path)
     try:
         relative = os.path.relpath(path)

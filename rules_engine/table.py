@@ -3,7 +3,7 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
 
 ``state.table(seat)`` returns a JSON-ready dict::
 
-    {"game": "king", "name": "King", "seat": 0, "seats": 4, "to_act": 1, "is_over": False,
+    {"game": "<id>", "name": "<name>", "seat": 0, "seats": 4, "to_act": 1, "is_over": False,
      "players": ["Seat 0", ...],            # a name per seat
      "dealer": 3,                           # the dealer's seat, or None
      "headline": {"title": "Hand 3 of 10: No queens", "facts": ["Dealer: seat 1", ...]},

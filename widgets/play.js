@@ -225,7 +225,9 @@ export class PlayWidget {
   restoreFocus(key, tableHadFocus) {
     if (!key && !tableHadFocus) return;
     const same = key && this.root.querySelector(`[data-key="${key}"], [data-move="${CSS.escape(key)}"]`);
-    const target = (same && !same.disabled && same) || this.table.querySelector("button.rw-card--legal, button[data-move]")
+    // A card that was a button may be an image while the bots play: the table itself keeps the focus then.
+    const target = (same && same.matches("button:not(:disabled)") && same)
+      || this.table.querySelector("button.rw-card--legal, button[data-move]")
       || this.actions.querySelector("button") || this.table;
     target.focus({ preventScroll: true });
   }

@@ -134,7 +134,7 @@ function zoneElement(zone, table, ctx, clicks, targets) {
       cards.append(card);
     }
   });
-  if (!zone.cards.length) {
+  if (!zone.cards.length && (zone.empty || isTarget || zone.layout === "squared")) {
     const slot = el(ctx.interactive && isTarget ? "button" : "span", "rw-slot", zone.empty || "");
     if (ctx.interactive && isTarget) {
       slot.type = "button";

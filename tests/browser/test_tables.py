@@ -1,0 +1,167 @@
+"""Every game's table, drawn by the one DOM renderer from the engine's
+description: played by tapping on a phone and by clicking on a desktop,
+by keyboard alone with the focus kept on the table, a hand's end shown
+before the next deal, and no accessibility violation in either theme."""
+
+import json
+import pathlib
+
+import pytest
+from axe import axe_violations, describe
+
+from rules_engine import list_games, replay
+from rules_engine.host import frames_of
+
+PLAY = "[data-widget=play]"
+EXAMPLE = "[data-widget=example]"
+GAMES = [spec.id for spec in list_games()]
+GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
+
+
+def dealt(page, url):
+    page.goto(url)
+    page.locator(PLAY).first.scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    return page.locator(PLAY).first
+
+
+def step_of(page):
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
+
+
+def play_first_move_by_pointer(page, widget, tap):
+    """Make the first legal move that starts from a card: its card, then (if it
+    has several) the zone it goes to, the way a reader points at them."""
+    clicks = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.moves")
+    click = next(c for c in clicks if c["card"])
+    before = step_of(page)
+    press = (lambda target: target.tap(position={"x": 6, "y": 6})) if tap else \
+        (lambda target: target.click(position={"x": 6, "y": 6}))
+    press(widget.locator(f'[data-key="{"/".join(map(str, click["card"]))}"]'))
+    if widget.locator('.rw-card[aria-pressed="true"]').count():
+        zone = widget.locator(f'[data-zone="{click["to"]}"]')
+        target = zone.locator("button.rw-card").last.or_(zone.locator("button.rw-slot")).first
+        press(target)
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    return click
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_desktop_reader_clicks_a_move(page, site_url, game_id):
+    widget = dealt(page, site_url + f"games/{game_id}/")
+    assert widget.locator(".rw-zone").count() >= 1 and widget.locator(".rw-headline").inner_text()
+    play_first_move_by_pointer(page, widget, tap=False)
+    assert widget.locator(".rw-status").inner_text()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(browser, site_url, game_id):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    widget = dealt(page, site_url + f"games/{game_id}/")
+    play_first_move_by_pointer(page, widget, tap=True)
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn, {PLAY} .rw-interlude")
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    hand = widget.locator(".rw-seat--bottom .rw-zone--fan .rw-card")
+    if hand.count():  # the reader's hand fits the width, every card's corner in view
+        boxes = [card.bounding_box() for card in hand.all()]
+        assert all(0 <= box["x"] and box["x"] + box["width"] <= 390 for box in boxes)
+        assert all(b2["x"] - b1["x"] >= 14 for b1, b2 in zip(boxes, boxes[1:]))
+    context.close()
+
+
+def test_keyboard_only_play_keeps_the_focus_on_the_table(page, site_url):
+    widget = dealt(page, site_url + "games/king/")
+    page.locator("body").focus()
+    for _ in range(400):  # Tab until a playable card has the focus (the table is one stop per zone)
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('[data-widget=play] .rw-card--legal')"):
+            break
+    else:
+        pytest.fail("no playable card reached by Tab")
+    first = page.evaluate("document.activeElement.dataset.key")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.key") != first
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.key") == first
+    before = step_of(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    assert page.evaluate("!!document.activeElement.closest('[data-widget=play] .rw-table-area')")
+    assert widget.locator("[data-zone=hand-0] .rw-card").count() == 12
+
+
+def test_a_chosen_card_is_cancelled_with_escape(page, site_url):
+    widget = dealt(page, site_url + "games/yukon/")
+    clicks = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.moves")
+    starts = {}
+    for click in clicks:
+        if click["card"]:
+            starts.setdefault("/".join(map(str, click["card"])), []).append(click)
+    several = next((key for key, moves in starts.items() if len(moves) > 1), None)
+    if several is None:
+        pytest.skip("no card of this deal has two moves")
+    card = widget.locator(f'[data-key="{several}"]')
+    card.click(position={"x": 6, "y": 6})
+    assert widget.locator('.rw-card[aria-pressed="true"]').count() == 1
+    assert widget.locator(".rw-zone--target").count() == len(starts[several])
+    page.keyboard.press("Escape")
+    assert widget.locator('.rw-card[aria-pressed="true"]').count() == 0
+
+
+def test_a_hands_end_stays_on_the_table_until_the_reader_goes_on(page, site_url):
+    page.goto(site_url + "games/king/")
+    stepper = page.locator(EXAMPLE).nth(1)
+    frames = json.loads(stepper.get_attribute("data-frames"))
+    end = next(i for i, frame in enumerate(frames) if frame["table"]["interlude"])
+    # The stepper: the hand's last trick and result are a frame of their own.
+    page.goto(site_url + f"games/king/#example-2/{end}")
+    page.reload()  # a new hash alone is no new page
+    stepper.locator(".rw-interlude").wait_for()
+    assert "End of hand 7" in stepper.locator(".rw-interlude").inner_text()
+    assert stepper.locator(".rw-interlude [data-zone=last-trick] .rw-card").count() == 4
+    stepper.get_by_role("button", name="Next step").click()
+    assert stepper.locator(".rw-interlude").count() == 0
+    # Played on from just before the last card, the live table pauses on the same sight.
+    page.goto(site_url + f"games/king/#example-2/{end - 1}")
+    page.reload()
+    stepper.get_by_role("button", name="Play on from here").click()
+    live = stepper.locator(".rw-live")
+    page.wait_for_selector(f"{EXAMPLE} .rw-live.rw-play--your-turn")
+    live.locator("button.rw-card--legal").first.click()
+    live.locator(".rw-interlude").wait_for()
+    assert "End of hand 7" in live.locator(".rw-interlude").inner_text()
+    page.wait_for_timeout(800)  # the bots wait for the reader
+    assert live.locator(".rw-interlude").count() == 1
+    live.get_by_role("button", name="Next hand").click()
+    live.locator(".rw-headline", has_text="Hand 8 of 10").wait_for()
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_table_and_the_stepper_pass_axe(page, site_url, game_id, scheme):
+    dealt(page, site_url + f"games/{game_id}/")
+    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    page.wait_for_timeout(600)  # the theme's colour transitions
+    for part in (PLAY, EXAMPLE):
+        found = axe_violations(page, part)
+        assert not found, describe(found)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.txt")))
+def test_the_dom_renderer_draws_every_state_of_a_golden_record(page, site_url, name):
+    states = list(replay((GOLDEN / f"{name}.txt").read_text()))
+    tables = [frame["table"] for frame in frames_of(states)]
+    page.goto(site_url)
+    drawn = page.evaluate("""async (tables) => {
+        const { renderInterlude, renderTable } = await import("./widgets/tables.js");
+        let cards = 0;
+        for (const table of tables) {
+          const node = table.interlude ? renderInterlude(table) : renderTable(table, { viewer: 0 });
+          cards += node.querySelectorAll(".rw-card").length;
+        }
+        return cards;
+    }""", tables)
+    assert drawn > 0

@@ -1,0 +1,46 @@
+"""The text and SVG renderers draw every state of every golden record, from
+the table description alone (the DOM renderer: tests/browser/test_tables.py)."""
+
+import json
+import pathlib
+from xml.etree import ElementTree
+
+import pytest
+
+from build_scripts.diagrams import draw_table
+from rules_engine import list_games, replay
+from rules_engine.game import ALL
+from rules_engine.render import interlude, render
+
+GOLDEN = pathlib.Path(__file__).parent / "golden"
+EXPECTED = json.loads((GOLDEN / "expected.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_state_of_a_golden_record_is_drawn(name):
+    for number, state in enumerate(replay((GOLDEN / f"{name}.txt").read_text())):
+        for seat in dict.fromkeys([ALL, None, state.to_act]):
+            table = state.table(seat)
+            text = render(table)
+            assert text.startswith(f"{table['name']} · {table['headline']['title']}"), (number, text[:80])
+            if table["interlude"]:
+                assert interlude(table)[0] == table["interlude"]["title"]
+        drawing = draw_table(state.table(ALL), f"d{number}", f"state {number}")
+        root = ElementTree.fromstring(drawing.svg)
+        cards = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") in ("rd-face", "rd-down")]
+        shown = sum(len(z["cards"]) for z in state.table(ALL)["zones"]
+                    if z["cards"] and not (z["kind"] == "captured" and z["owner"] is not None))
+        assert len(cards) == shown, (name, number)
+
+
+def test_no_renderer_names_a_game():
+    """Outside rules_engine/games/, nothing draws one game differently: no game's id or
+    name appears in the renderers or the build (doctests, which play real games, aside)."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    words = {word for spec in list_games() for word in (f"{spec.id}.md", f"/{spec.id}/", f'"{spec.id}-',
+                                                          spec.name, spec.name.replace(" ", ""))}
+    for path in ["rules_engine/render.py", "rules_engine/table.py", *(root / "widgets").glob("*.js"),
+                 *(root / "build_scripts").glob("*.py")]:
+        lines = [line for line in (root / path).read_text().splitlines() if ">>>" not in line]
+        for word in words:
+            assert not any(word in line for line in lines), f"{path} names {word}"
