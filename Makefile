@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test bench check pyodide bench-pyodide bench-browser clean
+.PHONY: serve build test bench check pyodide bench-pyodide bench-browser bench-table clean
 
 serve: $(STAMP)
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
@@ -35,6 +35,9 @@ bench-pyodide: $(STAMP)
 
 bench-browser: $(STAMP) $(CHROMIUM)
 	$(PY) benchmarks/browser_speed.py
+
+bench-table: $(STAMP) $(CHROMIUM)
+	$(PY) benchmarks/table_render.py
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
 $(CHROMIUM):
