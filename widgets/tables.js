@@ -119,6 +119,9 @@ function zoneElement(zone, table, ctx, clicks, targets) {
       interactive, legal: starts.length > 0, selected: ctx.selected === key, backs: zone.backs,
     });
     card.dataset.key = key;
+    // In a column the cards on top of the chosen one move with it: they are lifted together.
+    const [chosenZone, chosenIndex] = (ctx.selected || "").split("/");
+    if (zone.layout === "column" && chosenZone === zone.id && index > Number(chosenIndex)) card.classList.add("rw-card--carried");
     if (zone.by) card.dataset.seat = zone.by[i + first];
     if (isTarget && index === zone.cards.length - 1) card.classList.add("rw-card--target");
     if (interactive) card.addEventListener("click", () => ctx.onCard(zone.id, index));
