@@ -12,23 +12,13 @@ WIDGETS = ROOT / "widgets"
 SITE_PYODIDE = "pyodide"
 
 
-# A link to a playable hand (#play-N/...) scrolls the widget into view while the page is still
-# parsing: start the engine's worker from the <head> then, instead of waiting for the page's
-# scripts (about a second later on a cold load); widgets/engine.js adopts it and the messages
-# it sent meanwhile.
-EARLY_START = """<script>
-if (/^#play-/.test(location.hash) && !window.rulesEngineStatus && window.Worker && typeof WebAssembly === "object") {
-  const early = window.rulesEngineEarly = { messages: [], errors: [], startedAt: performance.now() };
-  early.worker = new Worker(new URL("%s", location.href), { type: "module" });
-  early.worker.onmessage = (event) => early.messages.push(event);
-  early.worker.onerror = (event) => early.errors.push(event);
-}
-</script>"""
-
-
-def early_start_script(worker_url):
-    """The <head> script that starts the worker early on a deep link to a playable hand."""
-    return EARLY_START % worker_url
+# widgets/early.js runs in every page's <head>, before the theme's bundle: it starts the worker
+# early on a #play- link (on pages with a play widget) and keeps links within the page from
+# reloading it. A file, not an inline script, so a strict content security policy allows it.
+def early_start_script(script_url, worker_url=None):
+    """The <head> script tag of widgets/early.js."""
+    worker = f' data-worker="{worker_url}"' if worker_url else ""
+    return f'<script src="{script_url}"{worker}></script>'
 
 
 def widget_files():

@@ -13,8 +13,10 @@ rewriting this file alone:
 - on_post_build: the self-hosted Pyodide bundle goes into the site.
 """
 
+import re
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 # MkDocs loads this file by path, so the project's packages are not importable yet.
@@ -33,7 +35,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from build_scripts import browser, glossary, htmltext, indexes, render, scorepad, timing  # noqa: E402
+from build_scripts import browser, csp, glossary, htmltext, indexes, render, scorepad, timing  # noqa: E402
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
@@ -75,6 +77,8 @@ def on_files(files, config):
 def on_post_build(config):
     # The self-hosted Pyodide runtime and the engine's wheel, beside the widgets.
     browser.install_pyodide(config.site_dir)
+    # Last: the policy's hashes are those of the pages as written.
+    csp.apply(config.site_dir)
 
 
 def _game_id(page):
@@ -125,7 +129,13 @@ def on_page_content(html, page, config, files):
         if glossary_file is not None:
             url = get_relative_url(glossary_file.url, page.file.url)
             html = glossary.link_terms(html, _build["terms"], url)
-    _clock_stop(page)
+        # A game page is long: a skip link reaches the card table, the first stop after the page's
+        # title (where the theme's "Skip to content" leads).
+        table = re.search(r'<div class="rules-widget rules-widget--play" id="([^"]+)"', html)
+        title = html.find("</h1>")
+        if table and title >= 0:
+            skip = f'<p class="rules-skip"><a href="#{table.group(1)}">Skip to the card table</a></p>'
+            html = html[:title + 5] + "\n" + skip + html[title + 5:]
     return html
 
 
@@ -135,8 +145,15 @@ def on_page_context(context, page, config, nav):
 
 
 def on_post_page(output, page, config):
-    if 'data-widget="play"' in output:
-        worker = get_relative_url("widgets/engine-worker.js", page.file.url)
-        output = output.replace("</head>", browser.early_start_script(worker) + "\n</head>", 1)
+    # Two elements with one id break deep links (a heading "Example 1" and worked example 1).
+    ids = Counter(re.findall(r'\sid="([^"]+)"', output))
+    twice = sorted(name for name, count in ids.items() if count > 1)
+    if twice:
+        raise PluginError(f"{page.file.src_uri}: these ids are used twice: {', '.join(twice)} "
+                          "(a heading 'Example 1' takes the id of worked example 1: reword the heading)")
+    script = get_relative_url("widgets/early.js", page.file.url)
+    # The worker's address is relative to early.js, whatever the page's depth.
+    worker = "engine-worker.js" if 'data-widget="play"' in output else None
+    output = output.replace("</head>", browser.early_start_script(script, worker) + "\n</head>", 1)
     _clock_stop(page)
     return output

@@ -3,6 +3,7 @@
 import { startEngine, status } from "./engine.js";
 import { PlayWidget } from "./play.js";
 import { Stepper } from "./stepper.js";
+import "./instant.js";
 
 const mounted = new WeakSet();
 // mkdocs-material's page-load progress bar (navigation.instant.progress) has no accessible name.
@@ -50,7 +51,11 @@ export async function mountAll(scope = document) {
     // The first touch of the widget also starts the engine, whatever the scroll position.
     root.addEventListener("pointerdown", () => widget.start(), { once: true });
     root.addEventListener("focusin", () => widget.start(), { once: true });
-    nearViewport(widget);
+    // A shared link (#play-1/SEED/CODE) is to this table: bring it into view and deal at once.
+    if (location.hash.startsWith(`#${root.id}/`)) {
+      root.scrollIntoView({ block: "start" });
+      widget.start();
+    } else nearViewport(widget);
     await nextTask();
   }
 }
@@ -62,6 +67,33 @@ if (document.readyState === "loading") {
 } else {
   mountAll();
 }
+// Links within the page must only scroll: mkdocs-material's instant navigation would fetch and
+// replace the page on its first navigation, games in progress included (see early.js). A link
+// that only changes the hash gets target="_self" for the length of its click, which the theme
+// leaves to the browser.
+window.rulesShownPath ??= location.pathname;
+window.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!link || link.target || !link.getAttribute("href").includes("#")) return;
+  const url = new URL(link.href);
+  if (url.origin !== location.origin || url.pathname !== window.rulesShownPath || url.search !== location.search) return;
+  link.target = "_self";
+  setTimeout(() => link.removeAttribute("target"));
+}, true);
+// Every navigation the theme still sees goes to another page: the one shown from then on.
+window.location$?.subscribe?.((url) => { window.rulesShownPath = url.pathname; });
+
+// The checked examples are folded on screen (<details>) and printed open.
+let openedForPrint = [];
+window.addEventListener("beforeprint", () => {
+  openedForPrint = [...document.querySelectorAll(".md-typeset details:not([open])")];
+  for (const node of openedForPrint) node.open = true;
+});
+window.addEventListener("afterprint", () => {
+  for (const node of openedForPrint) node.open = false;
+  openedForPrint = [];
+});
+
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => mountAll());
 }

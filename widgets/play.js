@@ -25,8 +25,17 @@ export function fourColours(on) {
   }
 }
 
+/** A link's text as typed, even when its %-escapes are broken. */
+export function readableHash(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 export class PlayWidget {
-  constructor(root, { record = null, human = null, title = null } = {}) {
+  constructor(root, { record = null, human = null, title = null, link = null } = {}) {
     this.root = root;
     this.id = root.id;
     this.game = root.dataset.game;
@@ -34,6 +43,8 @@ export class PlayWidget {
     this.seed = root.dataset.seed !== undefined ? Number(root.dataset.seed) : null;
     this.record = record;
     this.title = title;
+    this.link = link;  // a position played on from an example is shared as the example's step
+    this.options = {};  // the game's options chosen in the toolbar, as the engine names them
     this.view = null;
     this.desc = null;
     this.selected = null;
@@ -63,7 +74,8 @@ export class PlayWidget {
       for (const node of document.querySelectorAll(".rw-play, .rw-stepper")) node.classList.toggle("rw-four-colour", this.colourBox.checked);
     });
     colours.append(this.colourBox, " Four-colour suits");
-    bar.append(...Object.values(this.buttons), colours);
+    this.optionsBox = el("span", "rw-options");
+    bar.append(...Object.values(this.buttons), this.optionsBox, colours);
     this.heading = el("p", "rw-title", this.title || "");
     this.loading = el("div", "rw-loading");
     this.progress = el("progress", "rw-loading__bar");
@@ -139,23 +151,79 @@ export class PlayWidget {
     } catch {
       return;
     }
+    if (!this.record) await this.offerOptions(link?.options);
     if (this.record) await this.open({ record: this.record });
-    else if (link) await this.open({ seed: link.seed, share: link.share });
-    else await this.open({ seed: this.seed ?? freshSeed() });
+    else if (link && !link.bad) await this.open({ seed: link.seed, share: link.share, options: link.options }, link);
+    else await this.open({ seed: this.seed ?? freshSeed() }, link);
   }
 
+  /** The game's options from the engine's spec, offered before a deal (a change deals anew). */
+  async offerOptions(chosen = {}) {
+    const reply = await request("games", {});
+    const spec = reply.ok ? reply.games.find((game) => game.id === this.game) : null;
+    for (const option of spec?.options || []) {
+      if (!option.choices || option.choices.length < 2) continue;
+      const label = el("label", "rw-option", `${option.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())} `);
+      label.title = option.description || "";
+      const select = document.createElement("select");
+      select.name = option.name;
+      for (const value of option.choices) {
+        const node = document.createElement("option");
+        node.value = String(value);
+        node.textContent = String(value);
+        select.append(node);
+      }
+      select.value = String(chosen?.[option.name] ?? option.default);
+      if (!select.value) select.value = String(option.default);  // a link's value that is no choice
+      this.options[option.name] = option.choices.find((value) => String(value) === select.value);
+      select.addEventListener("change", () => {
+        this.options[option.name] = option.choices.find((value) => String(value) === select.value);
+        this.newDeal();
+      });
+      label.append(select);
+      this.optionsBox.append(label);
+      this.defaults = { ...this.defaults, [option.name]: option.default };
+    }
+  }
+
+  /** The deal a share link names (#play-1/SEED/CODE), or why it names none. */
   linkFromHash() {
-    const match = location.hash.match(new RegExp(`^#${this.id}/(\\d+)/([0-9A-Za-z~]*)$`));
-    return match ? { seed: Number(match[1]), share: match[2] } : null;
+    const prefix = `#${this.id}/`;
+    if (this.record || !location.hash.startsWith(prefix)) return null;
+    const text = readableHash(location.hash.slice(prefix.length));
+    const match = text.match(/^(\d{1,15})\/([0-9A-Za-z~]*)((?:\/[a-z_]+=[0-9A-Za-z_-]{1,20})*)$/);
+    if (!match) return { bad: true, text };
+    // Options the deal was made with follow its moves: #play-1/42/CODE/first_hand=7
+    const options = Object.fromEntries(match[3].split("/").filter(Boolean).map((pair) => {
+      const [name, value] = pair.split("=");
+      return [name, /^-?\d+$/.test(value) ? Number(value) : value];
+    }));
+    return { seed: Number(match[1]), share: match[2], options, text };
   }
 
-  async open(args) {
-    const reply = await request("open", { session: this.id, game: this.game, human: this.human, ...args });
-    if (!reply.ok) return this.showError(reply.error);
+  /** Opens a deal; a share link that cannot be opened is said so once, with a working table. */
+  async open(args, link = null) {
+    if (!this.record) args = { options: this.options, ...args };
+    let reply = await request("open", { session: this.id, game: this.game, human: this.human, ...args });
+    if (!reply.ok && link && args.share !== undefined) {
+      reply = await request("open", { session: this.id, game: this.game, human: this.human, seed: args.seed, options: this.options });
+      link = { ...link, bad: true, seedKept: true };
+    }
+    this.badLink = link?.bad ? link : null;
+    if (!reply.ok) {
+      this.setEnabled(true);
+      this.buttons.undo.disabled = this.buttons.hint.disabled = true;
+      return this.showError(reply.error);
+    }
     this.seed = reply.seed;
     this.readerHasMoved = false;
     this.interlude = null;
     this.show(reply);
+    if (this.badLink) {
+      this.message.textContent = this.badLink.seedKept
+        ? `This link's moves (“${this.badLink.text}”) do not fit deal ${reply.seed}: here is that deal from its start.`
+        : `This link (“${this.badLink.text}”) names no deal this table can open (it should read #${this.id}/NUMBER/CODE): here is a new deal.`;
+    }
     await this.runBots();
   }
 
@@ -359,11 +427,15 @@ export class PlayWidget {
   }
 
   shareLink() {
-    return `${location.origin}${location.pathname}#${this.id}/${this.seed}/${this.shareCode || ""}`;
+    if (this.link) return `${location.origin}${location.pathname}${this.link}`;
+    const options = Object.entries(this.options).filter(([name, value]) => value !== this.defaults?.[name]);
+    const suffix = options.map(([name, value]) => `/${name}=${value}`).join("");
+    return `${location.origin}${location.pathname}#${this.id}/${this.seed}/${this.shareCode || ""}${suffix}`;
   }
 
   updateHash() {
     if (this.record) return;  // a position played on from an example has its own record
+    if (this.badLink && !this.readerHasMoved) return;  // a bad link stays as it was until the reader plays
     if (location.hash.startsWith(`#${this.id}/`) || this.shared) history.replaceState(null, "", this.shareLink());
   }
 
@@ -373,7 +445,8 @@ export class PlayWidget {
     history.replaceState(null, "", link);
     try {
       await navigator.clipboard.writeText(link);
-      this.message.textContent = "Link copied: it opens this deal at this move.";
+      this.message.textContent = this.link ? "Link copied: it opens this example at this step, ready to play on."
+        : "Link copied: it opens this deal at this move.";
     } catch {
       this.message.textContent = `Link to this position: ${link}`;
     }

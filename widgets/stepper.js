@@ -2,7 +2,7 @@
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
 // position to the live engine.
 import { el, prettyMove } from "./cards.js";
-import { PlayWidget, fourColours } from "./play.js";
+import { PlayWidget, fourColours, readableHash } from "./play.js";
 import { renderInterlude, renderTable } from "./tables.js";
 
 export class Stepper {
@@ -15,15 +15,19 @@ export class Stepper {
     this.step = 0;
     this.build();
     const linked = this.stepFromHash();
-    this.go(linked ?? 0, false);
-    if (linked !== null) root.scrollIntoView({ block: "start" });
+    this.go(linked?.step ?? 0, false);
+    if (linked) {
+      root.scrollIntoView({ block: "start" });
+      if (linked.bad) this.notice.textContent = linked.bad;
+      else if (linked.live) this.playFromHere();
+    }
   }
 
   build() {
     const root = this.root;
     root.classList.add("rw-enhanced");
     // The static list of moves stays in the page for print and for readers without scripts.
-    for (const part of root.querySelectorAll(".rules-example__moves, .rules-example__start")) part.hidden = true;
+    for (const part of root.querySelectorAll(".rules-example__moves, .rules-example__start, .rules-example__end")) part.hidden = true;
     const ui = el("div", "rw-stepper");
     ui.classList.toggle("rw-four-colour", fourColours());
     ui.tabIndex = 0;
@@ -42,8 +46,10 @@ export class Stepper {
     bar.append(...Object.values(this.buttons), this.counter, this.playOn);
     this.commentary = el("p", "rw-commentary");
     this.commentary.setAttribute("aria-live", "polite");
+    this.notice = el("p", "rw-message");
+    this.notice.setAttribute("role", "status");
     this.table = el("div", "rw-table-area");
-    ui.append(bar, this.commentary, this.table);
+    ui.append(bar, this.notice, this.commentary, this.table);
     ui.addEventListener("keydown", (event) => {
       const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
       if (event.key in moves) this.go(this.step + moves[event.key]);
@@ -65,12 +71,20 @@ export class Stepper {
     return node;
   }
 
+  /** The step a link names (#example-1/12, or #example-1/12/live to play on from it), said
+   *  plainly when the link names no step of this example. */
   stepFromHash() {
-    const match = location.hash.match(new RegExp(`^#${this.id}/(\\d+)$`));
-    return match ? Math.min(Number(match[1]), this.frames.length - 1) : null;
+    const prefix = `#${this.id}/`;
+    if (!location.hash.startsWith(prefix)) return null;
+    const match = location.hash.slice(prefix.length).match(/^(\d{1,6})(\/live)?$/);
+    const last = this.frames.length - 1;
+    if (match && Number(match[1]) <= last) return { step: Number(match[1]), live: !!match[2] };
+    const asked = readableHash(location.hash.slice(prefix.length));
+    return { step: 0, bad: `This link asks for step “${asked}”, which this example does not have (its steps go from 0 to ${last}): here is its start.` };
   }
 
   go(step, updateHash = true) {
+    if (updateHash) this.notice.textContent = "";
     this.step = Math.max(0, Math.min(step, this.frames.length - 1));
     const frame = this.frames[this.step];
     const last = this.frames.length - 1;
@@ -102,6 +116,7 @@ export class Stepper {
     }
     const widget = new PlayWidget(live, {
       record: JSON.stringify(record),
+      link: `#${this.id}/${this.step}/live`,
       human,
       title: `Playing on from step ${frame.step}` + (frame.table.seats > 1 ? `: you are ${frame.table.players[human]}.` : "."),
     });

@@ -61,7 +61,7 @@ class BridgeSolitaireTable:
             zones.append(zone("trick", "The house leads", self.trick, kind="trick", layout="row",
                               labels=["The house"], group="table"))
         if self.turned:
-            zones.append(zone("turned", "Turned from the stock and set aside", self.turned, kind="set-aside",
+            zones.append(zone("turned", "Set aside from the stock in the last trick", self.turned, kind="set-aside",
                               layout="row", group="table"))
         if self.tricks:
             zones.append(self._trick_zone(self.tricks[-1], "last-trick"))

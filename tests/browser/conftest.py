@@ -11,10 +11,16 @@ ENGINE_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory):
+def site_dir(tmp_path_factory):
+    """The folder ``site_url`` serves (tests serve it again elsewhere, or with other headers)."""
+    return tmp_path_factory.mktemp("browser-site")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir):
     """The site built for, and served at, a free port of 127.0.0.1 (instant
     navigation only follows links whose address, port included, is the site's)."""
-    out = tmp_path_factory.mktemp("browser-site")
+    out = site_dir
     server = SiteServer(out)
     try:
         build_site(out, server.url)
@@ -56,8 +62,11 @@ class Watch:
             route.abort()
 
 
-def _new_page(browser, java_script_enabled=True, width=1280):
-    context = browser.new_context(viewport={"width": width, "height": 1000}, java_script_enabled=java_script_enabled)
+def _new_page(browser, java_script_enabled=True, width=1280, bypass_csp=True):
+    # The pages' own content security policy would refuse the scripts tests add (axe-core);
+    # test_csp.py opens pages under it.
+    context = browser.new_context(viewport={"width": width, "height": 1000}, java_script_enabled=java_script_enabled,
+                                  bypass_csp=bypass_csp)
     page = context.new_page()
     page.set_default_timeout(ENGINE_TIMEOUT_MS)
     return context, page, Watch(page)

@@ -121,7 +121,7 @@ def test_options_and_engine_aliases_appear_in_the_facts_box(valid):
 def test_fences_become_widget_places_drawings_and_checked_examples(valid):
     page = render.render_game_page(valid, SPECS["yukon"], SPECS)
     assert '<figure class="rules-diagram" id="diagram-1" data-search-exclude>' in page
-    assert '!!! example "Checked example: the engine runs this at every build"\n\n    ```pycon\n    >>> import' in page
+    assert '??? example "Checked example: the engine runs this at every build"\n\n    ```pycon\n    >>> import' in page
     assert ('<div class="rules-widget rules-widget--play" id="play-1" data-widget="play" data-game="yukon" '
             'data-seats="1" data-seat="0" data-seed="3">') in page
     assert "<code>python -m rules_engine play yukon --seed 3</code>" in page

@@ -1,0 +1,78 @@
+"""The game pages around their widgets, in Chromium: worked examples' summary and
+deep links, move numbers without scripts, unique ids, the skip link to the card
+table, the glossary's bridge terms, and the folded checked examples."""
+
+
+PLAY = "[data-widget=play]"
+EXAMPLE = "[data-widget=example]"
+
+
+def test_the_summary_shows_only_as_the_last_step(page, site_url):
+    page.goto(site_url + "games/king/")
+    stepper = page.locator(EXAMPLE).first
+    stepper.locator(".rw-stepper").wait_for()
+    assert stepper.locator(".rw-counter").inner_text() == "Step 0 of 16"
+    assert stepper.locator(".rules-example__end").is_hidden()
+
+
+def test_a_deep_link_shows_the_examples_title_below_the_header(page, site_url):
+    page.goto(site_url + "games/king/#example-2/3")
+    page.wait_for_timeout(500)
+    header = page.locator(".md-header").bounding_box()
+    title = page.locator("#example-2 figcaption").bounding_box()
+    assert title["y"] >= header["y"] + header["height"] - 1, (title, header)
+
+
+def test_without_javascript_move_numbers_from_ten_up_show_whole(new_page, site_url):
+    page = new_page(java_script_enabled=False)
+    page.goto(site_url + "games/king/")
+    moves = page.locator(f"{EXAMPLE} .rules-example__moves").first
+    moves.scroll_into_view_if_needed()
+    room = moves.evaluate("""(ol) => {
+        const li = ol.querySelectorAll('li')[12];
+        return (li.getBoundingClientRect().left - ol.getBoundingClientRect().left) / parseFloat(getComputedStyle(li).fontSize);
+    }""")
+    assert room >= 2, room  # the marker "13." sits inside the list's own (clipped) box
+
+
+def test_ids_are_unique(page, site_url):
+    for game in ("bridge-solitaire", "king", "yukon"):
+        page.goto(site_url + f"games/{game}/")
+        twice = page.evaluate("""() => { const seen = {}; for (const n of document.querySelectorAll('[id]')) seen[n.id] = (seen[n.id] || 0) + 1;
+            return Object.keys(seen).filter((id) => seen[id] > 1); }""")
+        assert twice == [], (game, twice)
+
+
+def test_a_skip_link_reaches_the_card_table(page, site_url):
+    # The theme's "Skip to content" leads to the title; the skip link follows its ¶.
+    page.goto(site_url + "games/king/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to content"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")  # the title's ¶
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the card table"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('[data-widget=play]')")
+
+
+def test_the_glossary_has_the_rubber_bridge_terms(page, site_url):
+    page.goto(site_url + "glossary/")
+    for term in ("odd-trick", "undertrick", "honour", "insult", "rubber", "vulnerable"):
+        assert page.locator(f'[id="{term}"]').count() == 1, term
+    page.goto(site_url + "games/bridge-solitaire/")
+    assert page.locator("a.glossary-term[href$='#odd-trick']").count() >= 1
+
+
+def test_checked_examples_are_folded_and_print_open(page, site_url):
+    page.goto(site_url + "games/king/")
+    folded = page.locator(".md-typeset details.example")
+    assert folded.count() >= 5
+    first = folded.first
+    assert first.evaluate("d => !d.open") and first.locator("pre").is_hidden()
+    first.locator("summary").click()
+    assert first.locator("pre").is_visible()
+    page.emulate_media(media="print")
+    assert folded.nth(1).locator("pre").is_visible()
