@@ -319,7 +319,7 @@ class State:
         from .table import card_moves
 
         described = self._describe(seat)
-        to_act = self.to_act
+        to_act, scores = self.to_act, self.scores
         table = {
             "game": self.spec.id,
             "name": self.spec.name,
@@ -327,7 +327,7 @@ class State:
             "seats": self.seats,
             "to_act": to_act,
             "is_over": to_act is None,
-            "scores": {"hand": list(self.scores.hand), "game": list(self.scores.game)},
+            "scores": {"hand": list(scores.hand), "game": list(scores.game)},
             "players": list(self.player_names()),
             "dealer": described.get("dealer"),
             "headline": described["headline"],

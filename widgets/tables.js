@@ -1,7 +1,7 @@
 // The DOM renderer: any game's table description (state.table(seat), see
 // rules_engine/table.py) drawn as the card table, for the play widget and the
 // stepper. It names no game: what a click means comes from the description.
-import { cardElement, cardLabel, el } from "./cards.js";
+import { cardElement, el } from "./cards.js";
 
 // Where each seat sits, counted clockwise from the reader's seat at the bottom.
 const PLACES = {
@@ -245,4 +245,3 @@ function roving(buttons) {
   return legal >= 0 ? legal : 0;
 }
 
-export { cardLabel };

@@ -134,8 +134,10 @@ def test_without_javascript_the_examples_and_notices_show(new_page, site_url):
     assert "terminal" in page.locator(PLAY).inner_text()
 
 
-def test_instant_navigation_reuses_the_worker(page, site_url):
-    ready_to_play(page, site_url + "games/king/")
+def navigate_king_to_yukon_instantly(page, url):
+    """Deal King at ``url``, follow the sidebar to Yukon and deal there, in the same
+    document and with the same worker (instant navigation)."""
+    ready_to_play(page, url + "games/king/")
     page.evaluate("window.__sameDocument = true")
     page.locator(".md-sidebar--primary a[href$='games/yukon/']").click()
     page.wait_for_url(re.compile(r"games/yukon/"))
@@ -144,6 +146,10 @@ def test_instant_navigation_reuses_the_worker(page, site_url):
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     assert page.evaluate("window.__sameDocument") is True
     assert page.evaluate("window.rulesEngineStatus.workersStarted") == 1
+
+
+def test_instant_navigation_reuses_the_worker(page, site_url):
+    navigate_king_to_yukon_instantly(page, site_url)
     # The new page's worked examples are steppers too, and step.
     examples = page.locator(EXAMPLE)
     assert examples.count() >= 1 and page.locator(f"{EXAMPLE} .rw-stepper").count() == examples.count()
