@@ -12,7 +12,6 @@ import html
 import json
 import re
 
-from rules_engine.cards import DECKS
 from rules_engine.host import frames_of
 
 from . import diagrams, scorepad
@@ -65,10 +64,9 @@ def facts_box(source, spec, specs):
     """A definition list of the engine's facts (and the front matter's), as Markdown in an aside."""
     low, high = spec.seats
     players = f"[{players_text(spec.seats)}](by-players.md#players-{low})"
-    deck_words = DECKS[spec.deck][0] if spec.deck in DECKS else spec.deck
     facts = [
         ("Players", players),
-        ("Deck", f"{deck_words} ({spec.deck_size} cards)"),
+        ("Deck", spec.deck_words()),
         ("Family", f"[{spec.family.capitalize()}](by-family.md#{slug(spec.family)})"),
         ("Options", _options_text(spec)),
     ]

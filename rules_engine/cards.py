@@ -212,6 +212,8 @@ DECKS = {
     "52": ("the standard 52-card pack", lambda: build_deck()),
     "54": ("52 cards and 2 jokers", lambda: build_deck(jokers=2)),
     "32": ("32 cards, 7 to ace in each suit", lambda: build_deck(ranks="789TJQKA")),
+    "40": ("40 cards, 5 to ace in each suit", lambda: build_deck(ranks="56789TJQKA")),
+    "48": ("48 cards, 3 to ace in each suit", lambda: build_deck(ranks="3456789TJQKA")),
     "36": ("36 cards, 6 to ace in each suit", lambda: build_deck(ranks="6789TJQKA")),
     "35": ("36 cards without the 6♣", lambda: build_deck(ranks="6789TJQKA", remove=["6C"])),
     "40-italian": ("40 cards: ace to 7 and the three court cards (Italian pack)",

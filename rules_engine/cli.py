@@ -16,7 +16,6 @@ from functools import partial
 
 from . import __version__, list_games, load_game, state_class
 from .bots import BOTS, MAX_IDLE, HeuristicBot, make_bot, play_out
-from .cards import DECKS
 from .errors import IllegalMoveError, NotationError, RecordError, RulesError, quote
 from .record import Record, replay
 from .rng import canonical_seed
@@ -118,7 +117,7 @@ def cmd_list(args, stdin, out, err):
     for spec in list_games():
         low, high = spec.seats
         seats = f"{low}" if low == high else f"{low}-{high}"
-        say(f"{spec.id:<8} {spec.name} ({spec.family}, {seats} seat{'s' if high > 1 else ''}, {DECKS[spec.deck][0]})")
+        say(f"{spec.id:<8} {spec.name} ({spec.family}, {seats} seat{'s' if high > 1 else ''}, {spec.deck_words()})")
         if spec.aliases:
             say(f"         also called: {', '.join(spec.aliases)}")
         options = ", ".join(f"{o.name}={json.dumps(o.default)}" + (f" ({'|'.join(map(str, o.choices))})"

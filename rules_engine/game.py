@@ -70,6 +70,8 @@ class GameSpec:
     seats: tuple
     deck: str
     aliases: tuple = ()
+    # A pack that depends on the number of players, as ((5, "35"), (7, "35")); ``deck`` otherwise.
+    deck_by_seats: tuple = ()
     options: tuple = ()
     rules: tuple = ()
     seat_names: tuple = ()
@@ -77,9 +79,26 @@ class GameSpec:
     default_seats: int = 0
     scoring: ScoreRule = ScoreRule()  # how its score sheet is kept (rules_engine/scoring.py)
 
+    def deck_for(self, seats):
+        """The name of the pack used by ``seats`` players."""
+        return dict(self.deck_by_seats).get(seats, self.deck)
+
     @property
     def deck_size(self):
-        return len(make_deck(self.deck))
+        """The size of the pack at the default number of players."""
+        return len(make_deck(self.deck_for(self.default_seats or self.seats[0])))
+
+    def deck_words(self):
+        """The pack in words, with the packs of other numbers of players."""
+        from .cards import DECKS
+
+        words = f"{DECKS[self.deck][0]} ({len(make_deck(self.deck))} cards)"
+        others = {}
+        for seats, name in self.deck_by_seats:
+            others.setdefault(name, []).append(str(seats))
+        for name, counts in others.items():
+            words += f"; with {' or '.join(counts)} players, {DECKS[name][0]} ({len(make_deck(name))} cards)"
+        return words
 
     @property
     def cited_rules(self):
@@ -95,6 +114,7 @@ class GameSpec:
             "seats": list(self.seats),
             "deck": self.deck,
             "deck_size": self.deck_size,
+            "deck_by_seats": {str(seats): name for seats, name in self.deck_by_seats},
             "options": [
                 {"name": o.name, "default": o.default, "choices": list(o.choices), "description": o.description}
                 for o in self.options

@@ -48,9 +48,10 @@ def why_not_follow(card, hand, trick):
     return None
 
 
-def trick_winner(trick, ranks: RankOrder, trump=None):
+def trick_winner(trick, ranks: RankOrder, trump=None, trump_ranks=None):
     """The seat that wins ``trick``: the highest trump if any was played,
-    otherwise the highest card of the suit led.
+    otherwise the highest card of the suit led. ``trump_ranks`` orders the
+    trump suit when it ranks differently (Scotch Whist's jack on top).
 
     >>> from ..cards import parse_card, ACES_HIGH
     >>> trick = [(0, parse_card("TH")), (1, parse_card("KH")), (2, parse_card("2S")), (3, parse_card("AD"))]
@@ -60,11 +61,38 @@ def trick_winner(trick, ranks: RankOrder, trump=None):
     suit = led_suit(trick)
     if trump is not None and any(card.suit == trump for _, card in trick):
         suit = trump
+    order = trump_ranks if trump_ranks is not None and suit == trump else ranks
     best_seat, best = None, None
     for seat, card in trick:
-        if card.suit == suit and (best is None or ranks.beats(card, best)):
+        if card.suit == suit and (best is None or order.beats(card, best)):
             best_seat, best = seat, card
     return best_seat
+
+
+def card_points(cards, values):
+    """The points of ``cards`` when each rank is worth ``values[rank]`` (others nothing).
+
+    >>> from ..cards import parse_cards
+    >>> card_points(parse_cards("7H AS 2C QD"), {"7": 5, "A": 4, "K": 3, "Q": 2, "J": 1})
+    11
+    """
+    return sum(values.get(card.rank, 0) for card in cards)
+
+
+class FollowSuit:
+    """What may be played to a trick: a card of the suit led when the player
+    has one, otherwise any card. A game with further duties (to beat the card
+    winning the trick, to keep back a card, to trump at will) subclasses it;
+    each refusal names the rule paragraph it enforces."""
+
+    def legal(self, play):
+        return follow_suit_plays(play.hands[play.to_act], play.trick)
+
+    def why_not(self, play, card):
+        return why_not_follow(card, play.hands[play.to_act], play.trick)
+
+
+FOLLOW_SUIT = FollowSuit()
 
 
 def strain_name(trump):
@@ -154,11 +182,13 @@ class TrickPlay:
     trump: str = None
     trick: tuple = ()
     tricks: tuple = ()
+    rules: FollowSuit = FOLLOW_SUIT
+    trump_ranks: RankOrder = None
 
     @classmethod
-    def deal(cls, hands, leader, ranks, trump=None):
+    def deal(cls, hands, leader, ranks, trump=None, rules=FOLLOW_SUIT, trump_ranks=None):
         hands = tuple(tuple(sorted(h, key=ranks.sort_key)) for h in hands)
-        return cls(hands=hands, leader=leader, ranks=ranks, trump=trump)
+        return cls(hands=hands, leader=leader, ranks=ranks, trump=trump, rules=rules, trump_ranks=trump_ranks)
 
     @property
     def seats(self):
@@ -178,17 +208,32 @@ class TrickPlay:
     def last_trick(self):
         return self.tricks[-1][1] if self.tricks else ()
 
-    def trick_counts(self):
-        counts = [0] * self.seats
+    def trick_counts(self, sides=None):
+        """Tricks won by each seat, or with ``sides`` by each side (partners sit opposite)."""
+        counts = [0] * (sides or self.seats)
         for winner, _ in self.tricks:
-            counts[winner] += 1
+            counts[winner % sides if sides else winner] += 1
         return tuple(counts)
 
+    def won_cards(self, sides=None):
+        """The cards each seat (or with ``sides``, each side) has taken in tricks."""
+        won = [[] for _ in range(sides or self.seats)]
+        for winner, trick in self.tricks:
+            won[winner % sides if sides else winner].extend(card for _, card in trick)
+        return tuple(tuple(cards) for cards in won)
+
+    def winning(self):
+        """The seat winning the trick so far, or None before its first card."""
+        return self.winner_of(self.trick) if self.trick else None
+
+    def winner_of(self, trick):
+        return trick_winner(trick, self.ranks, self.trump, self.trump_ranks)
+
     def legal_cards(self):
-        return follow_suit_plays(self.hands[self.to_act], self.trick)
+        return self.rules.legal(self)
 
     def why_not(self, card):
-        return why_not_follow(card, self.hands[self.to_act], self.trick)
+        return self.rules.why_not(self, card)
 
     def play(self, card):
         """The play after the seat to act plays ``card``; a full trick is
@@ -201,7 +246,7 @@ class TrickPlay:
         trick = self.trick + ((seat, card),)
         if len(trick) < self.seats:
             return replace(self, hands=tuple(hands), trick=trick)
-        winner = trick_winner(trick, self.ranks, self.trump)
+        winner = self.winner_of(trick)
         return replace(self, hands=tuple(hands), trick=(), leader=winner, tricks=self.tricks + ((winner, trick),))
 
     def cards(self):
@@ -232,21 +277,24 @@ class TrickPlay:
 
 # ---- the table, described for the renderers (rules_engine/table.py) -------------------------------
 
-def trick_zones(play, seat, players, won_notes=None):
+def trick_zones(play, seat, players, won_notes=None, sides=None, side_names=None):
     """The zones of a hand of trick play as ``seat`` sees it: each hand
-    (another seat's face down), each seat's tricks won (squared, face down),
-    the trick in progress, and the last trick, face up until the next is led."""
+    (another seat's face down), the tricks won (squared, face down) by each
+    seat or, with ``sides``, by each side, in front of its first player, the
+    trick in progress, and the last trick, face up until the next is led."""
     from ..table import shown, zone
 
     zones = []
     for s, hand in enumerate(play.hands):
         zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(hand, s == seat or seat == ALL),
                           kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}"))
-    counts = play.trick_counts()
-    for s in range(play.seats):
-        older = [card for winner, trick in play.tricks[:-1] if winner == s for _, card in trick]
+    counts = play.trick_counts(sides)
+    names = side_names or players
+    for s in range(sides or play.seats):
+        older = [card for winner, trick in play.tricks[:-1] if (winner % sides if sides else winner) == s
+                 for _, card in trick]
         note = won_notes[s] if won_notes else f"{counts[s]} trick{'' if counts[s] == 1 else 's'}"
-        zones.append(zone(f"won-{s}", f"{players[s]}'s tricks", shown(older, False), kind="captured",
+        zones.append(zone(f"won-{s}", f"{names[s]}'s tricks", shown(older, False), kind="captured",
                           layout="squared", owner=s, note=note))
     zones.append(zone("trick", "The trick", [card for _, card in play.trick], kind="trick", layout="trick",
                       by=[s for s, _ in play.trick], group="table"))

@@ -1,0 +1,258 @@
+"""A game of hands of trick play, dealt round the table until someone has won.
+
+Kaiser, Scotch Whist, Malilla and Couillon share this shape: deal, perhaps
+settle trumps or a contract, play the tricks, score the hand, pass the deal
+to the left, and stop when a side or a player has won. A game subclasses
+:class:`TrickGame` and writes only what is its own:
+
+- ``SIDES = 2`` for partnerships (partners sit opposite; one pile of tricks
+  and one score per side), or None when each plays alone;
+- ``_deal_hand()``: deal ``self.play`` (a :class:`TrickPlay`) and set
+  ``self.phase`` (``"play"``, or a phase of its own before the play);
+- for phases of its own: ``_call_legal()``, ``_call_why_not(move)``,
+  ``_call_play(move)`` and ``_call_to_act()``;
+- ``_score_hand()``: the hand's points per scorer and a line per scorer
+  saying why, as ``(points, lines)``; ``_game_winner()``: the winning scorer
+  once the game is over, or None to deal again.
+
+The base keeps the dealer's rotation, the scores carried from hand to hand,
+what each seat sees, the table for the renderers and the score sheet.
+"""
+
+from ..cards import make_deck
+from ..game import ALL, Scores, State
+from ..table import headline, score_sheet, signed
+from .tricks import last_trick_zone, left_of, strain_name, trick_sentence, trick_zones
+
+
+class TrickGame(State):
+    SIDES = None
+    TARGET = ""          # the game's end in words, for the score sheet
+
+    # ---- setup ------------------------------------------------------------------------------
+
+    def _setup(self):
+        self.game_scores = (0,) * self.scorers
+        self.hand_results = ()   # (hand number, points per scorer, lines), one per hand played
+        self.winner = None
+        self._start_hand(1, self._first_dealer())
+
+    def _first_dealer(self):
+        """Seat 0 deals first unless the game says otherwise."""
+        return 0
+
+    def _start_hand(self, number, dealer):
+        self.hand_number = number
+        self.dealer = dealer
+        self._deal_hand()
+
+    def _pack(self):
+        return make_deck(self.spec.deck_for(self.seats))
+
+    def _deal_round(self, cards, per_seat=None):
+        """``cards`` dealt one at a time from the dealer's left, ``per_seat`` each (all by default)."""
+        per_seat = per_seat or len(cards) // self.seats
+        hands = [[] for _ in range(self.seats)]
+        for i, card in enumerate(cards[: per_seat * self.seats]):
+            hands[left_of(self.dealer, self.seats, i % self.seats + 1)].append(card)
+        return hands
+
+    # ---- who scores --------------------------------------------------------------------------
+
+    @property
+    def scorers(self):
+        return self.SIDES or self.seats
+
+    def scorer_of(self, seat):
+        return seat % self.SIDES if self.SIDES else seat
+
+    def scorer_names(self):
+        players = self.player_names()
+        if not self.SIDES:
+            return players
+        return tuple(" and ".join(players[s] for s in range(side, self.seats, self.SIDES))
+                     for side in range(self.SIDES))
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    @property
+    def to_act(self):
+        if self.winner is not None:
+            return None
+        if self.phase == "play":
+            return self.play.to_act
+        return self._call_to_act()
+
+    def _legal(self):
+        if self.phase == "play":
+            return [self.forms["play"].make(card) for card in self.play.legal_cards()]
+        return self._call_legal()
+
+    def _why_not(self, move):
+        if self.phase == "play":
+            if move.kind != "play":
+                return (f"this is the time to play a card to the trick, not {move.text!r}", "play.turn")
+            return self.play.why_not(move.card)
+        return self._call_why_not(move)
+
+    def _play(self, move):
+        if self.phase != "play":
+            self._call_play(move)
+            return
+        self.play = self.play.play(move.card)
+        if self.play.is_over:
+            self._end_hand()
+
+    def _end_hand(self):
+        points, lines = self._score_hand()
+        # Kept for one move, so the table can show the hand's last trick and result before the next deal.
+        self.hand_end = (self.hand_number, self.play, lines)
+        self.hand_results = self.hand_results + ((self.hand_number, tuple(points), tuple(lines)),)
+        self.game_scores = tuple(a + b for a, b in zip(self.game_scores, points))
+        self.winner = self._game_winner()
+        if self.winner is None:
+            self._start_hand(self.hand_number + 1, left_of(self.dealer, self.seats))
+
+    def candidate_moves(self):
+        return [self.forms["play"].make(card) for card in self._pack()] + self._call_candidates()
+
+    # Phases before the play: a game with none keeps these.
+    def _call_to_act(self):
+        raise AssertionError(f"no phase {self.phase!r}")
+
+    def _call_legal(self):
+        raise AssertionError(f"no phase {self.phase!r}")
+
+    def _call_why_not(self, move):
+        raise AssertionError(f"no phase {self.phase!r}")
+
+    def _call_play(self, move):
+        raise AssertionError(f"no phase {self.phase!r}")
+
+    def _call_candidates(self):
+        return []
+
+    # ---- scores ------------------------------------------------------------------------------
+
+    @property
+    def scores(self):
+        hand = self.hand_results[-1][1] if self.winner is not None else self._points_so_far()
+        return Scores(self._per_seat(hand), self._per_seat(self.game_scores))
+
+    def _per_seat(self, values):
+        return tuple(values[self.scorer_of(seat)] for seat in range(self.seats))
+
+    def _points_so_far(self):
+        """What the hand has scored so far, per scorer: nothing until it is scored."""
+        return (0,) * self.scorers
+
+    @property
+    def winners(self):
+        """The seats that won the game (both partners of a side), once it is over."""
+        if self.winner is None:
+            return ()
+        return tuple(seat for seat in range(self.seats) if self.scorer_of(seat) == self.winner)
+
+    # ---- what each seat sees -----------------------------------------------------------------
+
+    def _table(self, seat):
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "sides": self.SIDES,
+            "trump": self.play.trump,
+            "play": self.play.to_json(seat),
+            "game_scores": list(self.game_scores),
+            "hands": [{"number": n, "points": list(points), "lines": list(lines)}
+                      for n, points, lines in self.hand_results],
+            "winner": self.winner,
+            **self._view_extra(seat),
+        }
+
+    def _view_extra(self, seat):
+        """The game's own part of the view (a contract, an upcard), JSON-ready."""
+        return {}
+
+    def _cards_in_play(self):
+        return list(self.play.cards()) + list(self._cards_aside())
+
+    def _cards_aside(self):
+        """Cards dealt to no hand (a stub, a turned-up card)."""
+        return ()
+
+    def hidden_from(self, seat):
+        return ({card for s, hand in enumerate(self.play.hands) if s != seat and seat != ALL for card in hand}
+                | set(self._hidden_aside(seat)))
+
+    def _hidden_aside(self, seat):
+        return ()
+
+    # ---- the table, described for the renderers ---------------------------------------------
+
+    def _describe(self, seat):
+        players = self.player_names()
+        zones = trick_zones(self.play, seat, players, self._won_notes(), self.SIDES,
+                            self.scorer_names() if self.SIDES else None)
+        zones += self._zones_aside(seat)
+        return {
+            "headline": headline(f"Hand {self.hand_number}", f"Dealer: {players[self.dealer]}",
+                                 *self._facts(players)),
+            "zones": zones,
+            "dealer": self.dealer,
+            "score": self._score_sheet(),
+            "last": self._last_sentence(players),
+            "result": self._result_sentence(),
+            "interlude": self._interlude(players),
+        }
+
+    def _facts(self, players):
+        """Lines of the headline after the dealer: trumps, the contract."""
+        if self.phase != "play":
+            return []
+        return [f"Trumps: {strain_name(self.play.trump)}"]
+
+    def _won_notes(self):
+        counts = self.play.trick_counts(self.SIDES)
+        return [f"{n} trick{'' if n == 1 else 's'}" for n in counts]
+
+    def _zones_aside(self, seat):
+        """Zones of the game's own (an upcard, a stub)."""
+        return []
+
+    def _score_sheet(self):
+        rows = [(f"Hand {n}", points) for n, points, _ in self.hand_results]
+        return score_sheet(self.scorer_names(), rows, [("Game", self.game_scores)], target=self.TARGET)
+
+    def _last_sentence(self, players):
+        last = self.last_move
+        if last is None:
+            return None
+        text, seat = last
+        move = self.parse_move(text)
+        if move.kind != "play":
+            return self._call_sentence(move, seat, players)
+        ended = self.__dict__.get("hand_end")
+        return trick_sentence(ended[1] if ended else self.play, players, seat, move.card)
+
+    def _call_sentence(self, move, seat, players):
+        return f"{players[seat]}: {move.text}."
+
+    def _result_sentence(self):
+        if self.winner is None:
+            return None
+        name = self.scorer_names()[self.winner]
+        verb = "win" if self.SIDES else "wins"
+        return f"{name} {verb} the game with {self.game_scores[self.winner]}."
+
+    def _interlude(self, players):
+        ended = self.__dict__.get("hand_end")
+        if not ended:
+            return None
+        number, play, lines = ended
+        points = self.hand_results[-1][1]
+        names = self.scorer_names()
+        totals = [f"{names[s]}: {signed(points[s])} this hand, {self.game_scores[s]} in all"
+                  for s in range(self.scorers)]
+        return {"title": f"End of hand {number}", "zones": [last_trick_zone(play, players)],
+                "lines": list(lines) + totals}
