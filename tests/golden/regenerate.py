@@ -21,6 +21,7 @@ GAMES = [
     ("yukon", "yukon-won", 1), ("yukon", "yukon-lost", 4), ("king", "king-full", 2026),
     ("bridge-solitaire", "bridge-solitaire-won", 14), ("bridge-solitaire", "bridge-solitaire-lost", 2),
     ("the-clock", "the-clock-won", 9), ("the-clock", "the-clock-lost", 306),
+    ("scotch-whist", "scotch-whist-full", 41),
 ]
 
 
