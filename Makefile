@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve build test bench check pyodide bench-pyodide bench-browser bench-table clean
+.PHONY: serve build test bench check pyodide bench-pyodide bench-browser bench-table bench-bots clean
 
 serve: $(STAMP)
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
@@ -38,6 +38,9 @@ bench-browser: $(STAMP) $(CHROMIUM)
 
 bench-table: $(STAMP) $(CHROMIUM)
 	$(PY) benchmarks/table_render.py
+
+bench-bots: $(STAMP)
+	$(PY) benchmarks/bots_vs_random.py
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
 $(CHROMIUM):
