@@ -41,6 +41,8 @@ export class PlayWidget {
     this.game = root.dataset.game;
     this.human = human ?? Number(root.dataset.seat || 0);
     this.seed = root.dataset.seed !== undefined ? Number(root.dataset.seed) : null;
+    // The number of players the block asks for; without it, the game's default.
+    this.seats = root.dataset.seats !== undefined ? { seats: Number(root.dataset.seats) } : {};
     this.record = record;
     this.title = title;
     this.link = link;  // a position played on from an example is shared as the example's step
@@ -204,9 +206,9 @@ export class PlayWidget {
   /** Opens a deal; a share link that cannot be opened is said so once, with a working table. */
   async open(args, link = null) {
     if (!this.record) args = { options: this.options, ...args };
-    let reply = await request("open", { session: this.id, game: this.game, human: this.human, ...args });
+    let reply = await request("open", { session: this.id, game: this.game, human: this.human, ...this.seats, ...args });
     if (!reply.ok && link && args.share !== undefined) {
-      reply = await request("open", { session: this.id, game: this.game, human: this.human, seed: args.seed, options: this.options });
+      reply = await request("open", { session: this.id, game: this.game, human: this.human, ...this.seats, seed: args.seed, options: this.options });
       link = { ...link, bad: true, seedKept: true };
     }
     this.badLink = link?.bad ? link : null;

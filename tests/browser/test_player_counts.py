@@ -1,0 +1,27 @@
+"""A play block deals for the number of players it names: each block of a
+game's page opens a table with that many hands, and a new deal keeps it."""
+
+import re
+
+import pytest
+
+from rules_engine import list_games
+
+COUNTS = [(spec.id, seats) for spec in list_games() if spec.seats[0] != spec.seats[1]
+          for seats in (spec.seats[0], spec.seats[1])]
+
+
+@pytest.mark.parametrize("game_id, seats", COUNTS)
+def test_a_play_block_deals_the_players_it_asks_for(page, site_url, game_id, seats):
+    page.goto(site_url + f"games/{game_id}/")
+    block = page.locator(f'[data-widget=play][data-seats="{seats}"]').first
+    assert block.count(), f"no play block for {seats} players"
+    block_id = block.get_attribute("id")
+    page.goto(site_url + f"games/{game_id}/#{block_id}")
+    widget = page.locator(f"#{block_id}")
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector(f"#{block_id}.rw-play--your-turn, #{block_id} .rw-interlude")
+    hands = widget.locator('[data-zone^="hand-"]')
+    assert sorted(int(re.sub(r"\D", "", z.get_attribute("data-zone"))) for z in hands.all()) == list(range(seats))
+    widget.get_by_role("button", name="New deal").click()
+    page.wait_for_function(f"document.querySelector('#{block_id}').rwWidget.desc.seats === {seats}")
