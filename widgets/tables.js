@@ -7,6 +7,8 @@ import { cardElement, el } from "./cards.js";
 const PLACES = {
   1: ["bottom"], 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"],
   5: ["bottom", "left", "top-left", "top-right", "right"], 6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+  7: ["bottom", "left-low", "left", "top-left", "top-right", "right", "right-low"],
+  8: ["bottom", "left-low", "left", "top-left", "top", "top-right", "right", "right-low"],
 };
 
 function placeOf(seat, viewer, seats) {

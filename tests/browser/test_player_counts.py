@@ -1,5 +1,6 @@
 """A play block deals for the number of players it names: each block of a
-game's page opens a table with that many hands, and a new deal keeps it."""
+game's page opens a table with that many hands, each seat in a place of its
+own, and a new deal keeps it."""
 
 import re
 
@@ -23,5 +24,12 @@ def test_a_play_block_deals_the_players_it_asks_for(page, site_url, game_id, sea
     page.wait_for_selector(f"#{block_id}.rw-play--your-turn, #{block_id} .rw-interlude")
     hands = widget.locator('[data-zone^="hand-"]')
     assert sorted(int(re.sub(r"\D", "", z.get_attribute("data-zone"))) for z in hands.all()) == list(range(seats))
+    # Every seat has a place of its own round the table: no two seats overlap.
+    boxes = [spot.bounding_box() for spot in widget.locator(".rw-seat").all()]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = (a["x"] + a["width"] <= b["x"] + 1 or b["x"] + b["width"] <= a["x"] + 1
+                     or a["y"] + a["height"] <= b["y"] + 1 or b["y"] + b["height"] <= a["y"] + 1)
+            assert apart, f"two seats overlap: {a} and {b}"
     widget.get_by_role("button", name="New deal").click()
     page.wait_for_function(f"document.querySelector('#{block_id}').rwWidget.desc.seats === {seats}")
