@@ -117,12 +117,13 @@ def check_no_mutation(state):
     assert snapshot(state) == before, f"{state.spec.id}: apply changed the state it was called on"
 
 
-def play_checked(game_id, seed, bot_kind, full_every=0):
-    """Play one seeded bot game to the end, checking the contract at every
-    step (and the heavy checks every ``full_every`` moves). Returns the final state."""
+def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
+    """Play one seeded bot game to the end (with ``seats`` players, or the
+    game's default), checking the contract at every step (and the heavy checks
+    every ``full_every`` moves). Returns the final state."""
     from rules_engine.bots import make_bot
 
-    state = rules_engine.load_game(game_id).new(seed=seed)
+    state = rules_engine.load_game(game_id).new(seed=seed, seats=seats)
     bots = [make_bot(bot_kind, f"{seed}/{seat}") for seat in range(state.seats)]
     step = 0
     while True:

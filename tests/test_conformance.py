@@ -21,10 +21,14 @@ GAMES_PER_BATCH = {"random": 30, "heuristic": 12}  # 210 games per game id, all 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_bot_games_keep_the_contract(game_id, batch, bot_kind):
     count = GAMES_PER_BATCH[bot_kind]
+    low, high = rules_engine.state_class(game_id).spec.seats
     for i in range(count):
-        seed = f"conformance-{bot_kind}-{batch * count + i}"
-        # Heavy checks (explain, no mutation) every 7th move of the first game of each batch.
-        final = play_checked(game_id, seed, bot_kind, full_every=7 if i == 0 else 0)
+        number = batch * count + i
+        seed = f"conformance-{bot_kind}-{number}"
+        # Every player count the game allows, in turn; heavy checks (explain, no mutation)
+        # every 7th move of the first game of each batch.
+        final = play_checked(game_id, seed, bot_kind, full_every=7 if i == 0 else 0,
+                             seats=low + number % (high - low + 1))
         assert final.is_over
 
 
