@@ -6,7 +6,7 @@ import importlib
 from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "king", "scotch_whist", "the_clock", "yukon")
+GAME_MODULES = ("bridge_solitaire", "couillon", "king", "malilla", "scotch_whist", "the_clock", "yukon")
 
 
 def _load_classes():

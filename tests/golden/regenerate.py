@@ -22,6 +22,8 @@ GAMES = [
     ("bridge-solitaire", "bridge-solitaire-won", 14), ("bridge-solitaire", "bridge-solitaire-lost", 2),
     ("the-clock", "the-clock-won", 9), ("the-clock", "the-clock-lost", 306),
     ("scotch-whist", "scotch-whist-full", 41),
+    ("malilla", "malilla-full", 46),
+    ("couillon", "couillon-full", 2026),
 ]
 
 
