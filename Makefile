@@ -8,16 +8,20 @@ STAMP := $(VENV)/.installed
 
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Every site build runs Node.js (>= 18) with npm: `npm ci` installs the pinned npm packages
+# (build_scripts/pyodide_pins/: pyodide, esbuild) into build/npm/, and Node makes the engine's
+# memory snapshot (build_scripts/make_snapshot.mjs). Installed with apt when missing, like Chromium.
+NODE_READY := build/.node-ready
 
 .PHONY: serve build test bench check pyodide bench-pyodide bench-browser bench-table bench-bots clean
 
-serve: $(STAMP)
+serve: $(STAMP) $(NODE_READY)
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
 
-build: $(STAMP)
+build: $(STAMP) $(NODE_READY)
 	$(PY) -m mkdocs build --strict
 
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) $(NODE_READY)
 	$(PY) -m pytest
 
 bench: $(STAMP)
@@ -27,16 +31,16 @@ bench: $(STAMP)
 check: $(STAMP)
 	$(PY) -m build_scripts.validate
 
-pyodide: $(STAMP)
+pyodide: $(STAMP) $(NODE_READY)
 	$(PY) -m build_scripts.pyodide_bundle build/pyodide
 
-bench-pyodide: $(STAMP)
+bench-pyodide: $(STAMP) $(NODE_READY)
 	$(PY) benchmarks/pyodide_speed.py
 
-bench-browser: $(STAMP) $(CHROMIUM)
+bench-browser: $(STAMP) $(CHROMIUM) $(NODE_READY)
 	$(PY) benchmarks/browser_speed.py
 
-bench-table: $(STAMP) $(CHROMIUM)
+bench-table: $(STAMP) $(CHROMIUM) $(NODE_READY)
 	$(PY) benchmarks/table_render.py
 
 bench-bots: $(STAMP)
@@ -46,6 +50,12 @@ bench-bots: $(STAMP)
 $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
+
+$(NODE_READY):
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; fi
+	@node -e 'const [major] = process.versions.node.split(".").map(Number); if (major < 18) { console.error("Node.js " + process.versions.node + " is too old: the build needs >= 18"); process.exit(1); }'
+	@mkdir -p $(dir $@) && touch $@
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -6,7 +6,10 @@ to the reader's first legal move, bot latency, and the engine's speed in Pyodide
 Builds the site into a temporary folder, serves it from 127.0.0.1 (as the browser
 tests do, with tests/browser/site_server.py) and opens it in Debian's Chromium
 (/usr/bin/chromium) through Playwright. Every request to another host is refused
-by Chromium itself and listed at the end. Each figure is the median of N runs
+by Chromium itself and listed at the end. It starts with the targets, run by run,
+each figure beside its target and the bare loadPyodide() floor of the same run: the cold
+first legal move (fast start, and the normal start forced), the second visit in a new tab
+with the cache warm, and the page weight. Each later figure is the median of N runs
 (default 3) with its min and max, each run in a fresh browser context (no HTTP
 cache); the bot latencies come from one King game of --moves reader moves (default
 40). Figures are printed, never asserted; the targets are printed beside them.
@@ -34,14 +37,14 @@ sys.path[:0] = [str(HERE), str(ROOT), str(ROOT / "tests" / "browser")]
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from browser_report import (  # noqa: E402
-    print_first_move, print_latency, print_long_tasks, print_pyodide_speed, print_weight,
+    print_first_move, print_latency, print_long_tasks, print_pyodide_speed, print_targets, print_weight,
 )
 from site_server import (  # noqa: E402
     SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium, refusing_proxy_flags,
 )
 
 PLAY = "[data-widget=play]"
-READER_CARD = ".rw-tricks > .rw-hand .rw-card--legal"
+READER_CARD = ".rw-card--legal[data-key^=\"hand-0/\"]"  # the reader is seat 0
 YUKON_LINK = ".md-sidebar--primary a[href$='games/yukon/']"
 VIEWPORT = {"width": 1280, "height": 1000}
 TIMEOUT_MS = 60_000
@@ -221,7 +224,8 @@ def engine_status(page):
     return page.evaluate("""() => {
       const s = window.rulesEngineStatus;
       return s && { state: s.state, workersStarted: s.workersStarted, startedAt: s.startedAt,
-                    readyAt: s.readyAt, timings: s.timings, python: s.python, latencies: s.latencies };
+                    readyAt: s.readyAt, timings: s.timings, python: s.python, latencies: s.latencies,
+                    start: s.start, fallback: s.fallback };
     }""")
 
 
@@ -264,7 +268,7 @@ def reader_move(page, moves_so_far):
     elif widget.locator(".rw-actions button").count():
         widget.locator(".rw-actions button").first.click()
     else:
-        widget.get_by_role("button", name="Play").click()
+        widget.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function("""([n, sel]) => {
       const replies = window.__bench.replies.filter((r) => r.op === "move").length;
       const root = document.querySelector(sel);
@@ -342,7 +346,9 @@ def weigh(responses, site_url, keep_bodies=False):
 
 def run_cold_then_instant(session, site):
     """(a) a fresh context opens games/king/#play-1; then (c) from that page, with its
-    engine ready, click Yukon in the primary sidebar and scroll its widget into view."""
+    engine ready, click Yukon in the primary sidebar and scroll its widget into view;
+    then (d) a second visit: a new tab of the same context (the HTTP cache warm) opens
+    games/king/#play-1 again."""
     context = session.context()
     page = context.new_page()
     page.goto(site + "games/king/#play-1")
@@ -350,7 +356,7 @@ def run_cold_then_instant(session, site):
     status = engine_status(page)
     data = bench(page)
     cold = {"turn": turn_at / 1000, "breakdown": engine_breakdown(status, data, 0), "python": status.get("python"),
-            "page": page.evaluate(PAGE_START)}
+            "page": page.evaluate(PAGE_START), "start": status.get("start"), "fallback": status.get("fallback")}
 
     clicks = len(data["clicks"])
     link = page.locator(YUKON_LINK)
@@ -395,8 +401,26 @@ def run_cold_then_instant(session, site):
         "tasks": tasks_between(data, click_at, yukon_at),
         "frames": frames_between(data, click_at, yukon_at),
     }
+    second = context.new_page()
+    second.goto(site + "games/king/#play-1")
+    turn_at = wait_your_turn(second, "king", 0)
+    status = engine_status(second)
+    warm = {"turn": turn_at / 1000, "breakdown": engine_breakdown(status, bench(second), 0),
+            "start": status.get("start")}
     context.close()
-    return cold, instant
+    return cold, instant, warm
+
+
+def run_cold_normal(session, site):
+    """(a') as (a), with the normal start forced (?engine-start=normal): the fallback's time."""
+    context = session.context()
+    page = context.new_page()
+    page.goto(site + "games/king/?engine-start=normal#play-1")
+    turn_at = wait_your_turn(page, "king", 0)
+    status = engine_status(page)
+    out = {"turn": turn_at / 1000, "breakdown": engine_breakdown(status, bench(page), 0), "start": status.get("start")}
+    context.close()
+    return out
 
 
 def run_bare(session, site):
@@ -560,10 +584,13 @@ def main(argv=None):
             runs = []
             for index in range(runs_wanted):
                 first = index == 0
-                progress(f"run {index + 1}/{runs_wanted}: King cold, then instant navigation to Yukon")
-                cold, instant = run_cold_then_instant(session, site)
+                progress(f"run {index + 1}/{runs_wanted}: King cold, instant navigation to Yukon, "
+                         "King again in a new tab")
+                cold, instant, warm = run_cold_then_instant(session, site)
                 progress(f"run {index + 1}/{runs_wanted}: bare loadPyodide()")
                 bare = run_bare(session, site)
+                progress(f"run {index + 1}/{runs_wanted}: King cold, the normal start forced")
+                cold_normal = run_cold_normal(session, site)
                 progress(f"run {index + 1}/{runs_wanted}: King started on view, reader moves"
                          + (f" (then {args.moves} in all, for the latencies)" if first else ""))
                 king = run_on_view(session, site, 5, args.moves if first else 5, first)
@@ -574,6 +601,7 @@ def main(argv=None):
                     instant.pop("tasks"), instant.pop("frames"))
                 runs.append({
                     "cold": cold, "instant": instant, "bare": bare, "on_view": king["on_view"],
+                    "warm": warm, "cold_normal": cold_normal,
                     "weights": {"games/king/": king["weight"], "games/yukon/": yukon["weight"]},
                     "engine_before": {"games/king/": king["engine_before"], "games/yukon/": yukon["engine_before"]},
                     "engine_files": king["engine_files"], "phases": king["phases"],
@@ -592,6 +620,7 @@ def main(argv=None):
     print("  Other hosts are refused by Chromium (a closed proxy for all but 127.0.0.1); checked: "
           + ", ".join(f"{url} {'refused' if ok else 'NOT REFUSED'}" for url, ok in refusal.items()))
     print()
+    print_targets(runs)
     print_weight(runs, site)
     print_long_tasks(runs, site)
     print_first_move(runs)

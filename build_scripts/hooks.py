@@ -10,9 +10,12 @@ rewriting this file alone:
 - on_page_markdown: a game source becomes its page; the home page gets its list;
   the score pad's page gets its element (its data file is added in on_files);
 - on_page_content: terms in the rules are linked to the glossary;
-- on_post_build: the self-hosted Pyodide bundle goes into the site.
+- on_post_page: a game page's worked-example frames are written beside it;
+- on_post_build: the self-hosted Pyodide bundle goes into the site, the widgets'
+  scripts and styles are minified, and the content security policy is applied.
 """
 
+import posixpath
 import re
 import sys
 import time
@@ -35,7 +38,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from build_scripts import browser, csp, glossary, htmltext, indexes, render, scorepad, timing  # noqa: E402
+from build_scripts import browser, csp, glossary, htmltext, indexes, minify, render, scorepad, timing  # noqa: E402
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
@@ -77,6 +80,10 @@ def on_files(files, config):
 def on_post_build(config):
     # The self-hosted Pyodide runtime and the engine's wheel, beside the widgets.
     browser.install_pyodide(config.site_dir)
+    try:
+        minify.minify_site(config.site_dir)
+    except minify.MinifyError as error:
+        raise PluginError(str(error)) from None
     # Last: the policy's hashes are those of the pages as written.
     csp.apply(config.site_dir)
 
@@ -113,7 +120,11 @@ def on_page_markdown(markdown, page, config, files):
     if game_id:
         # The engine's one-line summary is the page's description for search engines and link previews.
         page.meta.setdefault("description", _build["specs"][game_id].summary)
-        return render.render_game_page(_build["sources"][game_id], _build["specs"][game_id], _build["specs"])
+        # Worked examples' frames are written beside the page (on_post_page), not inline.
+        frames = _build.setdefault("frames", {})[page.file.src_uri] = {}
+        folder = posixpath.dirname(page.file.dest_uri)
+        return render.render_game_page(_build["sources"][game_id], _build["specs"][game_id], _build["specs"],
+                                       frames_out=frames, frames_dir=f"{folder}/" if folder else "")
     if page.file.src_uri == "index.md":
         return markdown.replace(indexes.HOME_MARKER, indexes.home_games_list(_build["specs"]))
     if page.file.src_uri == scorepad.PAGE:
@@ -155,5 +166,9 @@ def on_post_page(output, page, config):
     # The worker's address is relative to early.js, whatever the page's depth.
     worker = "engine-worker.js" if 'data-widget="play"' in output else None
     output = output.replace("</head>", browser.early_start_script(script, worker) + "\n</head>", 1)
+    for path, text in _build.get("frames", {}).pop(page.file.src_uri, {}).items():
+        target = Path(config.site_dir) / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
     _clock_stop(page)
     return output

@@ -10,10 +10,14 @@ to run the engine with no request leaving the site's origin::
                                    the runtime that ``loadPyodide`` fetches at start
     pyodide-lock.json              the package lock, listing only the engine
     rules_engine-0.1.0-py3-none-any.whl
+    engine-<sha256>.snapshot       a memory snapshot of the interpreter with the engine imported
+    snapshot.json                  its name, size and sha256, the Pyodide version it is for
     bundle-manifest.json           versions, the inputs' digest, size and sha256 per file
 
-so a page does ``loadPyodide({indexURL: "<site>/pyodide/"})`` and then
-``await pyodide.loadPackage("rules_engine")``.
+so a page does ``loadPyodide({indexURL: "<site>/pyodide/", _loadSnapshot: <the snapshot>})``
+(the fast start: Python's start-up, loadPackage and the engine's imports are already done), or,
+if that cannot be used, ``loadPyodide({indexURL: "<site>/pyodide/"})`` and then
+``await pyodide.loadPackage("rules_engine")`` (the normal start).
 
 Where things come from, all pinned exactly:
 
@@ -23,6 +27,8 @@ Where things come from, all pinned exactly:
 - the wheel: built from ``pyproject.toml`` and ``rules_engine/`` (a clean copy, so nothing is
   written into the tree) with setuptools in ``.venv-pyodide``; ``SOURCE_DATE_EPOCH`` makes it
   reproducible, so its sha256 only changes when the engine does;
+- the snapshot: made by ``make_snapshot.mjs`` (beside this script) in Node (>= 18) from the new
+  bundle itself (see that file); Pyodide checks at restore that it was made by the same runtime;
 - the lock: the upstream ``pyodide-lock.json`` with the engine added by pyodide-build's
   ``pyodide lockfile add-wheels``, run from ``.venv-pyodide`` (Python >= 3.12, created here from
   ``build_scripts/pyodide_pins/requirements.txt`` when missing or out of date). The upstream
@@ -63,6 +69,9 @@ ENGINE_IMPORT = "rules_engine"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK_NAME = "pyodide-lock.json"
 MANIFEST_NAME = "bundle-manifest.json"
+SNAPSHOT_MANIFEST = "snapshot.json"
+SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
+MIN_NODE = (18, 0)
 # 1980-01-01, the earliest time a zip can hold: the wheel's bytes depend only on its contents.
 SOURCE_DATE_EPOCH = "315532800"
 MIN_BUILD_PYTHON = (3, 12)
@@ -118,8 +127,13 @@ def npm_pins_digest():
 
 def ensure_npm_runtime(npm_dir=NPM_DIR):
     """``npm ci`` the pinned packages into ``npm_dir`` unless it already matches the lock.
-    Returns the installed ``pyodide`` package's folder."""
-    npm_dir = Path(npm_dir)
+    Returns the installed ``pyodide`` package's folder. Concurrent callers wait for each other."""
+    npm_dir = Path(npm_dir).resolve()
+    with _exclusive(npm_dir):
+        return _ensure_npm_runtime(npm_dir)
+
+
+def _ensure_npm_runtime(npm_dir):
     package_dir = npm_dir / "node_modules" / "pyodide"
     stamp = npm_dir / ".pins-sha256"
     wanted = npm_pins_digest()
@@ -310,12 +324,64 @@ def _engine_entry(lock):
     return None
 
 
+# ---- the memory snapshot ---------------------------------------------------------------------
+
+
+def find_node():
+    """The ``node`` executable (>= 18, as Pyodide needs), or BundleError saying why not."""
+    node = shutil.which("node")
+    if node is None:
+        raise BundleError("node not found: the bundle's memory snapshot is made with Pyodide in Node.js >= 18 "
+                          "(Debian: apt-get install nodejs npm)")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout.strip()
+    try:
+        found = tuple(int(part) for part in version.lstrip("v").split(".")[:2])
+    except ValueError:
+        found = (0, 0)
+    if found < MIN_NODE:
+        raise BundleError(f"{node} is Node.js {version or '(unknown version)'}; Pyodide needs >= 18")
+    return node
+
+
+def make_snapshot(bundle_dir, package_dir, wheel):
+    """Make ``bundle_dir``'s memory snapshot (see make_snapshot.mjs) and its ``snapshot.json``;
+    returns that manifest."""
+    bundle_dir = Path(bundle_dir)
+    made = bundle_dir / "engine.snapshot.tmp"
+    result = _run([find_node(), SNAPSHOT_SCRIPT, "--bundle", bundle_dir, "--loader", Path(package_dir) / "pyodide.mjs",
+                   "--wheel", Path(wheel).name, "--out", made], "making the memory snapshot (make_snapshot.mjs)",
+                  env=dict(os.environ, NODE_OPTIONS=""))
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    digest = _sha256_file(made)
+    name = f"engine-{digest[:16]}.snapshot"
+    made.rename(bundle_dir / name)
+    manifest = {
+        "version": 1,
+        "pyodide": PYODIDE_VERSION,
+        "file": name,
+        "bytes": report["bytes"],
+        "sha256": digest,
+        "engine_wheel": Path(wheel).name,
+        "engine_wheel_sha256": _sha256_file(wheel),
+        "engine_version": report["engine"],
+        "python": report["python"],
+        "modules": report["modules"],
+        "random_generators": report["randoms"],
+    }
+    (bundle_dir / SNAPSHOT_MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def snapshot_manifest(bundle_dir):
+    return json.loads((Path(bundle_dir) / SNAPSHOT_MANIFEST).read_text())
+
+
 # ---- the bundle ------------------------------------------------------------------------------
 
 
 def inputs_digest():
     """What the bundle is made from: this script, the pins and the engine's sources."""
-    files = [Path(__file__).resolve(), *PINS.glob("*"), *engine_source_files()]
+    files = [Path(__file__).resolve(), SNAPSHOT_SCRIPT, *PINS.glob("*"), *engine_source_files()]
     return _digest_files([f for f in files if f.is_file()], ROOT)
 
 
@@ -343,6 +409,13 @@ def check_bundle(out_dir):
             problems.append(f"lock entry {key}: sha256 of {entry['file_name']} does not match")
     if _engine_entry(lock) is None:
         problems.append(f"the lock has no package importing {ENGINE_IMPORT}")
+    try:
+        snapshot = snapshot_manifest(out_dir)
+        path = out_dir / snapshot["file"]
+        if not path.is_file() or path.stat().st_size != snapshot["bytes"]:
+            problems.append(f"the memory snapshot {snapshot['file']} is missing or has the wrong size")
+    except (OSError, ValueError, KeyError) as error:
+        problems.append(f"cannot read {SNAPSHOT_MANIFEST}: {error}")
     for name, info in manifest.get("files", {}).items():
         path = out_dir / name
         if not path.is_file() or path.stat().st_size != info["bytes"] or _sha256_file(path) != info["sha256"]:
@@ -388,6 +461,7 @@ def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
         wheel = build_engine_wheel(python, staging)
         lock_path = write_lock(python, package_dir / LOCK_NAME, wheel, staging)
         lock = json.loads(lock_path.read_text())
+        snapshot = make_snapshot(staging, package_dir, wheel)
         files = {
             path.name: {"bytes": path.stat().st_size, "sha256": _sha256_file(path)}
             for path in sorted(staging.iterdir())
@@ -396,6 +470,7 @@ def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
             "pyodide": PYODIDE_VERSION,
             "python": lock.get("info", {}).get("python"),
             "engine_wheel": wheel.name,
+            "snapshot": snapshot["file"],
             "inputs": wanted,
             "files": files,
         }

@@ -32,9 +32,15 @@ def players_text(seats):
     return f"{low}" if low == high else f"{low} to {high}"
 
 
-def render_game_page(source, spec, specs):
+def render_game_page(source, spec, specs, frames_out=None, frames_dir=""):
     """The Markdown for ``source``, which has been checked (its fences carry
-    their drawings and replays); ``specs`` are all registered games, by id."""
+    their drawings and replays); ``specs`` are all registered games, by id.
+
+    With ``frames_out`` (a dict), each worked example's step frames go there as
+    ``{path in the site: JSON text}``, the path in ``frames_dir`` (the page's folder in the
+    site, ``games/king/``), and the page only names that path (``data-frames-src``, relative
+    to the site's root, fetched when the example comes near the view); without it they are
+    inline (``data-frames``)."""
     lines = source.lines
     replace, append_after, skip = {}, {}, set()
     for heading in source.headings:
@@ -47,7 +53,7 @@ def render_game_page(source, spec, specs):
         append_after[rule.last_index] = [" " * rule.indent + f"{{: #{rule.id} .rule }}"]
     for fence in source.fences:
         start = fence.line - 1
-        replace[start] = ["", *_render_fence(fence, spec), ""]
+        replace[start] = ["", *_render_fence(fence, spec, frames_out, frames_dir), ""]
         skip.update(range(start + 1, fence.end_index))
     out = [f"# {spec.name}", "", spec.summary, "{: .game-summary }", "", *facts_box(source, spec, specs), ""]
     for index in range(source.body_start, len(lines)):
@@ -118,14 +124,14 @@ def _escape_md(text):
 
 # ---- fenced blocks ------------------------------------------------------------------------------
 
-def _render_fence(fence, spec):
+def _render_fence(fence, spec, frames_out=None, frames_dir=""):
     if fence.kind == "pycon":
         return _render_doctest(fence)
     if fence.kind == "diagram":
         return _render_diagram(fence)
     if fence.kind == "play":
         return _render_play(fence, spec)
-    return _render_example(fence, spec)
+    return _render_example(fence, spec, frames_out, frames_dir)
 
 
 def _render_doctest(fence):
@@ -169,7 +175,7 @@ def _render_play(fence, spec):
     ]
 
 
-def _render_example(fence, spec):
+def _render_example(fence, spec, frames_out=None, frames_dir=""):
     record, states = fence.artifact
     number = fence.id.rsplit("-", 1)[-1]
     start = diagrams.draw_state(states[0], f"{fence.id}-start",
@@ -178,9 +184,19 @@ def _render_example(fence, spec):
     moves = final.moves_made
     # The stepper's frames, replayed here so that stepping needs no Pyodide. An attribute, not a
     # <script type="application/json">: instant navigation re-creates a page's scripts without their type.
-    frames = json.dumps(frames_of(states), ensure_ascii=False, separators=(",", ":"))
+    # Inline they are most of a page's weight, so the site fetches them as a file when the example
+    # comes near the view; the page keeps each frame's step number, for the counter meanwhile.
+    replayed = frames_of(states)
+    frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
     attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
-             "data-steps": len(moves), "data-frames": frames}
+             "data-steps": len(moves)}
+    if frames_out is None:
+        attrs["data-frames"] = frames
+    else:
+        name = frames_dir + frames_file_name(spec.id, fence.id)
+        frames_out[name] = frames
+        attrs["data-frames-src"] = name
+        attrs["data-frame-steps"] = ",".join(str(frame["step"]) for frame in replayed)
     out = [
         f'<figure class="rules-widget rules-widget--example" id="{fence.id}" {_attrs(attrs)}>',
         f'<figcaption class="rules-widget__title">Worked example {number}: {len(moves)} '
@@ -196,6 +212,11 @@ def _render_example(fence, spec):
     out.append(f'<p class="rules-example__end">{html.escape(_outcome(final))}</p>')
     out.append("</figure>")
     return out
+
+
+def frames_file_name(game_id, example_id):
+    """The file, beside the page, holding a worked example's frames: ``king-example-1.json``."""
+    return f"{game_id}-{example_id}.json"
 
 
 def _outcome(state):

@@ -14,6 +14,7 @@ PAGE = "score-pad.md"
 DATA = "scorepad/games.json"
 MARKER = "<!-- scorepad: the pad is mounted here -->"
 DATA_VERSION = 1
+STYLES = "widgets/scorepad.css"
 
 
 def game_entry(spec):
@@ -39,7 +40,11 @@ def mount_html(data_url, root_url):
     Without JavaScript the text inside it says what the page needs."""
     attrs = {"data-widget": "scorepad", "data-games": data_url, "data-root": root_url.rstrip("/") + "/"}
     attributes = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attrs.items())
-    return (f'<div class="scorepad" {attributes}>\n'
+    # The pad's styles load with its page only (in the body, which instant navigation swaps), so the
+    # game pages do not carry them.
+    style = html.escape(attrs["data-root"] + STYLES, quote=True)
+    return (f'<link rel="stylesheet" href="{style}">\n'
+            f'<div class="scorepad" {attributes}>\n'
             '<p class="scorepad__notice">The score pad needs JavaScript. It keeps everything in this '
             "browser and sends nothing anywhere.</p>\n</div>")
 

@@ -6,9 +6,68 @@
   const worker = document.currentScript && document.currentScript.dataset.worker;
   if (worker && /^#play-/.test(location.hash) && !window.rulesEngineStatus && window.Worker && typeof WebAssembly === "object") {
     const early = window.rulesEngineEarly = { messages: [], errors: [], startedAt: performance.now() };
-    early.worker = new Worker(new URL(worker, document.currentScript.src), { type: "module" });
+    const url = new URL(worker, document.currentScript.src);
+    // As engine.js does: ?engine-start=normal asks the worker for the normal start.
+    if (new URLSearchParams(location.search).get("engine-start") === "normal") url.searchParams.set("start", "normal");
+    early.worker = new Worker(url, { type: "module" });
     early.worker.onmessage = (event) => early.messages.push(event);
     early.worker.onerror = (event) => early.errors.push(event);
+  }
+  // The theme's search costs a third of a page's bytes (its worker and the whole site's index,
+  // fetched at every first load): both wait until the reader goes for the search box (a hover,
+  // a touch, the focus, the toggle or its shortcut keys), or a search result's ?h= is to be
+  // highlighted. mkdocs-material creates the worker with `new Worker(url)` and fetches
+  // search/search_index.json with an XMLHttpRequest: a stand-in worker keeps its messages meanwhile,
+  // and that request is sent then.
+  if (!window.rulesSearchWanted && window.Worker && window.XMLHttpRequest) {
+    let release;
+    const wanted = window.rulesSearchWanted = new Promise((resolve) => { release = resolve; });
+    const go = () => release();
+    if (/[?&]h=/.test(location.search)) go();
+    const near = (event) => event.target instanceof Element
+      && event.target.closest(".md-search, label[for='__search'], [data-md-component='search']");
+    for (const type of ["pointerover", "pointerdown", "focusin", "touchstart"]) {
+      addEventListener(type, (event) => { if (near(event)) go(); }, { capture: true, passive: true });
+    }
+    addEventListener("change", (event) => { if (event.target && event.target.id === "__search") go(); }, true);
+    addEventListener("keydown", (event) => {
+      const typing = event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]");
+      if (!typing && /^[fs/]$/i.test(event.key)) go();
+    }, true);
+    const isSearchWorker = (url) => /\/workers\/search\.[^/]*\.js(\?|$)/.test(String(url));
+    const NativeWorker = window.Worker;
+    window.Worker = new Proxy(NativeWorker, {
+      construct(target, args, newTarget) {
+        if (!isSearchWorker(args[0])) return Reflect.construct(target, args, newTarget);
+        const stand = new EventTarget();
+        const queue = [];
+        let real = null;
+        stand.postMessage = (message) => (real ? real.postMessage(message) : queue.push(message));
+        stand.terminate = () => { queue.length = 0; if (real) real.terminate(); };
+        wanted.then(() => {
+          real = new NativeWorker(...args);
+          for (const type of ["message", "messageerror", "error"]) {
+            real.addEventListener(type, (event) => {
+              const copy = type === "error" ? new Event("error") : new MessageEvent(type, { data: event.data });
+              stand.dispatchEvent(copy);
+              if (typeof stand[`on${type}`] === "function") stand[`on${type}`](copy);
+            });
+          }
+          for (const message of queue.splice(0)) real.postMessage(message);
+        });
+        return stand;
+      },
+    });
+    const { open, send } = XMLHttpRequest.prototype;
+    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+      this.rulesWaitForSearch = /\/search\/search_index\.json(\?|$)/.test(String(url));
+      return open.call(this, method, url, ...rest);
+    };
+    XMLHttpRequest.prototype.send = function (...args) {
+      if (!this.rulesWaitForSearch) return send.apply(this, args);
+      this.rulesWaitForSearch = false;
+      wanted.then(() => send.apply(this, args));
+    };
   }
   // Links within the page must only scroll. The theme's instant navigation fetches and replaces
   // the page on its first navigation, even a "#rule" link or Back over one, which would reset

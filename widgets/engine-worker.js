@@ -1,10 +1,22 @@
 // The page's one Web Worker: it hosts Pyodide and the rules engine, and answers
 // the widgets' messages (protocol v1, see rules_engine/host.py). Everything it
 // loads comes from the site's own origin.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+//
+// Two ways to start, the first tried first:
+// - "snapshot": loadPyodide() restores the bundle's memory snapshot, an interpreter with the
+//   engine already imported (made at build time by build_scripts/make_snapshot.mjs); every
+//   random generator in it is then reseeded, so no two readers share a stream;
+// - "normal": loadPyodide(), then loadPackage("rules_engine") through the bundle's lock.
+// The normal start is taken when the snapshot cannot be used (no snapshot.json, another Pyodide
+// version, a failed fetch or restore), or when the worker's address says ?start=normal.
+import { loadPyodide, version as loaderVersion } from "../pyodide/pyodide.mjs";
+import { HOST, fetchSnapshot, startFromSnapshot, startNormally } from "./engine-start.js";
 
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
+const FORCED = new URL(self.location.href).searchParams.get("start");
 let handle = null;
+const marks = {};  // moments of the start, for the benchmarks
+let failed = false;
 const queue = [];
 
 function progress(stage, detail) {
@@ -16,30 +28,51 @@ function progress(stage, detail) {
 const warn = console.warn.bind(console);
 console.warn = (...args) => {
   warn(...args);
-  if (!handle && /instantiation failed/i.test(String(args[0]))) {
+  if (!handle && !failed && /instantiation failed/i.test(String(args[0]))) {
+    failed = true;
     self.postMessage({ type: "failed", message: "the WebAssembly runtime could not be loaded" });
   }
 };
 
+async function startEngine() {
+  const options = { indexURL: PYODIDE_URL };
+  if (FORCED !== "normal") {
+    try {
+      const read = (name, init) => fetch(PYODIDE_URL + name, init);
+      return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks))) };
+    } catch (error) {
+      const reason = String(error && error.message ? error.message : error).split("\n")[0];
+      warn(`rules engine: the memory snapshot cannot be used (${reason}); starting normally`);
+      marks.fallbackAt = performance.now();
+      return { way: "normal", fallback: reason, ...(await normal(options)) };
+    }
+  }
+  return { way: "normal", fallback: "asked for (?start=normal)", ...(await normal(options)) };
+}
+
+function normal(options) {
+  const loadOptions = { messageCallback: () => {}, errorCallback: (m) => progress("warning", m) };
+  return startNormally((settings) => loadPyodide(settings).finally(() => progress("engine")), options, loadOptions);
+}
+
 async function start() {
   const started = performance.now();
   progress("runtime");
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL });
-  const runtimeReady = performance.now();
-  progress("engine");
-  await pyodide.loadPackage("rules_engine", { messageCallback: () => {}, errorCallback: (m) => progress("warning", m) });
-  pyodide.runPython(`
-import json
-from rules_engine.host import Host
-_host = Host()
-def _handle(text):
-    return json.dumps(_host.handle(json.loads(text)), ensure_ascii=False)
-`);
+  const result = await startEngine();
+  const { pyodide } = result;
+  // The runtime: loadPyodide() (with the restore); the engine: loadPackage (normal start) and the host.
+  const runtimeReady = result.loaded;
+  pyodide.runPython(HOST);
   const pyHandle = pyodide.globals.get("_handle");
   handle = (message) => JSON.parse(pyHandle(JSON.stringify(message)));
+  const since = (mark) => (mark ? mark - started : null);
   self.postMessage({
     type: "ready",
-    timings: { runtime: runtimeReady - started, engine: performance.now() - runtimeReady },
+    start: result.way,
+    fallback: result.fallback ?? null,
+    reseeded: result.reseeded,
+    timings: { runtime: runtimeReady - started, engine: performance.now() - runtimeReady,
+               snapshotFetched: since(marks.snapshotFetched), fallbackAt: since(marks.fallbackAt) },
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
   });
   while (queue.length) answer(queue.shift());
@@ -64,5 +97,7 @@ self.onmessage = (event) => {
 };
 
 start().catch((error) => {
+  if (failed) return;
+  failed = true;
   self.postMessage({ type: "failed", message: String(error && error.message ? error.message : error) });
 });

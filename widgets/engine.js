@@ -18,6 +18,8 @@ export const status = {
   startedEarly: false,    // by the page's <head>, on a link to a playable hand
   readyAt: null,
   timings: null,
+  start: null,            // snapshot | normal: how the worker started (engine-worker.js)
+  fallback: null,         // why the snapshot was not used, if it was not
   python: null,
   latencies: {},
 };
@@ -43,6 +45,14 @@ function fail(message) {
   notify();
 }
 
+/** The worker's address: ?start=normal when the page's address asks for the normal start
+ *  (?engine-start=normal, for tests and comparisons; the memory snapshot is tried first otherwise). */
+export function workerURL(url) {
+  const asked = new URLSearchParams(location.search).get("engine-start");
+  if (asked === "normal") url.searchParams.set("start", "normal");
+  return url;
+}
+
 /** Start the worker if it is not running; resolves when the engine is ready. */
 export function startEngine() {
   if (readyPromise) return readyPromise;
@@ -59,7 +69,7 @@ export function startEngine() {
     window.rulesEngineEarly = undefined;
     try {
       if (typeof WebAssembly !== "object") throw new Error("this browser runs no WebAssembly");
-      worker = early ? early.worker : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      worker = early ? early.worker : new Worker(workerURL(new URL("./engine-worker.js", import.meta.url)), { type: "module" });
       if (early) Object.assign(status, { startedAt: early.startedAt, startedEarly: true });
       status.workersStarted += 1;
     } catch (error) {
@@ -83,6 +93,8 @@ export function startEngine() {
         status.state = "ready";
         status.readyAt = performance.now();
         status.timings = data.timings;
+        status.start = data.start;
+        status.fallback = data.fallback;
         status.python = data.python;
         notify();
         resolve();

@@ -6,6 +6,25 @@ import { Stepper } from "./stepper.js";
 import "./instant.js";
 
 const mounted = new WeakSet();
+// A worked example's frames are fetched when it comes near the view or is touched.
+let exampleObserver = null;
+
+function loadNearViewport(stepper) {
+  const load = () => stepper.load().catch(() => {});
+  stepper.root.addEventListener("pointerdown", load, { once: true });
+  stepper.root.addEventListener("focusin", load, { once: true });
+  if (!("IntersectionObserver" in window)) return load();
+  exampleObserver ||= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) {
+        exampleObserver.unobserve(entry.target);
+        entry.target.rwStepper.load().catch(() => {});
+      }
+    }
+  }, { rootMargin: "600px 0px" });
+  stepper.root.rwStepper = stepper;
+  exampleObserver.observe(stepper.root);
+}
 // mkdocs-material's page-load progress bar (navigation.instant.progress) has no accessible name.
 document.querySelector(".md-progress")?.setAttribute("aria-label", "Loading the page");
 let observer = null;
@@ -38,9 +57,9 @@ export async function mountAll(scope = document) {
     import("./scorepad.js").then((pad) => pad.mount(root));
   }
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
-    if (mounted.has(root) || !root.dataset.frames) continue;
+    if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    new Stepper(root);
+    loadNearViewport(new Stepper(root));
     await nextTask();
   }
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {

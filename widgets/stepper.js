@@ -10,8 +10,14 @@ export class Stepper {
     this.root = root;
     this.id = root.id;
     this.game = root.dataset.game;
-    this.frames = JSON.parse(root.dataset.frames);
+    // The frames are inline (data-frames) or a file beside the page (data-frames-src), fetched
+    // by load() when the example comes near the view; meanwhile each frame's step number
+    // (data-frame-steps) keeps the counter and the links right, and step 0 shows the build's drawing.
+    this.frames = root.dataset.frames ? JSON.parse(root.dataset.frames) : null;
+    this.steps = this.frames ? this.frames.map((frame) => frame.step)
+      : (root.dataset.frameSteps || "0").split(",").map(Number);
     this.record = JSON.parse(root.dataset.record);
+    this.loading = null;
     this.step = 0;
     this.build();
     const linked = this.stepFromHash();
@@ -21,6 +27,32 @@ export class Stepper {
       if (linked.bad) this.notice.textContent = linked.bad;
       else if (linked.live) this.playFromHere();
     }
+  }
+
+  /** The frames, fetched once (resolves at once when they are there). */
+  load() {
+    if (this.frames) return Promise.resolve(this.frames);
+    // The path is from the site's root, the folder above this script's (the page's own address
+    // may not have changed yet during an instant navigation).
+    this.loading ||= fetch(new URL(`../${this.root.dataset.framesSrc}`, import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      })
+      .then((frames) => {
+        this.frames = frames;
+        this.steps = frames.map((frame) => frame.step);
+        this.go(this.step, false);
+        return frames;
+      })
+      .catch((error) => {
+        this.loading = null;
+        // The static list of moves is the example still.
+        for (const part of this.root.querySelectorAll(".rules-example__moves, .rules-example__end")) part.hidden = false;
+        this.notice.textContent = `The steps of this example could not be loaded (${error.message}): its moves are listed below.`;
+        throw error;
+      });
+    return this.loading;
   }
 
   build() {
@@ -37,7 +69,7 @@ export class Stepper {
       first: this.button("|◀", "First step", () => this.go(0)),
       prev: this.button("◀", "Previous step", () => this.go(this.step - 1)),
       next: this.button("▶", "Next step", () => this.go(this.step + 1)),
-      last: this.button("▶|", "Last step", () => this.go(this.frames.length - 1)),
+      last: this.button("▶|", "Last step", () => this.go(this.steps.length - 1)),
     };
     this.counter = el("span", "rw-counter");
     this.playOn = el("button", "rw-button rw-button--play-on", "Play on from here");
@@ -54,7 +86,7 @@ export class Stepper {
       const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
       if (event.key in moves) this.go(this.step + moves[event.key]);
       else if (event.key === "Home") this.go(0);
-      else if (event.key === "End") this.go(this.frames.length - 1);
+      else if (event.key === "End") this.go(this.steps.length - 1);
       else return;
       event.preventDefault();
     });
@@ -77,7 +109,7 @@ export class Stepper {
     const prefix = `#${this.id}/`;
     if (!location.hash.startsWith(prefix)) return null;
     const match = location.hash.slice(prefix.length).match(/^(\d{1,6})(\/live)?$/);
-    const last = this.frames.length - 1;
+    const last = this.steps.length - 1;
     if (match && Number(match[1]) <= last) return { step: Number(match[1]), live: !!match[2] };
     const asked = readableHash(location.hash.slice(prefix.length));
     return { step: 0, bad: `This link asks for step “${asked}”, which this example does not have (its steps go from 0 to ${last}): here is its start.` };
@@ -85,11 +117,29 @@ export class Stepper {
 
   go(step, updateHash = true) {
     if (updateHash) this.notice.textContent = "";
-    this.step = Math.max(0, Math.min(step, this.frames.length - 1));
+    const last = this.steps.length - 1;
+    this.step = Math.max(0, Math.min(step, last));
+    this.counter.textContent = `Step ${this.steps[this.step]} of ${this.steps[last]}`;
+    this.buttons.first.disabled = this.buttons.prev.disabled = this.step === 0;
+    this.buttons.next.disabled = this.buttons.last.disabled = this.step === last;
+    if (updateHash) history.replaceState(null, "", `#${this.id}/${this.step}`);
+    if (!this.frames) {
+      // Until the frames arrive: the build's drawing of the deal at step 0, else a word.
+      const start = this.root.querySelector(".rules-example__start");
+      if (this.step === 0 && start) {
+        this.commentary.textContent = "The deal, before the first move.";
+        start.hidden = false;
+        this.table.replaceChildren(start);
+      } else {
+        this.commentary.textContent = "Loading this step…";
+        this.table.replaceChildren();
+      }
+      this.playOn.disabled = this.step === last;
+      if (this.step !== 0 || updateHash) this.load().catch(() => {});
+      return;
+    }
     const frame = this.frames[this.step];
-    const last = this.frames.length - 1;
     const table = frame.table;
-    this.counter.textContent = `Step ${frame.step} of ${this.frames[last].step}`;
     const who = frame.seat !== null && table.seats > 1 ? `${table.players[frame.seat]}: ` : "";
     const told = table.interlude ? table.interlude.title : table.last;
     this.commentary.textContent = frame.move
@@ -97,13 +147,11 @@ export class Stepper {
       : "The deal, before the first move.";
     const ctx = { interactive: false, viewer: 0 };
     this.table.replaceChildren(table.interlude ? renderInterlude(table, ctx) : renderTable(table, ctx));
-    this.buttons.first.disabled = this.buttons.prev.disabled = this.step === 0;
-    this.buttons.next.disabled = this.buttons.last.disabled = this.step === last;
     this.playOn.disabled = table.is_over;
-    if (updateHash) history.replaceState(null, "", `#${this.id}/${this.step}`);
   }
 
-  playFromHere() {
+  async playFromHere() {
+    if (!this.frames) await this.load();
     const frame = this.frames[this.step];
     const record = { ...this.record, moves: this.record.moves.slice(0, frame.step) };
     const human = frame.table.to_act ?? 0;

@@ -36,11 +36,14 @@ def find_node():
     return node
 
 
-def run_in_pyodide(bundle_dir, plan=None, npm_dir=None, timeout=600):
+def run_in_pyodide(bundle_dir, plan=None, npm_dir=None, timeout=600, start="snapshot"):
     """Play ``plan`` (see ``pyodide_games.py``) under Pyodide from ``bundle_dir``; returns the
-    report: ``pyodide_games.run_plan``'s, plus a ``"pyodide"`` section (versions, loaded
-    packages, network attempts, timings of loadPyodide / loadPackage / the games)."""
-    command = [find_node(), str(RUNNER), "--bundle", str(bundle_dir), "--plan", json.dumps(plan or {})]
+    report: ``pyodide_games.run_plan``'s, plus a ``"pyodide"`` section (the start taken, versions,
+    loaded packages, network attempts, timings of loadPyodide / loadPackage / the games).
+    ``start`` is the site's fast start, ``"snapshot"`` (the bundle's memory snapshot restored),
+    or ``"normal"`` (loadPyodide, then loadPackage)."""
+    command = [find_node(), str(RUNNER), "--bundle", str(bundle_dir), "--plan", json.dumps(plan or {}),
+               "--start", start]
     if npm_dir is not None:
         command += ["--npm", str(npm_dir)]
     try:

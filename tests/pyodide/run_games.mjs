@@ -2,9 +2,13 @@
 // build_scripts/pyodide_bundle.py, and print one JSON report on stdout.
 //
 //   node tests/pyodide/run_games.mjs --bundle build/pyodide [--plan JSON] [--npm build/npm]
+//                                    [--start snapshot|normal]
 //
-// Steps, each timed: loadPyodide({indexURL: BUNDLE}) -- the runtime files and the lock come from
-// the bundle; loadPackage("rules_engine") -- the wheel, found through the bundle's lock; then
+// Steps, each timed, by the start the site's worker takes (widgets/engine-start.js, imported
+// here, so both run the same code): with --start snapshot (the default, the site's fast start)
+// loadPyodide({indexURL: BUNDLE, _loadSnapshot}) restores the bundle's memory snapshot (the engine
+// already imported) and reseeds every random generator; with --start normal, loadPyodide({indexURL:
+// BUNDLE}) and loadPackage("rules_engine") -- the wheel, found through the bundle's lock. Then
 // pyodide_games.py (beside this file) runs inside Pyodide and plays the plan (see its docstring).
 //
 // Nothing may come from the network: fetch() is replaced by a function that records the URL and
@@ -36,8 +40,10 @@ const { values: args } = parseArgs({
     bundle: { type: "string" },
     plan: { type: "string", default: "{}" },
     npm: { type: "string", default: path.join(root, "build", "npm") },
+    start: { type: "string", default: "snapshot" },
   },
 });
+if (!["snapshot", "normal"].includes(args.start)) fail(`--start is snapshot or normal, not ${args.start}`);
 if (!args.bundle) fail("usage: node run_games.mjs --bundle DIR [--plan JSON] [--npm DIR]");
 const bundle = path.resolve(args.bundle) + path.sep;
 const loaderPath = path.join(path.resolve(args.npm), "node_modules", "pyodide", "pyodide.mjs");
@@ -61,6 +67,8 @@ const bundleLoader = await readBytes(path.join(bundle, "pyodide.mjs"), "the bund
 const npmLoader = await readBytes(loaderPath, "the npm loader (run the bundle build first)");
 if (!bundleLoader.equals(npmLoader)) fail(`${loaderPath} differs from the bundle's pyodide.mjs`);
 const { loadPyodide, version: loaderVersion } = await import(pathToFileURL(loaderPath).href);
+const { fetchSnapshot, startFromSnapshot, startNormally } = await import(
+  pathToFileURL(path.join(root, "widgets", "engine-start.js")).href);
 
 const timings = {};
 const messages = [];
@@ -68,20 +76,34 @@ const errors = [];
 const toStderr = (line) => process.stderr.write(`${line}\n`);
 
 let started = performance.now();
-const pyodide = await loadPyodide({
-  indexURL: bundle,
-  packageBaseUrl: bundle,
-  stdout: toStderr,
-  stderr: toStderr,
-});
-timings.loadPyodide = (performance.now() - started) / 1000;
-
-started = performance.now();
-await pyodide.loadPackage("rules_engine", {
-  messageCallback: (m) => messages.push(m),
-  errorCallback: (m) => errors.push(m),
-});
-timings.loadPackage = (performance.now() - started) / 1000;
+const options = { indexURL: bundle, packageBaseUrl: bundle, stdout: toStderr, stderr: toStderr };
+// The bundle's files, read as the worker fetches them.
+const read = async (name) => {
+  try {
+    const bytes = await readFile(path.join(bundle, name));
+    return { ok: true, status: 200, json: async () => JSON.parse(bytes.toString("utf8")),
+             arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) };
+  } catch {
+    return { ok: false, status: 404 };
+  }
+};
+let start;
+try {
+  start = args.start === "snapshot"
+    ? await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion))
+    : await startNormally(loadPyodide, options, {
+      messageCallback: (m) => messages.push(m),
+      errorCallback: (m) => errors.push(m),
+    });
+} catch (error) {
+  fail(`the ${args.start} start failed: ${error.stack || error}`);
+}
+const { pyodide } = start;
+const ended = performance.now();
+// The first draw of the global generator: two restores of one snapshot must differ.
+const firstRandom = pyodide.runPython("import random; str(random.getrandbits(64))");
+timings.loadPyodide = (start.loaded - started) / 1000;
+timings.loadPackage = (ended - start.loaded) / 1000;
 if (errors.length) fail(`loadPackage("rules_engine") reported errors:\n  ${errors.join("\n  ")}`);
 
 const scriptPath = path.join(here, "pyodide_games.py");
@@ -101,6 +123,9 @@ try {
 timings.games = (performance.now() - started) / 1000;
 
 report.pyodide = {
+  start: args.start,
+  reseeded: start.reseeded,
+  first_random: firstRandom,
   version: pyodide.version,
   loader_version: loaderVersion,
   loaded_packages: pyodide.loadedPackages.toJs ? pyodide.loadedPackages.toJs() : { ...pyodide.loadedPackages },

@@ -3,10 +3,13 @@ loaded from the self-hosted bundle exactly as a page loads it, against the engin
 the CPython running this test.
 
 The bundle is built (or found up to date) once per session in ``build/pyodide`` by
-``build_scripts/pyodide_bundle.py``; ``run_games.mjs`` then loads Pyodide from it, loads
-the engine with ``loadPackage("rules_engine")`` through the bundle's lock, and plays
-seeded bot games for every registered game. Every record and score must equal the
-CPython ones. These tests never skip: without Node.js they fail and say so.
+``build_scripts/pyodide_bundle.py``; ``run_games.mjs`` then starts Pyodide from it the way
+the site's worker does (``widgets/engine-start.js``): the fast start, which restores the
+bundle's memory snapshot with the engine imported and reseeds every random generator, and
+plays seeded bot games for every registered game. Every record and score must equal the
+CPython ones. The normal start (``loadPackage("rules_engine")`` through the bundle's lock),
+the site's fallback, plays a shorter plan to the same records. These tests never skip:
+without Node.js they fail and say so.
 """
 
 import difflib
@@ -27,6 +30,7 @@ from node_runner import PyodideRunError, run_in_pyodide  # noqa: E402
 from pyodide_games import run_plan  # noqa: E402
 
 PLAN = {"counts": {"random": 20, "heuristic": 10}, "records": True}
+FALLBACK_PLAN = {"counts": {"random": 3, "heuristic": 2}, "records": True}
 GAME_IDS = [spec.id for spec in rules_engine.list_games()]
 BUNDLE_DIR = ROOT / "build" / "pyodide"
 
@@ -50,8 +54,22 @@ def pyodide_report(bundle):
 
 
 @pytest.fixture(scope="session")
+def normal_report(bundle):
+    try:
+        return run_in_pyodide(bundle, FALLBACK_PLAN, start="normal")
+    except PyodideRunError as error:
+        problem = str(error)
+    pytest.fail(problem, pytrace=False)
+
+
+@pytest.fixture(scope="session")
 def cpython_report():
     return run_plan(PLAN)
+
+
+@pytest.fixture(scope="session")
+def cpython_fallback_report():
+    return run_plan(FALLBACK_PLAN)
 
 
 def test_pyodide_runs_python_314(pyodide_report):
@@ -61,20 +79,53 @@ def test_pyodide_runs_python_314(pyodide_report):
     assert pyodide_report["pyodide"]["version"] == pyodide_bundle.PYODIDE_VERSION
 
 
-def test_engine_comes_from_the_bundled_wheel(pyodide_report):
+def test_the_site_start_restores_the_snapshot_with_the_engine_imported(pyodide_report):
     env = pyodide_report["environment"]
     run = pyodide_report["pyodide"]
+    assert run["start"] == "snapshot"
+    # Nothing was loaded with loadPackage: the engine was in the snapshot, unpacked from the bundle's wheel.
+    assert set(run["loaded_packages"]) == set(), run["loaded_packages"]
+    assert env["engine_version"] == rules_engine.__version__, env
+    # The file system is not part of a memory snapshot: what was imported is there, not the wheel's files.
+    assert env["engine_installed_version"] is None, env
+    assert env["engine_file"].startswith("/lib/python3.14/site-packages/rules_engine/"), env
+    assert run["fetch_attempts"] == [], "Pyodide tried the network"
+    assert run["reseeded"] >= 1, "the random module's generator was not reseeded"
+
+
+def test_every_restore_reseeds_the_random_generators(bundle, pyodide_report):
+    again = run_in_pyodide(bundle, {"counts": {}, "records": False})
+    assert again["pyodide"]["start"] == "snapshot"
+    assert again["pyodide"]["first_random"] != pyodide_report["pyodide"]["first_random"]
+
+
+def test_the_normal_start_loads_the_engine_from_the_bundled_wheel(normal_report):
+    env = normal_report["environment"]
+    run = normal_report["pyodide"]
+    assert run["start"] == "normal"
     assert set(run["loaded_packages"]) == {"rules-engine"}, run["loaded_packages"]
     assert env["engine_installed_version"] == rules_engine.__version__, env
     assert env["engine_file"].startswith("/lib/python3.14/site-packages/rules_engine/"), env
     assert run["fetch_attempts"] == [], "Pyodide tried the network"
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_normal_start_plays_the_same_games(game_id, normal_report, cpython_fallback_report):
+    ours, theirs = cpython_fallback_report["games"][game_id], normal_report["games"][game_id]
+    for kind in FALLBACK_PLAN["counts"]:
+        assert [(r["record"], r["scores"]) for r in theirs[kind]["results"]] == \
+               [(r["record"], r["scores"]) for r in ours[kind]["results"]], f"{game_id}, {kind} bots"
+
+
 def test_bundle_is_complete_and_self_contained(bundle):
     assert pyodide_bundle.check_bundle(bundle) == []
     names = {path.name for path in bundle.iterdir()}
     wheel = "rules_engine-0.1.0-py3-none-any.whl"
-    assert names == {*pyodide_bundle.RUNTIME_FILES, "pyodide-lock.json", "bundle-manifest.json", wheel}
+    snapshot = pyodide_bundle.snapshot_manifest(bundle)
+    assert snapshot["pyodide"] == pyodide_bundle.PYODIDE_VERSION
+    assert snapshot["engine_wheel"] == wheel
+    assert names == {*pyodide_bundle.RUNTIME_FILES, "pyodide-lock.json", "bundle-manifest.json", wheel,
+                     "snapshot.json", snapshot["file"]}
 
 
 def _diff(expected, actual):

@@ -1,0 +1,88 @@
+// The bundle's memory snapshot: the Pyodide interpreter with the engine already imported, made in
+// Node at build time and restored by the page's worker (widgets/engine-worker.js), which then
+// skips Python's start-up, loadPackage and the engine's imports.
+//
+//   node build_scripts/make_snapshot.mjs --bundle DIR --loader PYODIDE_MJS --wheel NAME --out FILE
+//
+// Steps: loadPyodide({_makeSnapshot: true}) from the bundle (offline: fetch is refused); the
+// engine's wheel unpacked into site-packages with unpackArchive (loadPackage would leave JS
+// references in the interpreter that a snapshot cannot keep); every module of the engine
+// imported (after a restore the wheel's files are not on the file system, only what was imported
+// is there); then pyodide.makeMemorySnapshot(). Prints one line of JSON: sizes, timings, the
+// modules imported and the random generators found (a restore reseeds them all).
+//
+// Pyodide's snapshot API is private (underscored options, 314.0.7): the worker falls back to the
+// normal start if the restore fails for any reason, and the snapshot carries Pyodide's build id,
+// which the restore checks.
+
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values: args } = parseArgs({
+  options: {
+    bundle: { type: "string" },
+    loader: { type: "string" },
+    wheel: { type: "string" },
+    out: { type: "string" },
+  },
+});
+for (const name of ["bundle", "loader", "wheel", "out"]) {
+  if (!args[name]) {
+    process.stderr.write(`make_snapshot.mjs: --${name} is required\n`);
+    process.exit(2);
+  }
+}
+const bundle = path.resolve(args.bundle) + path.sep;
+globalThis.fetch = async (resource) => {
+  throw new Error(`make_snapshot.mjs: network access is blocked (${String(resource?.url ?? resource)})`);
+};
+
+// Run inside the interpreter before the snapshot is taken. Nothing of JavaScript may be held by
+// Python at that moment (the snapshot keeps only what it can name).
+export const PREPARE = `
+import gc, importlib, pkgutil, random, sys
+import rules_engine
+_modules = ["rules_engine"]
+for _info in pkgutil.walk_packages(rules_engine.__path__, "rules_engine."):
+    if _info.name.endswith(".__main__"):
+        continue
+    importlib.import_module(_info.name)
+    _modules.append(_info.name)
+import rules_engine.host  # noqa: the worker's entry point
+import json  # noqa: the worker's wrapper
+_randoms = sum(1 for _o in gc.get_objects() if isinstance(_o, random.Random))
+_report = {"modules": _modules, "randoms": _randoms, "engine": rules_engine.__version__,
+           "python": sys.version.split()[0]}
+del _info
+gc.collect()
+`;
+
+const started = performance.now();
+const { loadPyodide } = await import(pathToFileURL(path.resolve(args.loader)).href);
+const pyodide = await loadPyodide({
+  indexURL: bundle,
+  packageBaseUrl: bundle,
+  _makeSnapshot: true,
+  stdout: (line) => process.stderr.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
+});
+const loaded = performance.now();
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+const wheel = await readFile(path.join(bundle, args.wheel));
+pyodide.unpackArchive(new Uint8Array(wheel), "wheel", { extractDir: sitePackages });
+pyodide.runPython(PREPARE);
+const report = JSON.parse(pyodide.runPython("import json; json.dumps(_report)"));
+pyodide.runPython("del _report, _modules, _randoms");
+const snapshot = pyodide.makeMemorySnapshot();
+await writeFile(args.out, snapshot);
+process.stdout.write(JSON.stringify({
+  bytes: snapshot.length,
+  sitePackages,
+  loadPyodide: (loaded - started) / 1000,
+  total: (performance.now() - started) / 1000,
+  ...report,
+}) + "\n");
+// Pyodide keeps Node's event loop alive.
+process.exit(0);

@@ -1,0 +1,91 @@
+"""The engine's two starts in Chromium (widgets/engine-worker.js, engine-start.js): the fast
+start from the bundle's memory snapshot, and the normal start (loadPyodide, then loadPackage)
+taken when asked for or when the snapshot cannot be used -- missing, for another Pyodide, or
+failing to restore. A move is played in each."""
+
+import json
+import re
+
+PLAY = "[data-widget=play]"
+LEGAL = "[data-widget=play] [data-zone=hand-0] .rw-card--legal"
+
+
+def play_a_move(page, url):
+    """Open ``url`` (King), play the reader's first legal card, wait for the bots' answer;
+    returns how the engine started (window.rulesEngineStatus)."""
+    page.goto(url)
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    card = page.locator(LEGAL).first
+    played = card.get_attribute("data-card")
+    card.click()
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === 12")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    hand = [c.get_attribute("data-card") for c in page.locator("[data-widget=play] [data-zone=hand-0] .rw-card").all()]
+    assert played not in hand
+    assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
+    return page.evaluate("({ start: rulesEngineStatus.start, fallback: rulesEngineStatus.fallback,"
+                         " workers: rulesEngineStatus.workersStarted })")
+
+
+def snapshot_requests(page):
+    seen = []
+    page.on("request", lambda request: "/pyodide/" in request.url and seen.append(request.url.rsplit("/", 1)[-1]))
+    return seen
+
+
+def test_the_fast_start_restores_the_snapshot_and_plays(page, site_url):
+    seen = snapshot_requests(page)
+    status = play_a_move(page, site_url + "games/king/")
+    assert status == {"start": "snapshot", "fallback": None, "workers": 1}
+    assert "snapshot.json" in seen and any(name.endswith(".snapshot") for name in seen)
+    # Nothing of the normal start was needed.
+    assert not any(name.endswith(".whl") for name in seen) and "pyodide-lock.json" in seen
+
+
+def test_a_shared_link_takes_the_fast_start_too(page, site_url):
+    page.goto(site_url + "games/king/#play-1")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    assert page.evaluate("rulesEngineStatus.start") == "snapshot"
+    assert page.evaluate("rulesEngineStatus.startedEarly") is True
+
+
+def test_the_normal_start_when_asked_for(page, site_url):
+    seen = snapshot_requests(page)
+    status = play_a_move(page, site_url + "games/king/?engine-start=normal")
+    assert status["start"] == "normal" and "asked for" in status["fallback"]
+    assert not any(name.endswith(".snapshot") or name == "snapshot.json" for name in seen)
+    assert any(name.endswith(".whl") for name in seen)
+
+
+def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    # Fulfilled rather than refused: a 404 as a host without the snapshot would send.
+    page.route("**/pyodide/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
+    status = play_a_move(page, site_url + "games/king/")
+    assert status["start"] == "normal" and "snapshot.json: HTTP 404" in status["fallback"]
+    context.close()
+
+
+def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site_url, site_dir):
+    manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/pyodide/snapshot.json",
+               lambda route: route.fulfill(json={**manifest, "pyodide": "0.0.1"}))
+    status = play_a_move(page, site_url + "games/king/")
+    assert status["start"] == "normal" and "for Pyodide 0.0.1" in status["fallback"]
+    context.close()
+
+
+def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, site_dir):
+    manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
+    context = browser.new_context()
+    page = context.new_page()
+    # The right length, but not a snapshot: the restore itself fails (after the runtime is up).
+    page.route(f"**/pyodide/{manifest['file']}",
+               lambda route: route.fulfill(body=bytes(manifest["bytes"]), content_type="application/octet-stream"))
+    status = play_a_move(page, site_url + "games/king/")
+    assert status["start"] == "normal" and "magic number" in status["fallback"]
+    context.close()

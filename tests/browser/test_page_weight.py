@@ -1,0 +1,40 @@
+"""What a game page fetches before the reader does anything, and that what it leaves for later
+still works: the theme's search (its worker and index wait for the search box) and the worked
+examples' frames (fetched when an example comes near the view)."""
+
+import gzip
+from urllib.parse import urlparse
+
+LIMIT = 100 * 1024  # gzipped, before any interaction (issue 11)
+
+
+def test_a_game_page_is_light_before_any_interaction(page, site_url):
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(site_url + "games/king/")
+    page.wait_for_timeout(2000)
+    paths = [urlparse(r.url).path for r in responses]
+    assert not any("search_index" in p or "/workers/search" in p for p in paths), paths
+    assert not any(p.endswith("-example-2.json") for p in paths), paths  # far below the fold
+    assert not any("/pyodide/" in p for p in paths), paths
+    sent = sum(len(gzip.compress(r.body(), 6)) for r in responses if r.status == 200)
+    assert sent < LIMIT, f"{sent / 1024:.1f} KB gzipped before any interaction"
+
+
+def test_search_loads_when_the_reader_goes_for_it(page, site_url):
+    page.goto(site_url + "games/king/")
+    page.locator(".md-search__input").click()
+    page.locator(".md-search__input").fill("trump")
+    page.locator(".md-search-result__item").first.wait_for()
+    assert page.locator(".md-search-result__item").count() >= 1
+
+
+def test_an_examples_frames_arrive_when_it_comes_into_view(page, site_url):
+    page.goto(site_url + "games/king/")
+    example = page.locator("[data-widget=example]").nth(1)
+    with page.expect_response(lambda r: r.url.endswith("king-example-2.json")):
+        example.scroll_into_view_if_needed()
+    example.get_by_role("button", name="Next step").click()
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=example]')[1]"
+                           ".querySelector('.rw-counter').textContent.startsWith('Step 1 of')")
+    assert example.locator(".rw-table-area .rw-card").count() > 0
