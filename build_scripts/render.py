@@ -38,7 +38,7 @@ def render_game_page(source, spec, specs, frames_out=None, frames_dir=""):
 
     With ``frames_out`` (a dict), each worked example's step frames go there as
     ``{path in the site: JSON text}``, the path in ``frames_dir`` (the page's folder in the
-    site, ``games/king/``), and the page only names that path (``data-frames-src``, relative
+    site, ``games/<id>/``), and the page only names that path (``data-frames-src``, relative
     to the site's root, fetched when the example comes near the view); without it they are
     inline (``data-frames``)."""
     lines = source.lines
@@ -215,7 +215,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
 
 
 def frames_file_name(game_id, example_id):
-    """The file, beside the page, holding a worked example's frames: ``king-example-1.json``."""
+    """The file, beside the page, holding a worked example's frames: ``<id>-example-1.json``."""
     return f"{game_id}-{example_id}.json"
 
 

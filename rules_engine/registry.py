@@ -6,7 +6,8 @@ import importlib
 from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "couillon", "king", "malilla", "scotch_whist", "the_clock", "yukon")
+GAME_MODULES = ("bridge_solitaire", "couillon", "kaiser", "getaway", "king", "malilla", "rolling_stone", "scotch_whist",
+                "the_clock", "yukon")
 
 
 def _load_classes():

@@ -69,7 +69,7 @@ def scoring_steps(won, dealt, trump, dealer):
 def first_to_reach(scores, steps, target=TARGET):
     """Who reaches ``target`` first when ``steps`` are added to ``scores`` in order, or None.
 
-    >>> first_to_reach([38, 30], [(1, "10 of trumps", 10), (0, "trick score", 5)])
+    >>> first_to_reach([38, 31], [(1, "10 of trumps", 10), (0, "trick score", 5)])
     1
     >>> first_to_reach([38, 30], [(0, "trick score", 2)]) is None
     True

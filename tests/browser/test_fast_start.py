@@ -8,6 +8,9 @@ import re
 
 PLAY = "[data-widget=play]"
 LEGAL = "[data-widget=play] [data-zone=hand-0] .rw-card--legal"
+# A fallback may start the runtime twice (a failed restore, then the normal start): on a busy
+# 2-core machine that has taken over 30 s.
+SLOW_START_MS = 120_000
 
 
 def play_a_move(page, url):
@@ -61,6 +64,7 @@ def test_the_normal_start_when_asked_for(page, site_url):
 def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
     context = browser.new_context()
     page = context.new_page()
+    page.set_default_timeout(SLOW_START_MS)
     # Fulfilled rather than refused: a 404 as a host without the snapshot would send.
     page.route("**/pyodide/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
     status = play_a_move(page, site_url + "games/king/")
@@ -72,6 +76,7 @@ def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site
     manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
     context = browser.new_context()
     page = context.new_page()
+    page.set_default_timeout(SLOW_START_MS)
     page.route("**/pyodide/snapshot.json",
                lambda route: route.fulfill(json={**manifest, "pyodide": "0.0.1"}))
     status = play_a_move(page, site_url + "games/king/")
@@ -83,6 +88,7 @@ def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, 
     manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
     context = browser.new_context()
     page = context.new_page()
+    page.set_default_timeout(SLOW_START_MS)
     # The right length, but not a snapshot: the restore itself fails (after the runtime is up).
     page.route(f"**/pyodide/{manifest['file']}",
                lambda route: route.fulfill(body=bytes(manifest["bytes"]), content_type="application/octet-stream"))

@@ -3,7 +3,6 @@ description: played by tapping on a phone and by clicking on a desktop,
 by keyboard alone with the focus kept on the table, a hand's end shown
 before the next deal, and no accessibility violation in either theme."""
 
-import json
 import pathlib
 
 import pytest

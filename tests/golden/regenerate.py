@@ -24,6 +24,9 @@ GAMES = [
     ("scotch-whist", "scotch-whist-full", 41),
     ("malilla", "malilla-full", 46),
     ("couillon", "couillon-full", 2026),
+    ("kaiser", "kaiser-full", 2026),
+    ("getaway", "getaway-full", 51),
+    ("rolling-stone", "rolling-stone-full", 1),
 ]
 
 

@@ -1,0 +1,141 @@
+"""Rolling Stone (Enflé, Schwellen): shedding trick play for four to six;
+the first player out of cards wins.
+
+- The pack holds eight cards a player: 32 (7 to ace) for four, 40 (5 to ace)
+  for five, 48 (3 to ace) for six; eight each, dealt one at a time from the
+  dealer's left (``setup.pack``, ``setup.deal``).
+- The dealer's left leads any card; each player in turn must follow suit
+  (``play.follow-suit``). A player who cannot picks up the trick so far into
+  hand and leads the next (``play.pick-up``). A trick everyone follows is
+  discarded face down; its highest card (aces high) leads (``play.complete-trick``).
+- The first player with no cards wins (``end.game``).
+
+Interpretation notes (on the game's page, ``interpretation.*``):
+
+- The game is won the moment a player's last card is played, even to a
+  trick not yet complete (``interpretation.last-card``).
+- One deal is the game; seat 0 deals (``interpretation.one-deal``).
+- No limit on the length of play: fixed strategies can pass cards round
+  for ever, but varied play ends (1,000 random games: at most 410 moves)
+  (``interpretation.no-limit``).
+"""
+
+from ..cards import SUIT_SYMBOLS
+from ..families.shedding_tricks import SheddingGame, settled_sentence
+from ..families.tricks import left_of
+from ..game import GameSpec, Scores
+from ..moves import MoveForm, MoveForms
+from ..scoring import ScoreRule
+from ..table import score_sheet
+from . import rolling_stone_bot
+
+CARDS_EACH = 8
+
+FORMS = MoveForms(
+    MoveForm("play", "play {card}"),
+    MoveForm("pick-up", "pick up"),
+)
+
+
+class RollingStoneState(SheddingGame):
+    spec = GameSpec(
+        id="rolling-stone",
+        name="Rolling Stone",
+        family="trick-taking",
+        seats=(4, 6),
+        deck="32",
+        deck_by_seats=((5, "40"), (6, "48")),
+        aliases=("Enflé", "Schwellen"),
+        summary="Follow suit or pick up the trick: hands swell and shrink until one player "
+                "runs out of cards and wins.",
+        rules=("setup.pack", "play.follow-suit", "play.pick-up", "interpretation.last-card"),
+        scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game",
+                          cites=("interpretation.one-deal",)),
+    )
+    forms = FORMS
+    heuristic = staticmethod(rolling_stone_bot.choose)
+
+    def _setup(self):
+        self._deal(lambda hands: left_of(self.dealer, self.seats), stop_by_playing=False)
+        self.winner = None
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    @property
+    def to_act(self):
+        return None if self.winner is not None else self.play.to_act
+
+    def _legal(self):
+        cards = self.play.legal_cards()
+        if not cards:
+            return [FORMS["pick-up"].make()]
+        return [FORMS["play"].make(card) for card in cards]
+
+    def _why_not(self, move):
+        play = self.play
+        suit = play.led()
+        if move.kind == "pick-up":
+            if suit is None:
+                return ("there is nothing to pick up: you lead this trick", "play.pick-up")
+            return (f"you hold a {SUIT_SYMBOLS[suit]}, so you must follow suit, not pick up", "play.pick-up")
+        if move.card not in play.hands[self.to_act]:
+            return (f"{move.card.symbol} is not in your hand", "play.turn")
+        if suit is not None and not play.holds(self.to_act, suit):
+            return (f"you hold no {SUIT_SYMBOLS[suit]}: you must pick up the trick, not play the "
+                    f"{move.card.symbol}", "play.pick-up")
+        return play.why_not(move.card)
+
+    def _play(self, move):
+        seat = self.to_act
+        players = self.player_names()
+        before = self.play
+        if move.kind == "pick-up":
+            self.play = before.pick_up()
+            self.said = f"{settled_sentence(self.play, players)}, and leads next."
+            return
+        self.play = before.play(move.card)
+        self.said = f"{players[seat]} plays the {move.card.symbol}"
+        if self.play.number != before.number:
+            self.said += f"; {settled_sentence(self.play, players)}"
+        if not self.play.hands[seat]:  # interpretation.last-card
+            self.winner = seat
+            self.said += f". That was {players[seat]}'s last card"
+        self.said += "."
+
+    # ---- the end -----------------------------------------------------------------------------
+
+    @property
+    def winners(self):
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def scores(self):
+        points = tuple(int(s == self.winner) for s in range(self.seats))
+        return Scores(points, points)
+
+    def _hand_notes(self):
+        return [("no cards: wins" if s == self.winner else f"{len(hand)} cards")
+                for s, hand in enumerate(self.play.hands)]
+
+    def _extra_view(self, seat):
+        return {"winner": self.winner}
+
+    def _title(self):
+        return "Game over" if self.winner is not None else f"Trick {self.play.number}"
+
+    def _score_sheet(self):
+        players = self.player_names()
+        rows = [("This deal", self.scores.game)] if self.winner is not None else []
+        return score_sheet(players, rows, [("Cards in hand", [len(h) for h in self.play.hands])],
+                           target="One deal: the first player out of cards wins")
+
+    def _result_sentence(self):
+        if self.winner is None:
+            return None
+        return f"{self.player_names()[self.winner]} has no cards left and wins."
+
+    def describe(self):
+        return f"Rolling Stone: trick {self.play.number}, hands of {', '.join(map(str, map(len, self.play.hands)))}"
+
+
+GAME = RollingStoneState
