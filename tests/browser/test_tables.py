@@ -30,12 +30,18 @@ def step_of(page):
 
 def play_first_move_by_pointer(page, widget, tap):
     """Make the first legal move that starts from a card: its card, then (if it
-    has several) the zone it goes to, the way a reader points at them."""
+    has several) the zone it goes to, the way a reader points at them. When the
+    turn offers no card (a bid, say), press the first of its choice buttons."""
     clicks = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.moves")
-    click = next(c for c in clicks if c["card"])
+    click = next((c for c in clicks if c["card"]), None)
     before = step_of(page)
     press = (lambda target: target.tap(position={"x": 6, "y": 6})) if tap else \
         (lambda target: target.click(position={"x": 6, "y": 6}))
+    if click is None:
+        assert clicks, "the reader's turn offers no move at all"
+        press(widget.locator(".rw-actions button").first)
+        page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+        return clicks[0]
     press(widget.locator(f'[data-key="{"/".join(map(str, click["card"]))}"]'))
     if widget.locator('.rw-card[aria-pressed="true"]').count():
         zone = widget.locator(f'[data-zone="{click["to"]}"]')
