@@ -12,7 +12,8 @@ def elsewhere(site_url, site_dir):
         assert server.url != site_url
         yield server.url
 
-def test_instant_navigation_on_another_port(page, elsewhere):
+def test_instant_navigation_on_another_port(elsewhere, page):
+    # ``elsewhere`` first: its server then outlives the page, whose engine may still be loading.
     navigate_king_to_yukon_instantly(page, elsewhere)
     # Back to King instantly too, by the browser's Back button.
     page.go_back()
