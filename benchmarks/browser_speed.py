@@ -260,8 +260,12 @@ def engine_breakdown(status, data, started_from):
 
 def reader_move(page, moves_so_far):
     """Play the reader's first legal move (a card of their hand, else the first choice
-    offered) and wait until it is their turn again, bots' replies included."""
+    offered; past a hand's end first) and wait until it is their turn again, bots'
+    replies included, or the hand's end is shown."""
     widget = page.locator(PLAY).first
+    if widget.locator(".rw-interlude").count():  # a hand's end, shown until the reader goes on
+        widget.get_by_role("button", name="Next hand", exact=True).click()
+        page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=TIMEOUT_MS)
     card = widget.locator(READER_CARD).first
     if card.count():
         card.click()
@@ -274,7 +278,8 @@ def reader_move(page, moves_so_far):
       const root = document.querySelector(sel);
       const status = root.querySelector(".rw-status").textContent;
       const idle = !root.querySelector(".rw-toolbar button").disabled;
-      return replies > n && idle && (root.classList.contains("rw-play--your-turn") || status.includes("Game over"));
+      const paused = root.querySelector(".rw-interlude") !== null;
+      return replies > n && idle && (root.classList.contains("rw-play--your-turn") || paused || status.includes("Game over"));
     }""", arg=[moves_so_far, PLAY], timeout=TIMEOUT_MS)
     return "Game over" not in widget.locator(".rw-status").inner_text()
 
