@@ -146,7 +146,9 @@ def text_block(text):
 def zone_block(z, table, label=True):
     cards, layout = z["cards"], z["layout"]
     head = text_block(z["label"].rsplit(" ", 1)[-1] if layout == "column" else z["label"]) if label else None
-    if not cards:
+    if "chips" in z and not cards:
+        body = text_block(f"{z['chips']} chip{'' if z['chips'] == 1 else 's'}")
+    elif not cards:
         body = Block(CARD_W, CARD_H, lambda x, y: [_slot(x, y, z.get("empty", ""))])
     elif layout == "column":
         body = _column(cards)

@@ -6,8 +6,8 @@ import importlib
 from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "couillon", "kaiser", "getaway", "king", "malilla", "rolling_stone", "scotch_whist",
-                "the_clock", "yukon")
+GAME_MODULES = ("bridge_solitaire", "couillon", "kaiser", "getaway", "king", "malilla", "play_or_pay", "rolling_stone",
+                "scotch_whist", "the_clock", "yukon")
 
 
 def _load_classes():

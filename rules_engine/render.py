@@ -90,8 +90,10 @@ def _groups(zones):
 
 
 def zone_line(z, table):
-    """One zone on a line: ``Seat 0's hand: A♠ 7♠ · K♥``."""
+    """One zone on a line: ``Seat 0's hand: A♠ 7♠ · K♥``; a pool of chips: ``Pot: 12 chips``."""
     cards = z["cards"]
+    if "chips" in z and not cards:
+        return f"{z['label']}: {z['chips']} chip{'' if z['chips'] == 1 else 's'}"
     if z["layout"] == "squared":
         if z["kind"] == "captured" and z.get("note"):
             return f"{z['label']}: {z['note']}"
@@ -104,7 +106,7 @@ def zone_line(z, table):
     down = cards.count(HIDDEN)
     if down and z["layout"] == "column":
         return f"{z['label']}: {down} face down, then {' '.join(map(symbol, cards[down:]))}"
-    if "by" in z or "labels" in z:
+    if z.get("by") or z.get("labels"):
         who = z.get("labels") or [table["players"][s] for s in z["by"]]
         items = [f"{name} {symbol(card)}" for name, card in zip(who, cards)]
         if "winner" in z:

@@ -13,6 +13,7 @@ from collections import Counter
 import rules_engine
 from rules_engine.cards import make_deck
 from rules_engine.errors import IllegalMoveError
+from rules_engine.families.chips import Chips
 from rules_engine.game import ALL
 from rules_engine.table import check as check_description
 
@@ -70,8 +71,17 @@ def check_table(state, seat):
     json.dumps(table)  # JSON-ready
 
 
+def check_chips_conserved(state):
+    """A game played for chips loses and makes none: what one player pays, another
+    player or a pool gains."""
+    chips = getattr(state, "chips", None)
+    if isinstance(chips, Chips):
+        assert chips.conserved, f"{state.spec.id}: chips not conserved: {chips}"
+
+
 def check_step(state):
     check_cards_accounted(state)
+    check_chips_conserved(state)
     if state.is_over:
         assert state.to_act is None and state.legal_moves() == []
     else:

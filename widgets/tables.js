@@ -139,7 +139,13 @@ function zoneElement(zone, table, ctx, clicks, targets) {
       cards.append(card);
     }
   });
-  if (!zone.cards.length && (zone.empty || isTarget || zone.layout === "squared")) {
+  if (Number.isInteger(zone.chips)) {
+    // A pool of chips (a pot, a pool on a board): its count, as a chip.
+    const chips = el("span", "rw-chips", String(zone.chips));
+    chips.setAttribute("aria-label", `${zone.chips} chip${zone.chips === 1 ? "" : "s"}`);
+    node.setAttribute("aria-label", `${zone.label}: ${zone.chips} chip${zone.chips === 1 ? "" : "s"}`);
+    cards.append(chips);
+  } else if (!zone.cards.length && (zone.empty || isTarget || zone.layout === "squared")) {
     const slot = el(ctx.interactive && isTarget ? "button" : "span", "rw-slot", zone.empty || "");
     if (ctx.interactive && isTarget) {
       slot.type = "button";

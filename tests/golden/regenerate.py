@@ -27,6 +27,7 @@ GAMES = [
     ("kaiser", "kaiser-full", 2026),
     ("getaway", "getaway-full", 51),
     ("rolling-stone", "rolling-stone-full", 1),
+    ("play-or-pay", "play-or-pay-full", 3),
 ]
 
 

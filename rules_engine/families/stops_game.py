@@ -1,0 +1,286 @@
+"""A game of stops hands played for chips, dealt round the table.
+
+Play or Pay, Spinado and Pope Joan share this shape: ante, deal, play
+sequences (:class:`~.stops.StopsPlay`) until a player is out of cards, settle
+the hand in chips, pass the deal to the left. A game subclasses
+:class:`StopsGame` and writes only what is its own:
+
+- ``POOLS``: the pools on the table, in the board's order (what is left in
+  them carries over to the next hand);
+- ``_deal_hand()``: the ante and the deal (``self.play``);
+- ``_starts()``: the cards that may start a sequence (any card by default);
+- ``_after_card(seat, card, before)``: what a card played costs or wins,
+  as sentences (payments for passing, a pool collected);
+- ``_settle(winner)``: the end of the hand, as sentences;
+- special moves, if any: ``_extra_legal()``, ``_extra_play(move)``,
+  ``_extra_why_not(move)`` and ``_extra_candidates()``.
+
+The game ends once every player has dealt ``deals`` times (an option), or
+earlier at the end of a hand after which a player has no chips left
+(``end.game``). The base keeps the dealer's rotation, the chips, what each
+seat sees, the table for the renderers and the score sheet.
+"""
+
+from ..cards import make_deck
+from ..game import ALL, Option, Scores, State
+from ..table import headline, score_sheet, signed, zone
+from .chips import Chips, chips_word
+from .tricks import left_of
+
+
+def stops_options(chips_default, chips_choices, deals_default=1):
+    """The options every stops game for chips has: the chips each player starts with and the deals."""
+    return (
+        Option("chips", chips_default, tuple(chips_choices), "chips each player starts with"),
+        Option("deals", deals_default, (1, 2, 3, 5), "times each player deals; the game may end sooner "
+               "when a player runs out of chips"),
+    )
+
+
+class StopsGame(State):
+    POOLS = ()
+    DEAD_HAND_LABEL = "Dead hand"
+
+    # ---- setup ------------------------------------------------------------------------------
+
+    def _setup(self):
+        self.chips = Chips.issue(self.seats, self.options["chips"], self.POOLS)
+        self.hand_results = ()   # (hand number, chips won or lost per seat, lines), one per hand played
+        self.over = False
+        self.said = None
+        self._start_hand(1, self._first_dealer())
+
+    def _first_dealer(self):
+        return 0
+
+    @property
+    def hands_in_game(self):
+        return self.seats * self.options["deals"]
+
+    def _start_hand(self, number, dealer):
+        self.hand_number = number
+        self.dealer = dealer
+        self.chips_at_deal = self.chips.held
+        self.opening = tuple(self._deal_hand() or ())
+
+    def _pack(self):
+        return make_deck(self.spec.deck_for(self.seats))
+
+    def _deal_round(self, cards, piles):
+        """``cards`` dealt one at a time into ``piles`` piles, as far as they go: the
+        seats from the dealer's left round to the dealer, then (with one pile more
+        than seats) the dead hand, last in each round as the texts deal it."""
+        hands = [[] for _ in range(piles)]
+        for i, card in enumerate(cards):
+            turn = i % piles
+            hands[self.seats if turn == self.seats else left_of(self.dealer, self.seats, turn + 1)].append(card)
+        return hands
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    @property
+    def to_act(self):
+        return None if self.over else self.play.to_act
+
+    def _legal(self):
+        play = self.form = self.forms["play"]
+        if not self.play.sequence:
+            cards = self._starts()
+        else:
+            cards = [self.play.next_card()]
+        return [play.make(card) for card in cards] + self._extra_legal()
+
+    def _starts(self):
+        return list(self.play.hands[self.play.to_act])
+
+    def _why_not(self, move):
+        if move.kind != "play":
+            return self._extra_why_not(move)
+        seat, card, play = self.to_act, move.card, self.play
+        if card not in play.hands[seat]:
+            return (f"the {card.symbol} is not in your hand", "play.turn")
+        if play.sequence:
+            return (f"the sequence needs the {play.next_card().symbol}, which you hold: you must play it",
+                    "play.sequence")
+        return self._why_not_start(card)
+
+    def _why_not_start(self, card):
+        return (f"the {card.symbol} may not start a sequence", "play.start")
+
+    def _play(self, move):
+        seat = self.to_act
+        players = self.player_names()
+        if move.kind != "play":
+            lines = self._extra_play(move)
+        else:
+            before = self.play
+            self.play = before.play(move.card, seat)
+            lines = [f"{players[seat]} plays the {move.card.symbol}"]
+            lines += self._after_card(seat, move.card, before)
+            if self.play.stopped and self.play.hands[seat]:
+                lines.append(self._stop_sentence(seat, move.card))
+        if not self.play.hands[seat]:
+            lines.append(f"{players[seat]} is out of cards")
+            lines += self._end_hand(seat)
+        self.said = "; ".join(lines) + "."
+
+    def _stop_sentence(self, seat, card):
+        return f"that stops the sequence, and {self.player_names()[seat]} starts the next"
+
+    def _end_hand(self, winner):
+        lines = self._settle(winner)
+        won = tuple(after - before for after, before in zip(self.chips.held, self.chips_at_deal))
+        self.hand_end = (self.hand_number, self.play, tuple(lines))
+        self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
+        broke = [s for s, chips in enumerate(self.chips.held) if chips <= 0]
+        if self.hand_number >= self.hands_in_game or broke:
+            self.over = True
+            return lines
+        self._start_hand(self.hand_number + 1, left_of(self.dealer, self.seats))
+        return lines
+
+    def candidate_moves(self):
+        return [self.forms["play"].make(card) for card in self._pack()] + self._extra_candidates()
+
+    # Special moves: a game with none keeps these.
+    def _extra_legal(self):
+        return []
+
+    def _extra_why_not(self, move):
+        return (f"{move.text!r} is not a move of this game now", "play.turn")
+
+    def _extra_play(self, move):
+        raise AssertionError(move)
+
+    def _extra_candidates(self):
+        return []
+
+    # ---- chips and scores ----------------------------------------------------------------------
+
+    def _pay_pool(self, seat, name, amount):
+        self.chips = self.chips.to_pool(seat, name, amount)
+
+    def _collect(self, name, seat):
+        """``seat`` takes the pool ``name``; a sentence, or None when it was empty."""
+        self.chips, taken = self.chips.collect(name, seat)
+        return f"{self.player_names()[seat]} collects {name} ({chips_word(taken)})" if taken else None
+
+    @property
+    def scores(self):
+        start = self.options["chips"]
+        hand = (self.hand_results[-1][1] if self.over else
+                tuple(a - b for a, b in zip(self.chips.held, self.chips_at_deal)))
+        return Scores(tuple(hand), tuple(c - start for c in self.chips.held))
+
+    @property
+    def winners(self):
+        """The seats with the most chips, once the game is over."""
+        if not self.over:
+            return ()
+        best = max(self.chips.held)
+        return tuple(s for s, c in enumerate(self.chips.held) if c == best)
+
+    # ---- what each seat sees ---------------------------------------------------------------------
+
+    def _visible(self, seat):
+        return lambda s: seat == ALL or s == seat
+
+    def _table(self, seat):
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "play": self.play.to_json(seat, self._visible(seat)),
+            "chips": self.chips.to_json(),
+            "hands": [{"number": n, "chips": list(won), "lines": list(lines)} for n, won, lines in self.hand_results],
+            "over": self.over,
+            **self._view_extra(seat),
+        }
+
+    def _view_extra(self, seat):
+        return {}
+
+    def _cards_in_play(self):
+        return self.play.cards()
+
+    def hidden_from(self, seat):
+        hidden = set(self.play.dead)
+        if seat != ALL:
+            hidden |= {c for s, hand in enumerate(self.play.hands) if s != seat for c in hand}
+        return hidden
+
+    # ---- the table, described for the renderers ---------------------------------------------
+
+    def _describe(self, seat):
+        players = self.player_names()
+        return {
+            "headline": headline(f"Hand {self.hand_number} of {self.hands_in_game}", f"Dealer: {players[self.dealer]}",
+                                 *self._facts(players)),
+            "zones": self._zones(seat, players),
+            "dealer": self.dealer,
+            "score": self._score_sheet(),
+            "last": self.said,
+            "result": self._result_sentence(),
+            "interlude": self._interlude(players),
+        }
+
+    def _facts(self, players):
+        play = self.play
+        if self.over:
+            return []
+        if not play.sequence:
+            return [f"{players[play.starter]} starts a sequence"]
+        return [f"Next: the {play.next_card().symbol}"]
+
+    def _zones(self, seat, players):
+        play, visible = self.play, self._visible(seat)
+        zones = [zone(f"hand-{s}", f"{players[s]}'s hand", (c.text if visible(s) else "??" for c in hand),
+                      kind="hand", layout="fan", owner=s, backs="hidden", note=chips_word(self.chips.held[s]))
+                 for s, hand in enumerate(play.hands)]
+        zones.append(self._sequence_zone(play, players))
+        shown = len(play.sequence or play.closed)
+        earlier = [c for _, c in play.played[: len(play.played) - shown]]
+        zones.append(zone("played", "Played before", earlier, kind="discard", layout="squared", group="play"))
+        if play.dead:
+            zones.append(zone("dead", self.DEAD_HAND_LABEL, ["??"] * len(play.dead), kind="set-aside",
+                              layout="squared", group="play"))
+        zones += [zone(f"pool-{i}", name, (), kind="pool", group="pools", chips=n)
+                  for i, (name, n) in enumerate(self.chips.pools)]
+        return zones + self._zones_aside(seat)
+
+    @staticmethod
+    def _sequence_zone(play, players):
+        """The sequence under way, or the one that has just stopped."""
+        cards = play.sequence or play.closed
+        label = "The sequence" if play.sequence or not cards else "The sequence (stopped)"
+        return zone("sequence", label, [c for _, c in cards], kind="layout", layout="row",
+                    group="play", labels=[players[s] for s, _ in cards])
+
+    def _zones_aside(self, seat):
+        return []
+
+    def _score_sheet(self):
+        rows = [(f"Hand {n}", list(won)) for n, won, _ in self.hand_results]
+        target = f"{self.hands_in_game} hands ({self.options['deals']} deal{'s' if self.options['deals'] > 1 else ''} "\
+                 f"each), or until a player runs out of chips; the most chips wins"
+        return score_sheet(self.player_names(), rows, [("Chips held", list(self.chips.held))],
+                           caption="Chips won and lost", target=target)
+
+    def _result_sentence(self):
+        if not self.over:
+            return None
+        names = [self.player_names()[s] for s in self.winners]
+        best = max(self.chips.held)
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the win with {chips_word(best)} each."
+        return f"{names[0]} wins the game with {chips_word(best)}."
+
+    def _interlude(self, players):
+        ended = self.__dict__.get("hand_end")
+        if not ended:
+            return None
+        number, play, lines = ended
+        won = self.hand_results[-1][1]
+        totals = [f"{players[s]}: {signed(won[s])} this hand, {chips_word(self.chips.held[s])} held"
+                  for s in range(self.seats)]
+        return {"title": f"End of hand {number}", "zones": [self._sequence_zone(play, players)],
+                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
