@@ -7,7 +7,7 @@ from .errors import OptionError, quote
 from .game import Game
 
 GAME_MODULES = ("bridge_solitaire", "couillon", "kaiser", "getaway", "king", "malilla", "play_or_pay", "rolling_stone",
-                "scotch_whist", "the_clock", "yukon")
+                "scotch_whist", "spinado", "the_clock", "yukon")
 
 
 def _load_classes():

@@ -134,6 +134,12 @@ class StopsPlay:
             after = after.stop(seat)
         return after
 
+    def interrupt(self, card, seat):
+        """``seat`` plays ``card``, which is not the next card, out of sequence, and it stops play."""
+        hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand for s, hand in enumerate(self.hands))
+        return replace(self, hands=hands, sequence=self.sequence + ((seat, card),),
+                       played=self.played + ((seat, card),)).stop(seat)
+
     def stop(self, seat):
         """End the sequence now; ``seat`` starts the next (also for a card that stops play by itself)."""
         return replace(self, sequence=(), starter=seat, stopped=True, closed=self.sequence or self.closed)

@@ -48,6 +48,7 @@ class StopsGame(State):
         self.hand_results = ()   # (hand number, chips won or lost per seat, lines), one per hand played
         self.over = False
         self.said = None
+        self.last_winner = None   # of the hand before, for games whose ante depends on it
         self._start_hand(1, self._first_dealer())
 
     def _first_dealer(self):
@@ -61,7 +62,7 @@ class StopsGame(State):
         self.hand_number = number
         self.dealer = dealer
         self.chips_at_deal = self.chips.held
-        self.opening = tuple(self._deal_hand() or ())
+        self._deal_hand()
 
     def _pack(self):
         return make_deck(self.spec.deck_for(self.seats))
@@ -83,7 +84,7 @@ class StopsGame(State):
         return None if self.over else self.play.to_act
 
     def _legal(self):
-        play = self.form = self.forms["play"]
+        play = self.forms["play"]
         if not self.play.sequence:
             cards = self._starts()
         else:
@@ -110,19 +111,21 @@ class StopsGame(State):
     def _play(self, move):
         seat = self.to_act
         players = self.player_names()
-        if move.kind != "play":
-            lines = self._extra_play(move)
-        else:
-            before = self.play
-            self.play = before.play(move.card, seat)
-            lines = [f"{players[seat]} plays the {move.card.symbol}"]
-            lines += self._after_card(seat, move.card, before)
-            if self.play.stopped and self.play.hands[seat]:
-                lines.append(self._stop_sentence(seat, move.card))
+        lines = self._extra_play(move) if move.kind != "play" else self._play_card(seat, move.card)
         if not self.play.hands[seat]:
             lines.append(f"{players[seat]} is out of cards")
             lines += self._end_hand(seat)
         self.said = "; ".join(lines) + "."
+
+    def _play_card(self, seat, card, announce_stop=True):
+        """``seat`` plays ``card`` to the sequence, or to start one: what it cost or won, in sentences."""
+        before = self.play
+        self.play = before.play(card, seat)
+        lines = [f"{self.player_names()[seat]} plays the {card.symbol}"]
+        lines += self._after_card(seat, card, before)
+        if announce_stop and self.play.stopped and self.play.hands[seat]:
+            lines.append(self._stop_sentence(seat, card))
+        return lines
 
     def _stop_sentence(self, seat, card):
         return f"that stops the sequence, and {self.player_names()[seat]} starts the next"
@@ -132,6 +135,7 @@ class StopsGame(State):
         won = tuple(after - before for after, before in zip(self.chips.held, self.chips_at_deal))
         self.hand_end = (self.hand_number, self.play, tuple(lines))
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
+        self.last_winner = winner
         broke = [s for s, chips in enumerate(self.chips.held) if chips <= 0]
         if self.hand_number >= self.hands_in_game or broke:
             self.over = True

@@ -28,6 +28,7 @@ GAMES = [
     ("getaway", "getaway-full", 51),
     ("rolling-stone", "rolling-stone-full", 1),
     ("play-or-pay", "play-or-pay-full", 3),
+    ("spinado", "spinado-full", 19),
 ]
 
 

@@ -1,0 +1,161 @@
+"""Spinado: Newmarket's stops play for three to five, with three pots and the A♦.
+
+- The pack has 47 cards: no 2s and no 8♦ (``setup.pack``). Aces are low.
+- Every player antes a chip to each pot, Matrimony, Intrigue and Game;
+  after the first hand, everyone but the last hand's winner (``setup.ante``).
+- The cards are dealt into one hand more than there are players, all of
+  equal size, the cards left over going to the extra hand, which is dead
+  (``setup.deal``).
+- The dealer's left starts a sequence with any card (``play.start``); the
+  holder of the next card of the suit plays it (``play.sequence``); when the
+  next card is dead, out of the pack or past the king, the last player starts
+  a new sequence (``play.stop``).
+- The A♦, the spinado, may go down with any valid play of its holder; it
+  stops play, so they start the next sequence (``play.spinado``).
+- A player who plays both the K♦ and Q♦ takes Matrimony; the Q♦ and J♦,
+  Intrigue (``scoring.pots``).
+- The first player out takes Game; a player still holding the spinado pays
+  the winner two chips a card held; the other pots carry over (``scoring.hand``).
+
+Interpretation notes (on the game's page, ``interpretation.*``):
+
+- A pot of a pair goes to the player who has played both its cards in the
+  hand, when the second goes down (``interpretation.pairs``).
+- The spinado goes down after the card it comes with; played alone it is a
+  card like any other (``interpretation.spinado``).
+- The end, and credit, as in every stops game for chips here
+  (``interpretation.end``, ``interpretation.credit``).
+"""
+
+from ..cards import parse_card
+from ..families.chips import chips_word
+from ..families.stops import StopsPlay
+from ..families.stops_game import StopsGame, stops_options
+from ..families.tricks import left_of
+from ..game import GameSpec
+from ..moves import MoveForm, MoveForms
+from ..scoring import ScoreRule
+from . import spinado_bot
+
+SPINADO = parse_card("AD")
+MATRIMONY, INTRIGUE, GAME_POT = "Matrimony", "Intrigue", "Game"
+PAIRS = {MATRIMONY: (parse_card("KD"), parse_card("QD")), INTRIGUE: (parse_card("QD"), parse_card("JD"))}
+
+FORMS = MoveForms(
+    MoveForm("spinado", "play {card} with {card}"),
+    MoveForm("play", "play {card}"),
+)
+
+
+def equal_hands(cards, hands):
+    """``cards`` dealt into ``hands`` hands of equal size, the extra cards to the last (dead) hand.
+
+    >>> [len(hand) for hand in equal_hands(list(range(47)), 5)]
+    [9, 9, 9, 9, 11]
+    """
+    size = len(cards) // hands
+    piles = [list(cards[i:size * hands:hands]) for i in range(hands)]
+    piles[-1] += cards[size * hands:]
+    return piles
+
+
+def spinado_penalty(cards_held):
+    """What the holder of the unplayed spinado pays the winner.
+
+    >>> spinado_penalty(3)
+    6
+    """
+    return 2 * cards_held
+
+
+class SpinadoState(StopsGame):
+    spec = GameSpec(
+        id="spinado",
+        name="Spinado",
+        family="stops",
+        seats=(3, 5),
+        default_seats=4,
+        deck="47",
+        summary="Newmarket's stops play for three pots, with the A♦ that stops play whenever its holder likes.",
+        options=stops_options(50, (20, 50, 100)),
+        rules=("setup.pack", "setup.ante", "setup.deal", "play.start", "play.sequence", "play.stop",
+               "play.spinado", "scoring.pots", "interpretation.pairs", "interpretation.spinado",
+               "interpretation.credit"),
+        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="interpretation.end"),
+    )
+    forms = FORMS
+    heuristic = staticmethod(spinado_bot.choose)
+    POOLS = (MATRIMONY, INTRIGUE, GAME_POT)
+
+    def _deal_hand(self):
+        for seat in range(self.seats):
+            if seat != self.last_winner:
+                for pot in self.POOLS:
+                    self._pay_pool(seat, pot, 1)
+        # The deal goes round from the dealer's left; the dead hand is dealt last in each round.
+        piles = equal_hands(self._shuffle(f"hand-{self.hand_number}", self._pack()), self.seats + 1)
+        hands = [piles[(seat - self.dealer - 1) % self.seats] for seat in range(self.seats)]
+        self.play = StopsPlay.deal(hands, starter=left_of(self.dealer, self.seats), dead=piles[-1])
+
+    # ---- the spinado ---------------------------------------------------------------------------
+
+    def _extra_legal(self):
+        seat = self.play.to_act
+        if SPINADO not in self.play.hands[seat]:
+            return []
+        plain = [m.card for m in self._plain_moves() if m.card != SPINADO]
+        return [FORMS["spinado"].make(card, SPINADO) for card in plain]
+
+    def _plain_moves(self):
+        play = self.play
+        cards = self._starts() if not play.sequence else [play.next_card()]
+        return [FORMS["play"].make(card) for card in cards]
+
+    def _extra_why_not(self, move):
+        card, extra = move.args
+        if extra != SPINADO:
+            return (f"only the spinado, the A♦, goes down with another card, not the {extra.symbol}", "play.spinado")
+        if SPINADO not in self.play.hands[self.to_act]:
+            return ("you do not hold the spinado", "play.spinado")
+        if card == SPINADO:
+            return ("the spinado goes down with another card", "play.spinado")
+        return self._why_not(FORMS["play"].make(card))
+
+    def _extra_play(self, move):
+        seat = self.to_act
+        lines = self._play_card(seat, move.card, announce_stop=False)
+        self.play = self.play.interrupt(SPINADO, seat) if self.play.sequence else self.play.play(SPINADO, seat)
+        lines.append(f"with it the spinado, which stops play: {self.player_names()[seat]} starts the next sequence"
+                     if self.play.hands[seat] else "with it the spinado")
+        return lines
+
+    def _extra_candidates(self):
+        return [FORMS["spinado"].make(card, SPINADO) for card in self._pack() if card != SPINADO]
+
+    # ---- pots ----------------------------------------------------------------------------------
+
+    def _after_card(self, seat, card, before):
+        mine = {c for s, c in self.play.played if s == seat}
+        lines = []
+        for pot, pair in PAIRS.items():
+            if card in pair and all(c in mine for c in pair):  # interpretation.pairs
+                lines.append(self._collect(pot, seat) or f"{self.player_names()[seat]} finds {pot} empty")
+        return lines
+
+    def _settle(self, winner):
+        players = self.player_names()
+        lines = [self._collect(GAME_POT, winner) or f"{players[winner]} finds Game empty"]
+        for seat, hand in enumerate(self.play.hands):
+            if SPINADO in hand:
+                amount = spinado_penalty(len(hand))
+                self.chips = self.chips.pay(seat, winner, amount)
+                lines.append(f"{players[seat]} still holds the spinado and pays {players[winner]} "
+                             f"{chips_word(amount)}")
+        return lines
+
+    def describe(self):
+        pots = ", ".join(f"{name} {n}" for name, n in self.chips.pools)
+        return f"Spinado: hand {self.hand_number}, chips {list(self.chips.held)}, {pots}"
+
+
+GAME = SpinadoState

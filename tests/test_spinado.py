@@ -1,0 +1,152 @@
+"""Spinado's own rules: the 47-card pack and the dead hand, the antes, stops
+by a dead or missing card, the spinado going down with a card and stopping
+play, the pots of the pairs, the hand's settlement with the spinado's
+penalty, and the game's end. Chips are conserved throughout (the
+conformance suite checks every move of its playouts)."""
+
+import random
+
+import pytest
+
+import rules_engine
+from conformance import check_step, snapshot
+from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from rules_engine.cards import parse_cards
+from rules_engine.errors import IllegalMoveError
+from rules_engine.families.stops import StopsPlay
+from rules_engine.games import spinado_bot
+from rules_engine.games.spinado import equal_hands
+
+SPINADO = rules_engine.load_game("spinado")
+
+
+def refused(state, move, rule):
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply(move)
+    assert info.value.rule == rule, info.value
+    assert snapshot(state) == before
+    return info.value.reason
+
+
+def position(hands, dead, starter=1, seed=1):
+    """The first hand of a four-player game with ``hands`` and ``dead`` (texts) in place of the deal."""
+    state = SPINADO.new(seed=seed, seats=len(hands))
+    state.play = StopsPlay.deal([parse_cards(h) for h in hands], starter=starter, dead=parse_cards(dead))
+    return state
+
+
+# Every card of the 47 placed: seat 1 holds the spinado; seat 3 the K♦ Q♦ J♦.
+HANDS = ["3S 4S 5S 6S 7S 8S 9S TS JS",
+         "AD 3D 4D 5D QS KS AH 3H 4H",
+         "5H 6H 7H 8H 9H TH JH QH KH",
+         "JD QD KD AC 3C 4C 5C 6C 7C"]
+DEAD = "AS 6D 7D 9D TD 8C 9C TC JC QC KC"
+
+
+def test_the_pack_and_the_dead_hand():
+    state = SPINADO.new(seed=4)
+    assert len(state._pack()) == 47 and not any(c.rank == "2" for c in state._pack())
+    assert all(len(h) == 9 for h in state.play.hands) and len(state.play.dead) == 11
+    assert [len(h) for h in equal_hands(list(range(47)), 4)] == [11, 11, 11, 14]
+    # the dead hand is hidden from everyone, a commentator too
+    assert set(state.play.dead) <= state.hidden_from("all")
+    check_step(state)
+
+
+def test_everyone_antes_at_first_then_all_but_the_last_winner():
+    state = SPINADO.new(seed=5)
+    assert state.chips.held == (47,) * 4 and [n for _, n in state.chips.pools] == [4, 4, 4]
+    bots = [RandomBot(s) for s in range(4)]
+    while state.hand_number == 1:
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    winner = state.last_winner
+    assert state.chips_at_deal[winner] == state.chips.held[winner]  # the winner did not ante
+    assert all(state.chips_at_deal[s] - state.chips.held[s] == 3 for s in range(4) if s != winner)
+
+
+def test_a_card_in_the_dead_hand_stops_play_and_the_last_player_starts_again():
+    state = position(HANDS, DEAD).apply("play 3H")   # seat 1: the 4♥ is its own, then the 5♥ is seat 2's
+    assert state.to_act == 1
+    state = state.apply("play 4H").apply("play 5H")
+    for card in "6H 7H 8H 9H TH JH QH".split():
+        state = state.apply(f"play {card}")
+    state = state.apply("play KH")                    # the king ends the suit
+    assert state.play.sequence == () and state.to_act == 2
+    state = position(HANDS, DEAD, starter=3).apply("play 5C")
+    state = state.apply("play 6C").apply("play 7C")   # the 8♣ is dead: seat 3 starts again
+    assert state.play.stopped and state.to_act == 3
+
+
+def test_the_next_card_is_forced_and_other_cards_are_refused_with_their_rule():
+    state = position(HANDS, DEAD).apply("play 3H")
+    assert [m.text for m in state.legal_moves()] == ["play 4H", "play 4H with AD"]
+    assert "4♥" in refused(state, "play QS", "play.sequence")
+    assert "not in your hand" in refused(state, "play 9S", "play.turn")
+
+
+def test_the_spinado_goes_with_a_valid_card_stops_play_and_its_holder_starts():
+    state = position(HANDS, DEAD).apply("play 3H").apply("play 4H with AD")
+    assert state.play.sequence == () and state.to_act == 1 and state.play.starter == 1
+    played = [c.text for _, c in state.play.played]
+    assert played == ["3H", "4H", "AD"]
+    assert "spinado" in state.table(None)["last"]
+    fresh = position(HANDS, DEAD)
+    assert refused(fresh, "play AD with AD", "play.spinado")
+    assert "only the spinado" in refused(fresh, "play 3D with KD", "play.spinado")
+    assert refused(position(HANDS, DEAD, starter=2), "play 5H with AD", "play.spinado") == "you do not hold the spinado"
+    assert "not in your hand" in refused(fresh, "play 5H with AD", "play.turn")
+
+
+def test_a_player_who_plays_both_cards_of_a_pair_takes_its_pot():
+    state = position(HANDS, DEAD, starter=3).apply("play JD")   # J♦ then Q♦, K♦: all seat 3's
+    assert state.chips.pool("Intrigue") == 4
+    state = state.apply("play QD")
+    assert state.chips.pool("Intrigue") == 0 and state.chips.held[3] == 51
+    state = state.apply("play KD")
+    assert state.chips.pool("Matrimony") == 0 and state.chips.held[3] == 55
+    assert "collects Matrimony" in state.table(None)["last"]
+
+
+def test_a_pair_split_between_players_takes_nothing():
+    hands = list(HANDS)
+    hands[2], hands[3] = "QD 6H 7H 8H 9H TH JH QH KH", "JD 5H KD AC 3C 4C 5C 6C 7C"
+    state = position(hands, DEAD, starter=3).apply("play JD").apply("play QD").apply("play KD")
+    assert [n for _, n in state.chips.pools] == [4, 4, 4]
+
+
+def test_the_winner_takes_game_and_the_spinado_still_held_costs_two_chips_a_card():
+    hands = ["3S", "AD 3D 4D 5D QS KS AH 3H 4H", "5H 6H 7H 8H 9H TH JH QH KH", "JD QD KD AC 3C 4C 5C 6C 7C"]
+    dead = "4S 5S 6S 7S 8S 9S TS JS AS 6D 7D 9D TD 8C 9C TC JC QC KC"
+    state = position(hands, dead, starter=0).apply("play 3S")
+    number, won, lines = state.hand_results[0]
+    assert lines[0] == "Seat 0 collects Game (4 chips)"
+    assert lines[1] == "Seat 1 still holds the spinado and pays Seat 0 18 chips"
+    assert won == (4 - 3 + 18, -3 - 18, -3, -3)
+    assert state.hand_number == 2 and state.dealer == 1 and state.chips.conserved
+
+
+def test_the_game_ends_after_everyone_has_dealt_and_chips_are_conserved_at_every_count():
+    for seats in (3, 4, 5):
+        state = SPINADO.new(seed=seats, seats=seats)
+        bots = [RandomBot(s) for s in range(seats)]
+        while not state.is_over:
+            state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+            assert state.chips.conserved
+        assert state.hand_number == seats or min(state.chips.held) <= 0
+        assert state.winners and "win" in state.table(None)["result"]
+
+
+def test_the_bot_goes_out_with_the_spinado_when_it_can():
+    state = position(["3S", "AD 4D", "5H", "6H"], "", starter=1)
+    assert spinado_bot.choose(state.view(1), random.Random(1)) == "play 4D with AD"
+
+
+def test_the_bot_learns_dead_cards_from_stops():
+    played = [(1, c) for c in parse_cards("3H 4H")] + [(1, parse_cards("9S")[0])]
+    assert spinado_bot.known_dead(played) == set(parse_cards("5H"))
+
+
+def test_heuristic_games_end():
+    final = play_out(SPINADO.new(seed=7, seats=5), [HeuristicBot(s) for s in range(5)])
+    assert final.is_over and final.chips.conserved
