@@ -11,7 +11,8 @@ import pytest
 import rules_engine
 from conformance import check_step, snapshot
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
-from rules_engine.cards import parse_cards
+from rules_engine.cards import ACES_LOW, parse_cards
+from rules_engine.families.stops_bots import StopsKnowledge
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games import spinado_bot
@@ -144,7 +145,8 @@ def test_the_bot_goes_out_with_the_spinado_when_it_can():
 
 def test_the_bot_learns_dead_cards_from_stops():
     played = [(1, c) for c in parse_cards("3H 4H")] + [(1, parse_cards("9S")[0])]
-    assert spinado_bot.known_dead(played) == set(parse_cards("5H"))
+    view = {"seat": 0, "table": {"play": {"hands": [["9H"], 3, 3], "played": [[s, c.text] for s, c in played], "dead": 5}}}
+    assert StopsKnowledge(view, ACES_LOW, "47").dead == set(parse_cards("5H"))
 
 
 def test_heuristic_games_end():

@@ -29,6 +29,7 @@ GAMES = [
     ("rolling-stone", "rolling-stone-full", 1),
     ("play-or-pay", "play-or-pay-full", 3),
     ("spinado", "spinado-full", 19),
+    ("pope-joan", "pope-joan-full", 1),
 ]
 
 
