@@ -132,7 +132,7 @@ def test_the_first_out_takes_game_and_a_chip_a_card_the_pope_not_counted():
     assert lines[0].startswith("Seat 0 collects Game")
     assert lines[1:] == ("Seat 1 pays Seat 0 1 chip for the cards left", "Seat 2 pays Seat 0 3 chips for the cards left")
     assert state.hand_number == 2 and state.dealer == (first_dealer + 1) % 3 and state.chips.conserved
-    assert before[1] - 1 == state.chips_at_deal[1]
+    assert before[1] - 1 == state.totals_at_deal[1]
 
 
 def test_pools_carry_over_and_only_the_dealer_antes_again():
@@ -141,7 +141,7 @@ def test_pools_carry_over_and_only_the_dealer_antes_again():
     while state.hand_number == 1:
         state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     dealer = state.dealer
-    assert all(state.chips_at_deal[s] == state.chips.held[s] for s in range(4) if s != dealer)
+    assert all(state.totals_at_deal[s] == state.chips.held[s] for s in range(4) if s != dealer)
     check_step(state)
 
 

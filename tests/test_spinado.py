@@ -62,8 +62,8 @@ def test_everyone_antes_at_first_then_all_but_the_last_winner():
     while state.hand_number == 1:
         state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     winner = state.last_winner
-    assert state.chips_at_deal[winner] == state.chips.held[winner]  # the winner did not ante
-    assert all(state.chips_at_deal[s] - state.chips.held[s] == 3 for s in range(4) if s != winner)
+    assert state.totals_at_deal[winner] == state.chips.held[winner]  # the winner did not ante
+    assert all(state.totals_at_deal[s] - state.chips.held[s] == 3 for s in range(4) if s != winner)
 
 
 def test_a_card_in_the_dead_hand_stops_play_and_the_last_player_starts_again():

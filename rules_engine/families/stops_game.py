@@ -19,6 +19,8 @@ The game ends once every player has dealt ``deals`` times (an option), or
 earlier at the end of a hand after which a player has no chips left
 (``end.game``). The base keeps the dealer's rotation, the chips, what each
 seat sees, the table for the renderers and the score sheet.
+:class:`StopsPointsGame` is the same for a game scored in points on paper,
+to a target (Comet).
 """
 
 from ..cards import make_deck
@@ -44,8 +46,8 @@ class StopsGame(State):
     # ---- setup ------------------------------------------------------------------------------
 
     def _setup(self):
-        self.chips = Chips.issue(self.seats, self.options["chips"], self.POOLS)
-        self.hand_results = ()   # (hand number, chips won or lost per seat, lines), one per hand played
+        self._issue()
+        self.hand_results = ()   # (hand number, chips or points won or lost per seat, lines), one per hand
         self.over = False
         self.said = None
         self.last_winner = None   # of the hand before, for games whose ante depends on it
@@ -61,7 +63,7 @@ class StopsGame(State):
     def _start_hand(self, number, dealer):
         self.hand_number = number
         self.dealer = dealer
-        self.chips_at_deal = self.chips.held
+        self.totals_at_deal = self._totals()
         self._deal_hand()
 
     def _pack(self):
@@ -132,12 +134,11 @@ class StopsGame(State):
 
     def _end_hand(self, winner):
         lines = self._settle(winner)
-        won = tuple(after - before for after, before in zip(self.chips.held, self.chips_at_deal))
+        won = tuple(after - before for after, before in zip(self._totals(), self.totals_at_deal))
         self.hand_end = (self.hand_number, self.play, tuple(lines))
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
         self.last_winner = winner
-        broke = [s for s, chips in enumerate(self.chips.held) if chips <= 0]
-        if self.hand_number >= self.hands_in_game or broke:
+        if self._game_ends():
             self.over = True
             return lines
         self._start_hand(self.hand_number + 1, left_of(self.dealer, self.seats))
@@ -159,7 +160,38 @@ class StopsGame(State):
     def _extra_candidates(self):
         return []
 
-    # ---- chips and scores ----------------------------------------------------------------------
+    # ---- the ledger: chips here, points in StopsPointsGame -------------------------------------
+
+    TOTALS_LABEL, SHEET_CAPTION = "Chips held", "Chips won and lost"
+
+    def _issue(self):
+        self.chips = Chips.issue(self.seats, self.options["chips"], self.POOLS)
+
+    def _totals(self):
+        return self.chips.held
+
+    @staticmethod
+    def _amount_word(n):
+        return chips_word(n)
+
+    def _game_ends(self):
+        broke = [s for s, chips in enumerate(self.chips.held) if chips <= 0]
+        return self.hand_number >= self.hands_in_game or bool(broke)
+
+    def _game_scores(self):
+        return tuple(c - self.options["chips"] for c in self.chips.held)
+
+    def _target(self):
+        deals = self.options["deals"]
+        return (f"{self.hands_in_game} hands ({deals} deal{'s' if deals > 1 else ''} each), "
+                f"or until a player runs out of chips; the most chips wins")
+
+    def _ledger_view(self):
+        return {"chips": self.chips.to_json()}
+
+    def _pool_zones(self):
+        return [zone(f"pool-{i}", name, (), kind="pool", group="pools", chips=n)
+                for i, (name, n) in enumerate(self.chips.pools)]
 
     def _pay_pool(self, seat, name, amount):
         self.chips = self.chips.to_pool(seat, name, amount)
@@ -171,18 +203,17 @@ class StopsGame(State):
 
     @property
     def scores(self):
-        start = self.options["chips"]
         hand = (self.hand_results[-1][1] if self.over else
-                tuple(a - b for a, b in zip(self.chips.held, self.chips_at_deal)))
-        return Scores(tuple(hand), tuple(c - start for c in self.chips.held))
+                tuple(a - b for a, b in zip(self._totals(), self.totals_at_deal)))
+        return Scores(tuple(hand), self._game_scores())
 
     @property
     def winners(self):
-        """The seats with the most chips, once the game is over."""
+        """The seats with the highest total, once the game is over."""
         if not self.over:
             return ()
-        best = max(self.chips.held)
-        return tuple(s for s, c in enumerate(self.chips.held) if c == best)
+        best = max(self._totals())
+        return tuple(s for s, c in enumerate(self._totals()) if c == best)
 
     # ---- what each seat sees ---------------------------------------------------------------------
 
@@ -194,8 +225,8 @@ class StopsGame(State):
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "play": self.play.to_json(seat, self._visible(seat)),
-            "chips": self.chips.to_json(),
-            "hands": [{"number": n, "chips": list(won), "lines": list(lines)} for n, won, lines in self.hand_results],
+            **self._ledger_view(),
+            "hands": [{"number": n, "won": list(won), "lines": list(lines)} for n, won, lines in self.hand_results],
             "over": self.over,
             **self._view_extra(seat),
         }
@@ -217,7 +248,8 @@ class StopsGame(State):
     def _describe(self, seat):
         players = self.player_names()
         return {
-            "headline": headline(f"Hand {self.hand_number} of {self.hands_in_game}", f"Dealer: {players[self.dealer]}",
+            "headline": headline(f"Hand {self.hand_number}" + (f" of {self.hands_in_game}" if self.hands_in_game else ""),
+                                 f"Dealer: {players[self.dealer]}",
                                  *self._facts(players)),
             "zones": self._zones(seat, players),
             "dealer": self.dealer,
@@ -238,7 +270,7 @@ class StopsGame(State):
     def _zones(self, seat, players):
         play, visible = self.play, self._visible(seat)
         zones = [zone(f"hand-{s}", f"{players[s]}'s hand", (c.text if visible(s) else "??" for c in hand),
-                      kind="hand", layout="fan", owner=s, backs="hidden", note=chips_word(self.chips.held[s]))
+                      kind="hand", layout="fan", owner=s, backs="hidden", note=self._amount_word(self._totals()[s]))
                  for s, hand in enumerate(play.hands)]
         zones.append(self._sequence_zone(play, players))
         shown = len(play.sequence or play.closed)
@@ -247,8 +279,7 @@ class StopsGame(State):
         if play.dead:
             zones.append(zone("dead", self.DEAD_HAND_LABEL, ["??"] * len(play.dead), kind="set-aside",
                               layout="squared", group="play"))
-        zones += [zone(f"pool-{i}", name, (), kind="pool", group="pools", chips=n)
-                  for i, (name, n) in enumerate(self.chips.pools)]
+        zones += self._pool_zones()
         return zones + self._zones_aside(seat)
 
     @staticmethod
@@ -264,19 +295,17 @@ class StopsGame(State):
 
     def _score_sheet(self):
         rows = [(f"Hand {n}", list(won)) for n, won, _ in self.hand_results]
-        target = f"{self.hands_in_game} hands ({self.options['deals']} deal{'s' if self.options['deals'] > 1 else ''} "\
-                 f"each), or until a player runs out of chips; the most chips wins"
-        return score_sheet(self.player_names(), rows, [("Chips held", list(self.chips.held))],
-                           caption="Chips won and lost", target=target)
+        return score_sheet(self.player_names(), rows, [(self.TOTALS_LABEL, list(self._totals()))],
+                           caption=self.SHEET_CAPTION, target=self._target())
 
     def _result_sentence(self):
         if not self.over:
             return None
         names = [self.player_names()[s] for s in self.winners]
-        best = max(self.chips.held)
+        best = self._amount_word(max(self._totals()))
         if len(names) > 1:
-            return f"{' and '.join(names)} share the win with {chips_word(best)} each."
-        return f"{names[0]} wins the game with {chips_word(best)}."
+            return f"{' and '.join(names)} share the win with {best} each."
+        return f"{names[0]} wins the game with {best}."
 
     def _interlude(self, players):
         ended = self.__dict__.get("hand_end")
@@ -284,7 +313,48 @@ class StopsGame(State):
             return None
         number, play, lines = ended
         won = self.hand_results[-1][1]
-        totals = [f"{players[s]}: {signed(won[s])} this hand, {chips_word(self.chips.held[s])} held"
+        totals = [f"{players[s]}: {signed(won[s])} this hand, {self._amount_word(self._totals()[s])} in all"
                   for s in range(self.seats)]
         return {"title": f"End of hand {number}", "zones": [self._sequence_zone(play, players)],
                 "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+
+
+class StopsPointsGame(StopsGame):
+    """A stops game scored in points on paper rather than played for chips
+    (Comet): ``TARGET`` points end the game, after the hand that reaches them;
+    ``_settle(winner)`` scores the hand with ``_score(points)``."""
+
+    TARGET = 100
+    TOTALS_LABEL, SHEET_CAPTION = "Points", "Score sheet"
+
+    def _issue(self):
+        self.points = (0,) * self.seats
+
+    def _totals(self):
+        return self.points
+
+    def _score(self, points):
+        self.points = tuple(a + b for a, b in zip(self.points, points))
+
+    @staticmethod
+    def _amount_word(n):
+        return f"{n} point{'' if abs(n) == 1 else 's'}"
+
+    def _game_ends(self):
+        return max(self.points) >= self.TARGET
+
+    def _game_scores(self):
+        return self.points
+
+    def _target(self):
+        return f"The first to {self.TARGET} points wins"
+
+    @property
+    def hands_in_game(self):
+        return None
+
+    def _ledger_view(self):
+        return {"points": list(self.points)}
+
+    def _pool_zones(self):
+        return []
