@@ -1,33 +1,31 @@
 """What a stops bot knows from its seat's view, and how it values a start.
 
-In a stops hand the player whose card stops play starts the next sequence
-and goes on shedding, so bots value a move by the cards their own hand
-sheds in a row from it, by whether play then surely stops with them (the
-next card is out of the pack, past the top, already played, or known to lie
-in the dead hand because an earlier sequence stopped before it), and by
-what the others may shed after them.
+A card no sequence can reach any more (an *orphan*: the card below it is out
+of the pack, played, or known to lie in the dead hand because an earlier
+sequence stopped before it) leaves a hand only when its holder starts with
+it. So bots start orphans first, and among starts prefer those from which
+their own hand sheds several cards in a row. Measured against random
+players, this does better than playing for control (starting runs that end
+in a sure stop) or than holding back cards the others could follow with.
 """
 
 from ..cards import make_deck, parse_card
 
-CONTROL, OTHERS = 3.0, 0.7
+ORPHAN = 4.0  # measured against random players: starting orphans first is what wins hands
 
 
 class StopsKnowledge:
     """A seat's knowledge of a stops hand, read from its view (``table.play``)."""
 
-    def __init__(self, view, ranks, deck, interrupters=()):
+    def __init__(self, view, ranks, deck, interrupters=(), removed=()):
         play = view["table"]["play"]
         seat = view["seat"]
         self.ranks = ranks
-        self.pack = frozenset(make_deck(deck))
+        self.pack = frozenset(make_deck(deck)) - set(removed)
         self.hand = {parse_card(t) for t in play["hands"][seat]}
         self.order = [(s, parse_card(c)) for s, c in play["played"]]
         self.played = {card for _, card in self.order}
         self.dead = self._known_dead(set(interrupters))
-        opponents = sum(n for s, n in enumerate(play["hands"]) if s != seat)
-        unknown_dead = max(0, play["dead"] - len(self.dead))
-        self.held_by_others = opponents / max(1, opponents + unknown_dead)
 
     def after(self, card):
         rank = self.ranks.next_above(card)
@@ -54,19 +52,17 @@ class StopsKnowledge:
         nxt = self.after(card)
         return nxt is None or nxt not in self.pack or nxt in self.played or nxt in self.dead
 
-    def others_after(self, card):
-        """How many cards the others may play after ``card`` before play stops (an expectation)."""
-        others, chance, nxt = 0.0, 1.0, self.after(card)
-        while nxt is not None and nxt in self.pack and nxt not in self.played and nxt not in self.dead:
-            if nxt not in self.hand:
-                chance *= self.held_by_others
-                others += chance
-            nxt = self.after(nxt)
-        return others
+    def before(self, card):
+        index = self.ranks.index(card)
+        return parse_card(self.ranks.order[index - 1] + card.suit) if index else None
+
+    def is_orphan(self, card):
+        """No sequence can reach ``card``: the card below it is out of the pack, dead or played,
+        so only a start plays it, and only this hand can start it."""
+        below = self.before(card)
+        return below is None or below not in self.pack or below in self.played or below in self.dead
 
     def start_value(self, card):
         """``(cards this hand sheds, whether play then surely stops with it, value)`` of starting with ``card``."""
         run = self.run_from(card)
-        control = self.surely_stops(run[-1])
-        others = 0.0 if control else self.others_after(run[-1])
-        return set(run), control, len(run) + CONTROL * control - OTHERS * others
+        return set(run), self.surely_stops(run[-1]), len(run) + ORPHAN * self.is_orphan(card)

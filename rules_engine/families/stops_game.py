@@ -129,6 +129,9 @@ class StopsGame(State):
             lines.append(self._stop_sentence(seat, card))
         return lines
 
+    def _after_card(self, seat, card, before):
+        return []
+
     def _stop_sentence(self, seat, card):
         return f"that stops the sequence, and {self.player_names()[seat]} starts the next"
 

@@ -1,8 +1,8 @@
 """Pope Joan's heuristic bot, from its seat's view only.
 
-Control wins a stops hand (see ``families/stops_bots.py``): the bot values
-each start by the cards it sheds in a row, by whether play then surely
-stops with it, and by what the others may shed after it. On top of that:
+The bot starts the cards no sequence can reach any more first, then the
+starts from which it sheds several cards in a row (see
+``families/stops_bots.py``). On top of that it values:
 
 - the pools its own cards take, chip for chip: the trump honours, the pairs
   of trumps held together, and the Pope, whose 9♦ can only be played to start

@@ -1,8 +1,8 @@
 """Spinado's heuristic bot, from its seat's view only.
 
-Control wins a stops hand (see ``families/stops_bots.py``): the bot values
-each move by the cards it sheds in a row, by whether play then surely stops
-with it, by what the others may shed after it, and by the pots it takes.
+The bot starts the cards no sequence can reach any more first, then the
+starts from which it sheds several cards in a row (see
+``families/stops_bots.py``), and values the pots its cards take.
 
 - It spends the spinado, the A♦, to keep control when play would otherwise
   pass on, and always when it goes out with it; keeping it to the end costs
@@ -14,11 +14,11 @@ with it, by what the others may shed after it, and by the pots it takes.
 """
 
 from ..cards import ACES_LOW, parse_card
-from ..families.stops_bots import CONTROL, StopsKnowledge
+from ..families.stops_bots import StopsKnowledge
 
 SPINADO = parse_card("AD")
 PAIRS = {"Matrimony": (parse_card("KD"), parse_card("QD")), "Intrigue": (parse_card("QD"), parse_card("JD"))}
-SPINADO_WORTH = 2.5
+SPINADO_WORTH, KEEP_CONTROL = 2.5, 3.0
 
 
 def choose(view, rng):
@@ -34,7 +34,7 @@ def choose(view, rng):
         card = parse_card(words[1])
         with_spinado = len(words) == 4
         if with_spinado:
-            shed, value = {card, SPINADO}, 2 + CONTROL - SPINADO_WORTH
+            shed, value = {card, SPINADO}, 2 + KEEP_CONTROL - SPINADO_WORTH
         else:
             shed, _, value = know.start_value(card)
         if shed >= hand:

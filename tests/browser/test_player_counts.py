@@ -25,7 +25,9 @@ def test_a_play_block_deals_the_players_it_asks_for(page, site_url, game_id, sea
     hands = widget.locator('[data-zone^="hand-"]')
     assert sorted(int(re.sub(r"\D", "", z.get_attribute("data-zone"))) for z in hands.all()) == list(range(seats))
     # Every seat has a place of its own round the table: no two seats overlap.
-    boxes = [spot.bounding_box() for spot in widget.locator(".rw-seat").all()]
+    # Measured in one go: the bots may still be playing, and each of their moves redraws the table.
+    boxes = widget.evaluate("""node => [...node.querySelectorAll('.rw-seat')].map((spot) => {
+        const r = spot.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })""")
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             apart = (a["x"] + a["width"] <= b["x"] + 1 or b["x"] + b["width"] <= a["x"] + 1

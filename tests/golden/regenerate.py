@@ -30,6 +30,7 @@ GAMES = [
     ("play-or-pay", "play-or-pay-full", 3),
     ("spinado", "spinado-full", 19),
     ("pope-joan", "pope-joan-full", 1),
+    ("comet", "comet-full", 1),
 ]
 
 
