@@ -31,6 +31,7 @@ GAMES = [
     ("spinado", "spinado-full", 19),
     ("pope-joan", "pope-joan-full", 1),
     ("comet", "comet-full", 1),
+    ("ristiseiska", "ristiseiska-full", 7),
 ]
 
 
