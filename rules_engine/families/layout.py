@@ -95,7 +95,8 @@ class SuitRows:
             ends = [RANK_NAMES.get(rank, rank) for rank, end in ((self.ranks.order[0], "low"), (self.ranks.order[-1], "high"))
                     if self.is_closed(suit, end)]
             note = f"closed at the {' and the '.join(ends)}" if ends else None
-            out.append(zone(f"row-{suit}", f"{SUIT_SYMBOLS[suit]} row", cards, kind="layout", layout="row",
+            # Overlapped like a hand, so that a whole suit of thirteen fits on one line.
+            out.append(zone(f"row-{suit}", f"{SUIT_SYMBOLS[suit]} row", cards, kind="layout", layout="fan",
                             group="layout", note=note, empty=SUIT_SYMBOLS[suit]))
         return out
 
