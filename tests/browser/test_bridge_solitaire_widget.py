@@ -23,7 +23,10 @@ def test_choose_bid_and_play_a_trick(page, site_url):
     assert "The house " in widget.locator(".rw-headline").inner_text()
     # Bid the cheapest legal bid through the list of moves.
     bid = next(text for text in widget.locator("select option").all_inner_texts() if text.lower().startswith("bid"))
+    before = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
     widget.get_by_role("button", name=bid).first.click()
+    # The class is still there from before the click: wait for the bid's reply itself.
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     assert "Contract:" in widget.locator(".rw-headline").inner_text()
     widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()

@@ -32,7 +32,11 @@ def play_first_move_by_pointer(page, widget, tap):
     """Make the first legal move that starts from a card: its card, then (if it
     has several) the zone it goes to, the way a reader points at them. When the
     turn offers no card (a bid, say), press the first of its choice buttons."""
-    clicks = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.moves")
+    # The moves of the reader's turn as the widget holds them once it has settled on it.
+    clicks = page.wait_for_function(f"""() => {{
+        const w = document.querySelector('{PLAY}').rwWidget;
+        return w.desc && w.desc.to_act === w.human && !w.busy && w.desc.moves.length ? w.desc.moves : null;
+    }}""").json_value()
     click = next((c for c in clicks if c["card"]), None)
     before = step_of(page)
     press = (lambda target: target.tap(position={"x": 6, "y": 6})) if tap else \
@@ -101,7 +105,11 @@ def test_keyboard_only_play_keeps_the_focus_on_the_table(page, site_url):
 
 def test_a_chosen_card_is_cancelled_with_escape(page, site_url):
     widget = dealt(page, site_url + "games/yukon/")
-    clicks = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.moves")
+    # The moves of the reader's turn as the widget holds them once it has settled on it.
+    clicks = page.wait_for_function(f"""() => {{
+        const w = document.querySelector('{PLAY}').rwWidget;
+        return w.desc && w.desc.to_act === w.human && !w.busy && w.desc.moves.length ? w.desc.moves : null;
+    }}""").json_value()
     starts = {}
     for click in clicks:
         if click["card"]:
