@@ -24,7 +24,9 @@ def test_a_game_page_is_light_before_any_interaction(page, site_url):
 def test_search_loads_when_the_reader_goes_for_it(page, site_url):
     page.goto(site_url + "games/king/")
     page.locator(".md-search__input").click()
-    page.locator(".md-search__input").fill("trump")
+    # Typed key by key as a reader does: the theme reads the box on keyup (and once when its
+    # worker is ready), so a bare fill() finds nothing whenever the worker was ready first.
+    page.locator(".md-search__input").press_sequentially("trump")
     page.locator(".md-search-result__item").first.wait_for()
     assert page.locator(".md-search-result__item").count() >= 1
 
