@@ -16,6 +16,7 @@ from rules_engine.cards import ACES_HIGH, HIDDEN, parse_card, parse_cards
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games import pope_joan_bot
+from rules_engine.games.pope_joan import ANTE, pools_won_by
 
 POPE = rules_engine.load_game("pope-joan")
 
@@ -74,6 +75,20 @@ def test_the_turned_card_gives_its_pool_to_the_dealer_at_once():
     assert state.chips.pool("Queen") == 0 and state.chips.held[3] == 50 - 15 + 1
 
 
+def test_every_seat_is_told_where_the_turned_card_lies():
+    state = POPE.new(seed=1)                       # the J♥, in seat 1's hand
+    for seat in (0, 2, 3):
+        assert state.view(seat)["table"]["turned"] == {"card": "JH", "in": 1}
+    assert state.view(1)["table"]["turned"] is None      # its holder sees it in the hand
+    state = state.apply("play 4H").apply("play 5H").apply("play 6H").apply("play 7H").apply("play JH")
+    assert state.view(0)["table"]["turned"] is None      # played now
+    # the 51st card never falls to the dead hand: with the dead hand dealt after the dealer, it goes to
+    # the dealer with three players, the dealer's left with four, and so on
+    for seats, after_dealer in ((3, 0), (4, 1), (5, 3), (6, 2), (7, 3), (8, 6)):
+        state = POPE.new(seed=seats, seats=seats)
+        assert (state.play.holder(state.turned) - state.dealer) % seats == after_dealer
+
+
 def test_the_turned_card_in_another_hand_tells_nothing_of_the_hidden_ones():
     state = POPE.new(seed=1)                       # the J♥ lies in seat 1's hand
     zone = next(z for z in state.table(0)["zones"] if z["id"] == "hand-1")
@@ -127,7 +142,13 @@ def test_the_first_out_takes_game_and_a_chip_a_card_the_pope_not_counted():
             "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC")
     state = position(hands, dead, starter=0)
     before, first_dealer = state.chips.held, state.dealer
+    pools = dict(state.chips.pools)
     state = state.apply("play 2S")
+    # the pools not won carry over, and the new dealer alone feeds the board again
+    # (less any pool the new turned card gives the new dealer at once)
+    fed = {pool: (0 if pool == "Game" else pools[pool]) + ANTE[pool] for pool in pools}
+    taken = pools_won_by(state.turned, state.trump)
+    assert dict(state.chips.pools) == {pool: 0 if pool in taken else n for pool, n in fed.items()}
     number, won, lines = state.hand_results[0]
     assert lines[0].startswith("Seat 0 collects Game")
     assert lines[1:] == ("Seat 1 pays Seat 0 1 chip for the cards left", "Seat 2 pays Seat 0 3 chips for the cards left")

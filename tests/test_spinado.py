@@ -125,6 +125,25 @@ def test_the_winner_takes_game_and_the_spinado_still_held_costs_two_chips_a_card
     assert lines[1] == "Seat 1 still holds the spinado and pays Seat 0 18 chips"
     assert won == (4 - 3 + 18, -3 - 18, -3, -3)
     assert state.hand_number == 2 and state.dealer == 1 and state.chips.conserved
+    # Matrimony and Intrigue carry over, fed by the three who did not win; Game starts afresh
+    assert state.chips.pools == (("Matrimony", 7), ("Intrigue", 7), ("Game", 3))
+
+
+def test_the_spinado_played_alone_starts_a_sequence_that_stops_at_once():
+    state = position(HANDS, DEAD).apply("play AD")
+    assert state.play.stopped and state.to_act == 1 and state.play.sequence == ()
+    assert "play AD" not in [m.text for m in state.legal_moves()]
+    assert not any(m.text.endswith("with AD") for m in state.legal_moves())
+
+
+def test_a_player_short_of_chips_pays_the_spinado_on_credit_and_the_game_ends_with_the_hand():
+    state = rules_engine.load_game("spinado", chips=20).new(seed=1)
+    hands = ["3S", "AD 3D 4D 5D QS KS AH 3H 4H", "5H 6H 7H 8H 9H TH JH QH KH", "JD QD KD AC 3C 4C 5C 6C 7C"]
+    dead = "4S 5S 6S 7S 8S 9S TS JS AS 6D 7D 9D TD 8C 9C TC JC QC KC"
+    state.play = StopsPlay.deal([parse_cards(h) for h in hands], starter=0, dead=parse_cards(dead))
+    state = state.apply("play 3S")
+    assert state.chips.held[1] == 20 - 3 - 18 == -1 and state.chips.conserved
+    assert state.is_over and state.hand_number == 1 and state.winners == (0,)
 
 
 def test_the_game_ends_after_everyone_has_dealt_and_chips_are_conserved_at_every_count():
@@ -141,6 +160,18 @@ def test_the_game_ends_after_everyone_has_dealt_and_chips_are_conserved_at_every
 def test_the_bot_goes_out_with_the_spinado_when_it_can():
     state = position(["3S", "AD 4D", "5H", "6H"], "", starter=1)
     assert spinado_bot.choose(state.view(1), random.Random(1)) == "play 4D with AD"
+
+
+def test_the_bot_spends_the_spinado_to_keep_the_lead():
+    # played alone, the 4♥ lets seat 2 go out with the 5♥; with the spinado, seat 1 keeps the lead
+    state = position(["3S 3C", "AD 4H 9S", "5H", "6C 7C"], "KS", starter=1)
+    assert spinado_bot.choose(state.view(1), random.Random(1)) in ("play 4H with AD", "play 9S with AD")
+
+
+def test_the_bot_takes_a_pot_before_the_hand_is_lost():
+    # the 3♥ hands the lead to seat 2, who goes out: the Q♦ K♦ must come first to take Matrimony
+    state = position(["5S 6S", "QD KD 3H", "4H", "7C 8C"], "", starter=1)
+    assert spinado_bot.choose(state.view(1), random.Random(1)) in ("play QD", "play KD")
 
 
 def test_the_bot_learns_dead_cards_from_stops():

@@ -167,7 +167,11 @@ class PopeJoanState(StopsGame):
         return zones
 
     def _view_extra(self, seat):
-        return {"trump": self.trump}
+        """Trumps, and the turned card while it lies face up in a hand this seat does not see
+        (the 51st card always falls to a player: interpretation.turned-card)."""
+        holder = self.play.holder(self.turned)
+        hidden_hand = holder is not None and not self._visible(seat)(holder)
+        return {"trump": self.trump, "turned": {"card": self.turned.text, "in": holder} if hidden_hand else None}
 
     def _facts(self, players):
         facts = [f"Trumps: {SUIT_NAMES[self.trump]} (the {self.turned.symbol} turned up)"]

@@ -1,48 +1,56 @@
-"""Pope Joan's heuristic bot, from its seat's view only.
+"""Pope Joan's bot, from its seat's view only: it looks ahead by play-outs
+(``families/stops_search.py``), each suit it may start tried on the same
+imagined deals of the cards it cannot see, and keeps the start that earns
+most chips.
 
-The bot starts the cards no sequence can reach any more first, then the
-starts from which it sheds several cards in a row (see
-``families/stops_bots.py``). On top of that it values:
+The imagined deals keep what the table shows: the turned card where it lies,
+the dead cards learnt from stops, and that a player who started a suit holds
+none of it below the card they started with. A play-out counts, for the
+bot's seat:
 
-- the pools its own cards take, chip for chip: the trump honours, the pairs
-  of trumps held together, and the Pope, whose 9♦ can only be played to start
-  a sequence, so its holder first clears the diamonds below it;
-- going out wins the hand and a chip a card from everyone: a start that
-  empties this hand comes first.
+- the pools of the cards it plays: the ace, king, queen and jack of trumps,
+  Matrimony and Intrigue when it plays both cards, the Pope for the 9♦, at
+  what they hold now;
+- going out: the Game pool and a chip for each card (the 9♦ apart) left in
+  the other hands; not going out, a chip for each of its own.
+
+So it starts the suits whose runs come back to it, clears the way to its
+pool cards while they can still be played, and goes out when it can.
 """
 
 from ..cards import ACES_HIGH, parse_card
 from ..families.stops_bots import StopsKnowledge
+from ..families.stops_search import StopsRules, search
 
 POPE = parse_card("9D")
 HONOURS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
 PAIRS = {"Matrimony": ("K", "Q"), "Intrigue": ("Q", "J")}
+RULES = StopsRules(ACES_HIGH, "51", start="lowest")
+PLAYOUTS = 400
 
 
 def choose(view, rng):
     moves = view["moves"]
     if len(moves) == 1:
         return moves[0]
-    know = StopsKnowledge(view, ACES_HIGH, "51")
-    hand, trump = know.hand, view["table"]["trump"]
-    pools = view["table"]["chips"]["pools"]
+    table = view["table"]
+    pools, trump = table["chips"]["pools"], table["trump"]
+    singles = [(parse_card(rank + trump), pools[pool]) for rank, pool in HONOURS.items()] + [(POPE, pools["Pope"])]
+    pairs = [((parse_card(a + trump), parse_card(b + trump)), pools[pool]) for pool, (a, b) in PAIRS.items()]
+    dead = StopsKnowledge(view, ACES_HIGH, "51").dead
+    turned = {parse_card(table["turned"]["card"]): table["turned"]["in"]} if table["turned"] else {}
 
-    def pools_of(cards):
-        won = sum(pools[HONOURS[c.rank]] for c in cards if c.suit == trump and c.rank in HONOURS)
-        won += pools["Pope"] if POPE in cards else 0
-        for pool, ranks in PAIRS.items():
-            if all(parse_card(rank + trump) in cards for rank in ranks):
-                won += pools[pool]
-        return won
+    def payoff(out, me):
+        index, by = out.pack.index, out.by
+        gain = sum(chips for card, chips in singles if by[index[card]] == me)
+        gain += sum(chips for (a, b), chips in pairs if by[index[a]] == me and by[index[b]] == me)
+        pope = index[POPE]
 
-    def score(text):
-        card = parse_card(text.split()[1])
-        shed, _, value = know.start_value(card)
-        if shed >= hand:
-            return 1000
-        value += pools_of(shed)
-        if POPE in hand and card.suit == "D" and card != POPE:
-            value += 2  # clearing the diamonds below the Pope, which can only start a sequence
-        return value + rng.random() / 10
+        def left(seat):
+            return sum(1 for c in out.hands[seat] if c != pope)
 
-    return max(moves, key=score)
+        if out.winner == me:
+            return gain + pools["Game"] + sum(left(s) for s in range(len(out.hands)) if s != me)
+        return gain - left(me)
+
+    return search(view, rng, RULES, payoff, known_dead=dead, placed=turned, playouts=PLAYOUTS)

@@ -1,48 +1,51 @@
-"""Spinado's heuristic bot, from its seat's view only.
+"""Spinado's bot, from its seat's view only: it looks ahead by play-outs
+(``families/stops_search.py``), each of its moves tried on the same imagined
+deals of the cards it cannot see, and keeps the one that earns most chips.
 
-The bot starts the cards no sequence can reach any more first, then the
-starts from which it sheds several cards in a row (see
-``families/stops_bots.py``), and values the pots its cards take.
+A play-out counts, for the bot's seat:
 
-- It spends the spinado, the A♦, to keep control when play would otherwise
-  pass on, and always when it goes out with it; keeping it to the end costs
-  two chips a card.
-- A start that plays both cards of a pair (K♦ Q♦, Q♦ J♦) is worth the pot
-  it takes, chip for chip: the pots carry over and grow, and are worth more
-  than the hand's Game pot.
-- Going out wins the hand: a move that empties this hand comes first.
+- the pots of the pairs it plays both cards of (K♦ Q♦ Matrimony, Q♦ J♦
+  Intrigue), at what they hold now;
+- going out: the Game pot, the ante the winner does not pay next hand, and
+  the two chips a card from whoever still holds the spinado;
+- the two chips a card it pays if the hand ends with the spinado in its own hand.
+
+So it spends the spinado when that keeps the lead or takes it out, keeps
+back the cards that would hand the lead to a player about to go out, and
+plays its diamonds for the pots while the hand lasts. Against random players
+it wins clearly more games than the rule-of-thumb bot it replaced (which
+started the cards no sequence can reach first): ``benchmarks/bots_vs_random.py``.
 """
 
 from ..cards import ACES_LOW, parse_card
 from ..families.stops_bots import StopsKnowledge
+from ..families.stops_search import StopsRules, search
 
 SPINADO = parse_card("AD")
 PAIRS = {"Matrimony": (parse_card("KD"), parse_card("QD")), "Intrigue": (parse_card("QD"), parse_card("JD"))}
-SPINADO_WORTH, KEEP_CONTROL = 2.5, 3.0
+RULES = StopsRules(ACES_LOW, "47", start="any", interrupter=SPINADO)
+PLAYOUTS = 400
 
 
 def choose(view, rng):
     moves = view["moves"]
     if len(moves) == 1:
         return moves[0]
-    know = StopsKnowledge(view, ACES_LOW, "47", interrupters=(SPINADO,))
-    hand = know.hand
-    pools = view["table"]["chips"]["pools"]
+    table = view["table"]
+    pools = table["chips"]["pools"]
+    seats = len(table["play"]["hands"])
+    dead = StopsKnowledge(view, ACES_LOW, "47", interrupters=(SPINADO,)).dead
 
-    def score(text):
-        words = text.split()
-        card = parse_card(words[1])
-        with_spinado = len(words) == 4
-        if with_spinado:
-            shed, value = {card, SPINADO}, 2 + KEEP_CONTROL - SPINADO_WORTH
-        else:
-            shed, _, value = know.start_value(card)
-        if shed >= hand:
-            return 1000  # out of cards: the hand is won
-        mine = {c for c in hand if c in shed}
-        value += sum(pools[pot] for pot, pair in PAIRS.items() if all(c in mine for c in pair))
-        if SPINADO in hand and not with_spinado and len(hand) <= 3:
-            value -= 1  # the spinado still held at the end costs two chips a card
-        return value + rng.random() / 10
+    def payoff(out, me):
+        index, by = out.pack.index, out.by
+        gain = sum(pools[pot] for pot, pair in PAIRS.items() if all(by[index[c]] == me for c in pair))
+        holder = out.owner[index[SPINADO]]
+        if out.winner == me:
+            gain += pools["Game"] + (seats - 1)   # and no ante next hand: a chip to each pot
+            if holder >= 0:
+                gain += 2 * len(out.hands[holder])
+        elif holder == me:
+            gain -= 2 * len(out.hands[me])
+        return gain
 
-    return max(moves, key=score)
+    return search(view, rng, RULES, payoff, known_dead=dead, playouts=PLAYOUTS)
