@@ -237,11 +237,13 @@ class _Session:
                 self.say(f"{error}. Try again.")
                 return
             self.undo_stack.append(state)
+        self.state = after
+        if not after.told_last_move(self.you):
+            return  # another seat's private decision (the comet offered to its holder)
         who = seat_label(seat, self.you)
         self.say(f"{who}: {pretty_move(after.moves_made[-1][0])}")
         for line in _told(after.table(self.you)):
             self.say(f"  {line}")
-        self.state = after
 
 
 def _told(table):

@@ -239,6 +239,21 @@ class State:
         playout that gains none); None: every move gains ground."""
         return None
 
+    def _private_turn(self):
+        """Whether the seat to act decides in private: the other seats must not even learn that
+        it is asked (Comet's holder is offered the comet out of turn, and the asking would tell
+        who holds it). Their views then show the turn as ``_public_turn()``, and a move that
+        ``_keeps_private`` is not told to them."""
+        return False
+
+    def _public_turn(self):
+        """During a private turn, the seat the others see the table wait on."""
+        raise NotImplementedError
+
+    def _keeps_private(self, move):
+        """Whether ``move``, made in a private turn, leaves unchanged all that the others see."""
+        return True
+
     def candidate_moves(self):
         """Well-formed moves worth asking ``explain`` about: the legal ones and
         plausible illegal ones, so tests can check the two agree."""
@@ -306,12 +321,14 @@ class State:
             raise IllegalMoveError(move, reason, rule)
         move = legal[legal.index(move)]
         new = copy.copy(self)
+        private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
-        # ends it), do not carry over to the next.
-        for key in [k for k in new.__dict__ if k.startswith("_cached") or k in ("_legal_cached", "hand_end")]:
+        # ends it, and the private moves the others are not told of), do not carry over to the next.
+        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end")
+        for key in [k for k in new.__dict__ if k.startswith("_cached") or k in passing]:
             del new.__dict__[key]
         new._copied()
-        new._history = (self._history, move.text, comment, self.to_act)
+        new._history = (self._history, move.text, comment, self.to_act, private)
         new._play(move)
         return new
 
@@ -326,7 +343,7 @@ class State:
             "game": self.spec.id,
             "seat": seat,
             "seats": self.seats,
-            "to_act": self.to_act,
+            "to_act": self.turn_seen_by(seat),
             "is_over": self.is_over,
             "scores": {"hand": list(scores.hand), "game": list(scores.game)},
             "moves": [m.text for m in self.legal_moves()] if seat in (self.to_act, ALL) and seat is not None else [],
@@ -345,7 +362,7 @@ class State:
             "name": self.spec.name,
             "seat": seat,
             "seats": self.seats,
-            "to_act": to_act,
+            "to_act": self.turn_seen_by(seat),
             "is_over": to_act is None,
             "scores": {"hand": list(scores.hand), "game": list(scores.game)},
             "players": list(self.player_names()),
@@ -362,6 +379,13 @@ class State:
             table["moves"] = card_moves(self, table)
         return table
 
+    def turn_seen_by(self, seat):
+        """``to_act`` as ``seat`` may know it: during another seat's private turn, the public one."""
+        to_act = self.to_act
+        if to_act is None or seat in (to_act, ALL) or not self._private_turn():
+            return to_act
+        return self._public_turn()
+
     def player_names(self):
         return self.spec.seat_names or tuple(f"Seat {seat}" for seat in range(self.seats))
 
@@ -371,7 +395,7 @@ class State:
         items = []
         node = self._history
         while node is not None:
-            node, text, comment, seat = node
+            node, text, comment, seat, _ = node
             items.append((text, comment, seat))
         items.reverse()
         return items
@@ -381,8 +405,25 @@ class State:
         """``(move text, seat)`` of the move that led here, or None at the start."""
         if self._history is None:
             return None
-        _, text, _, seat = self._history
+        _, text, _, seat, _ = self._history
         return text, seat
+
+    def told_last_move(self, seat):
+        """Whether ``seat`` is told of the move that led here (not another seat's private move)."""
+        if self._history is None:
+            return False
+        _, _, _, mover, private = self._history
+        return not private or seat in (mover, ALL)
+
+    def last_move_seen_by(self, seat):
+        """``(move text, seat)`` of the last move ``seat`` knows of, or None."""
+        node = self._history
+        while node is not None:
+            _, text, _, mover, private = node
+            if not private or seat in (mover, ALL):
+                return text, mover
+            node = node[0]
+        return None
 
     @property
     def record(self):

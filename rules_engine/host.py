@@ -81,6 +81,13 @@ class Session:
         self.states.append(after)
         return after
 
+    def bot_to_decide_in_private(self):
+        """The bot seat deciding in private now (Comet's holder offered the comet), or None."""
+        state = self.state
+        if state.is_over or state.to_act == self.human or not state._private_turn():
+            return None
+        return state.to_act
+
 
 class Host:
     def __init__(self):
@@ -254,13 +261,28 @@ class Host:
         bot = make_bot(current.bots, f"{current.state.seed}/{len(current.indexes)}")
         return bot.choose(current.state.view(seat))
 
+    def _settle(self, current):
+        """Let the bots make their private decisions at once, where the reader cannot see them
+        being asked. A bot that comes out of its private turn with a move the table sees (the
+        comet itself) is left to play it as its own step, shown to act then as it is about to."""
+        while (seat := current.bot_to_decide_in_private()) is not None:
+            move = self._bot_choice(current, seat)
+            if not current.state._keeps_private(current.state.parse_move(move)):
+                return seat
+            current.push(move)
+        return None
+
     def _snapshot(self, current):
+        about_to_play = self._settle(current)
         state = current.state
         seat = current.human  # None: a spectator, who sees no one's hidden cards
-        last = state.last_move
+        last = state.last_move_seen_by(seat)
+        view, table = state.view(seat), state.table(seat)
+        if about_to_play is not None:
+            view["to_act"] = table["to_act"] = about_to_play
         return {
-            "view": state.view(seat),
-            "table": state.table(seat),
+            "view": view,
+            "table": table,
             "human": current.human,
             "step": len(current.indexes),
             "share": encode_share(current.indexes),

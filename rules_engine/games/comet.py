@@ -20,15 +20,24 @@
 
 Interpretation notes (on the game's page, ``interpretation.*``):
 
-- ``interpretation.first-dealer``, ``interpretation.comet-turn``,
-  ``interpretation.no-answer``, ``interpretation.kings``, ``interpretation.even-deal``.
+- ``interpretation.first-dealer``: seat 0 deals first.
+- ``interpretation.comet-turn``: the comet's holder is offered it before the
+  hand's first card and after every card, whenever someone else plays next
+  (on their own turn it is one of their cards); they may play it, pass (be
+  offered it again after the next card) or wait for their own turn.
+- ``interpretation.no-answer``: a comet nobody can answer stops play, and
+  its player starts; a comet on no sequence is answered by the 10♦ alone.
+- ``interpretation.kings``: an unplayed king counts wherever it lies.
+- ``interpretation.even-deal``: the 8♣, 8♥ and 8♠ go, in that order.
+- ``interpretation.end``: points come only at a hand's end, and only the
+  hand's winner gains, so the game ends after that hand with one winner.
 """
 
 from ..cards import parse_card
 from ..families.stops import StopsPlay
 from ..families.stops_game import StopsPointsGame
 from ..families.tricks import left_of
-from ..game import GameSpec, Option
+from ..game import ALL, GameSpec, Option
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
 from ..table import zone
@@ -40,6 +49,7 @@ EXTRA_EIGHTS = tuple(parse_card(c) for c in ("8C", "8H", "8S"))  # taken out in 
 FORMS = MoveForms(
     MoveForm("play", "play {card}"),
     MoveForm("pass", "pass"),
+    MoveForm("wait", "wait for my turn"),
 )
 
 
@@ -81,7 +91,8 @@ class CometState(StopsPointsGame):
                         "until the pack divides evenly"),),
         rules=("setup.pack", "setup.deal", "play.start", "play.sequence", "play.stop", "play.comet",
                "play.after-comet", "interpretation.first-dealer", "interpretation.comet-turn",
-               "interpretation.no-answer", "interpretation.kings", "interpretation.even-deal"),
+               "interpretation.no-answer", "interpretation.kings", "interpretation.even-deal",
+               "interpretation.end"),
         scoring=ScoreRule(wins="high", target=100, rule="scoring.hand", end_rule="end.game"),
     )
     forms = FORMS
@@ -95,8 +106,9 @@ class CometState(StopsPointsGame):
         each = len(cards) // self.seats
         hands = self._deal_round(cards[: each * self.seats], self.seats)
         self.play = StopsPlay.deal(hands, starter=left_of(self.dealer, self.seats), dead=cards[each * self.seats:])
-        self.window = False   # the comet's holder may play it now, out of turn
+        self.waiting = False  # the comet's holder asked not to be offered it again before their own turn
         self.answer = None    # after the comet: (the comet player, the cards that may answer it)
+        self._open_window()   # interpretation.comet-turn: even before the first card
 
     # ---- who acts --------------------------------------------------------------------------------
 
@@ -109,6 +121,17 @@ class CometState(StopsPointsGame):
         if self.window:
             return self.play.holder(COMET)
         return self.play.to_act
+
+    # interpretation.comet-turn: the others must not learn who is offered the comet, or they would
+    # know who holds it. They see play wait on the player who plays next, and a pass is not told.
+    def _private_turn(self):
+        return self.window and not self.over
+
+    def _public_turn(self):
+        return self.play.to_act
+
+    def _keeps_private(self, move):
+        return move.kind != "play"
 
     def _answerer(self):
         """The first player to the left of the comet's (round to them) holding a card that answers it."""
@@ -124,7 +147,7 @@ class CometState(StopsPointsGame):
         if self.answer:
             return [play.make(card) for card in self.answer[1] if card in self.play.hands[seat]]
         if self.window:
-            return [play.make(COMET), FORMS["pass"].make()]
+            return [play.make(COMET), FORMS["pass"].make(), FORMS["wait"].make()]
         moves = super()._legal()
         if COMET in self.play.hands[seat] and play.make(COMET) not in moves:
             moves.append(play.make(COMET))  # play.comet: at any time
@@ -136,7 +159,11 @@ class CometState(StopsPointsGame):
             cards = " or the ".join(c.symbol for c in self.answer[1] if c in self.play.hands[seat])
             return (f"after the comet, {players[seat]} must play the {cards}", "play.after-comet")
         if self.window:
-            return (f"{players[seat]} may play the comet now or let play go on (pass), nothing else", "play.comet")
+            return (f"{players[seat]} may play the comet now, let play go on (pass) or wait for their own turn, "
+                    "nothing else", "play.comet")
+        if move.kind == "wait":
+            return ("waiting is a choice only when you are offered the comet out of turn",
+                    "interpretation.comet-turn")
         if move.kind == "pass":
             needed = self.play.next_card()
             if needed is not None:
@@ -148,21 +175,29 @@ class CometState(StopsPointsGame):
 
     def _play(self, move):
         seat, players = self.to_act, self.player_names()
-        if move.kind == "pass":
+        if move.kind in ("pass", "wait"):
             self.window = False
-            self.said = f"{players[seat]} keeps the comet for now, and play goes on."
-            return
+            self.waiting = move.kind == "wait"
+            return  # nothing to tell: the others must not learn that anyone was asked
         if move.card == COMET:
             lines = self._play_comet(seat)
         else:
             self.answer = None
             lines = self._play_card(seat, move.card)
-            holder = self.play.holder(COMET)
-            self.window = holder is not None and holder != self.play.to_act and bool(self.play.hands[seat])
+            if self.play.hands[seat]:
+                self._open_window()
         if not self.play.hands[seat]:
             lines.append(f"{players[seat]} is out of cards")
             lines += self._end_hand(seat)
         self.said = "; ".join(lines) + "."
+
+    def _open_window(self):
+        """After a card (and before the first), the comet's holder may play it out of turn, unless
+        they play next anyway or have asked to wait for their own turn, which is now when it comes."""
+        holder = self.play.holder(COMET)
+        if holder == self.play.to_act:
+            self.waiting = False
+        self.window = holder is not None and holder != self.play.to_act and not self.waiting
 
     def _play_comet(self, seat):
         players = self.player_names()
@@ -181,7 +216,7 @@ class CometState(StopsPointsGame):
         return [line, f"{players[left_of(seat, self.seats)]} must answer with the {wanted} if able"]
 
     def candidate_moves(self):
-        return [FORMS["play"].make(card) for card in self._pack()] + [FORMS["pass"].make()]
+        return [FORMS["play"].make(card) for card in self._pack()] + [FORMS["pass"].make(), FORMS["wait"].make()]
 
     # ---- the hand's end --------------------------------------------------------------------------
 
@@ -206,7 +241,9 @@ class CometState(StopsPointsGame):
 
     def _view_extra(self, seat):
         # Whether an answer to the comet is awaited, not which cards: the seat to act sees its own in its moves.
-        return {"removed": [c.text for c in self.removed], "window": self.window, "answering": bool(self.answer)}
+        # The window only to the one offered the comet (interpretation.comet-turn).
+        window = self.window and seat in (self.to_act, ALL)
+        return {"removed": [c.text for c in self.removed], "window": window, "answering": bool(self.answer)}
 
     def _zones_aside(self, seat):
         if not self.removed:
@@ -217,9 +254,7 @@ class CometState(StopsPointsGame):
         if self.answer and not self.over:
             cards = " or the ".join(c.symbol for c in self.answer[1])
             return [f"After the comet: the {cards}"]
-        if self.window and not self.over:
-            return [f"{players[self.to_act]} may play the comet"]
-        return super()._facts(players)
+        return super()._facts(players)  # not who is offered the comet: that would tell who holds it
 
     def describe(self):
         return f"Comet: hand {self.hand_number}, points {list(self.points)}"
