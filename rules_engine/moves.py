@@ -51,11 +51,11 @@ class Move:
 
 
 MAX_DIGITS = 6  # no move of any game needs more; int() refuses over 4,300
-_NUMBER = re.compile(r"-?[0-9]+")  # ASCII only: str.isdigit() also accepts '²', which int() refuses
+ASCII_NUMBER = re.compile(r"-?[0-9]+")  # ASCII only: str.isdigit() also accepts '²', which int() refuses
 
 
 def _read_int(token):
-    if _NUMBER.fullmatch(token):
+    if ASCII_NUMBER.fullmatch(token):
         if len(token.lstrip("-")) > MAX_DIGITS:
             raise NotationError(f"number {quote(token)} is too long: at most {MAX_DIGITS} digits")
         return int(token)

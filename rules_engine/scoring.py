@@ -20,6 +20,7 @@ disagree. ``score_row`` is the door the page's worker uses (``Host.op_score``).
 from dataclasses import dataclass
 
 from .errors import RulesError
+from .moves import ASCII_NUMBER, MAX_DIGITS
 
 WINS = ("high", "low")
 KINDS = ("number", "choice", "yesno", "seat")
@@ -88,8 +89,9 @@ class Fact:
                     return choice
             allowed = ", ".join(str(c) for c, _ in self.choices)
             raise ScoreError(f"{self.label}: one of {allowed}, got {value!r}")
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
+        if isinstance(value, str) and ASCII_NUMBER.fullmatch(value.strip()):
+            # ASCII digits only ('²' passes str.isdigit() but not int()), and not so many that int() refuses.
+            value = int(value) if len(value.strip().lstrip("-")) <= MAX_DIGITS else value
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
             raise ScoreError(f"{self.label}: a whole number from {self.low} to {self.high}, got {value!r}")
         return value

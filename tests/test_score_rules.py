@@ -102,6 +102,10 @@ def test_a_whole_king_game_must_total_zero():
 @pytest.mark.parametrize("facts, hand, rule", [
     ({"taken": [1, 2, 3]}, 1, None),                       # a number for each player
     ({"taken": [14, 0, 0, 0]}, 1, None),                   # at most thirteen
+    ({"taken": ["²", 0, 0, 0]}, 1, None),                  # str.isdigit() accepts it, int() does not
+    ({"taken": ["9" * 5000, 0, 0, 0]}, 1, None),           # more digits than int() reads
+    ({"taken": [1.0, 0, 0, 0]}, 1, None),                  # a float for a whole number
+    ({"taken": [True, 0, 0, 0]}, 1, None),                 # a boolean for a number
     ({"taken": [1, 2, 3, 4], "extra": 1}, 1, None),        # unknown fact
     ({"taken": [1, 2, 3, 4]}, 11, "end.game"),             # no hand 11
     ({"direction": "sideways", "tricks": [4, 3, 3, 3], "dealer": 0}, 7, None),
