@@ -37,7 +37,8 @@ class StopsPlay:
     ``sequence`` holds ``(seat, card)`` for the sequence under way, () when
     ``starter`` is to start a new one; ``played`` every card played this
     deal, in order, as ``(seat, card)``; ``stopped`` tells whether the last
-    card ended its sequence; ``dead`` the cards dealt to no one.
+    card ended its sequence; ``dead`` the cards dealt to no one; ``length``,
+    if set, the most cards a sequence holds (Lórum's Quart stops at four).
     """
 
     hands: tuple
@@ -49,6 +50,7 @@ class StopsPlay:
     played: tuple = ()
     stopped: bool = False
     closed: tuple = ()   # the sequence the last stop ended, to show until the next card
+    length: int = None
 
     @classmethod
     def deal(cls, hands, starter, ranks=ACES_LOW, **kwargs):
@@ -88,7 +90,7 @@ class StopsPlay:
     def next_card(self):
         """The card that would continue the sequence, whoever holds it (None
         when no sequence is under way, or the sequence has reached its end)."""
-        if not self.sequence:
+        if not self.sequence or (self.length and len(self.sequence) >= self.length):
             return None
         after = self.card_after(self.sequence[-1][1])
         if after is None or (self.wrap and after == self.sequence[0][1]):
@@ -120,6 +122,21 @@ class StopsPlay:
         return out
 
     # ---- playing ---------------------------------------------------------------------------------
+
+    def playable(self, starts):
+        """The cards the player to act may play: the next card of the sequence, or when
+        a new one is to start, those of ``starts`` (the game's choice)."""
+        return list(starts) if not self.sequence else [self.next_card()]
+
+    def why_not(self, card):
+        """Why the player to act may not play ``card``, if the sequence is the reason:
+        ``(reason, rule)``, or None (the game then judges a start)."""
+        if card not in self.hands[self.to_act]:
+            return (f"the {card.symbol} is not in your hand", "play.turn")
+        if self.sequence:
+            return (f"the sequence needs the {self.next_card().symbol}, which you hold: you must play it",
+                    "play.sequence")
+        return None
 
     def play(self, card, seat=None):
         """``card`` played by ``seat`` (the player to act by default), starting

@@ -2,7 +2,8 @@
 
 Play or Pay, Spinado and Pope Joan share this shape: ante, deal, play
 sequences (:class:`~.stops.StopsPlay`) until a player is out of cards, settle
-the hand in chips, pass the deal to the left. A game subclasses
+the hand in chips (``ChipsLedger``, rules_engine/families/ledger.py), pass
+the deal to the left. A game subclasses
 :class:`StopsGame` and writes only what is its own:
 
 - ``POOLS``: the pools on the table, in the board's order (what is left in
@@ -26,7 +27,7 @@ to a target (Comet).
 from ..cards import make_deck
 from ..game import ALL, Option, Scores, State
 from ..table import headline, score_sheet, signed, zone
-from .chips import Chips, chips_word
+from .ledger import ChipsLedger, PointsLedger
 from .tricks import left_of
 
 
@@ -39,8 +40,7 @@ def stops_options(chips_default, chips_choices, deals_default=1):
     )
 
 
-class StopsGame(State):
-    POOLS = ()
+class StopsGame(ChipsLedger, State):
     DEAD_HAND_LABEL = "Dead hand"
 
     # ---- setup ------------------------------------------------------------------------------
@@ -86,12 +86,8 @@ class StopsGame(State):
         return None if self.over else self.play.to_act
 
     def _legal(self):
-        play = self.forms["play"]
-        if not self.play.sequence:
-            cards = self._starts()
-        else:
-            cards = [self.play.next_card()]
-        return [play.make(card) for card in cards] + self._extra_legal()
+        cards = self.play.playable(self._starts() if not self.play.sequence else ())
+        return [self.forms["play"].make(card) for card in cards] + self._extra_legal()
 
     def _starts(self):
         return list(self.play.hands[self.play.to_act])
@@ -99,13 +95,7 @@ class StopsGame(State):
     def _why_not(self, move):
         if move.kind != "play":
             return self._extra_why_not(move)
-        seat, card, play = self.to_act, move.card, self.play
-        if card not in play.hands[seat]:
-            return (f"the {card.symbol} is not in your hand", "play.turn")
-        if play.sequence:
-            return (f"the sequence needs the {play.next_card().symbol}, which you hold: you must play it",
-                    "play.sequence")
-        return self._why_not_start(card)
+        return self.play.why_not(move.card) or self._why_not_start(move.card)
 
     def _why_not_start(self, card):
         return (f"the {card.symbol} may not start a sequence", "play.start")
@@ -163,46 +153,16 @@ class StopsGame(State):
     def _extra_candidates(self):
         return []
 
-    # ---- the ledger: chips here, points in StopsPointsGame -------------------------------------
-
-    TOTALS_LABEL, SHEET_CAPTION = "Chips held", "Chips won and lost"
-
-    def _issue(self):
-        self.chips = Chips.issue(self.seats, self.options["chips"], self.POOLS)
-
-    def _totals(self):
-        return self.chips.held
-
-    @staticmethod
-    def _amount_word(n):
-        return chips_word(n)
+    # ---- the game's end, by the ledger (rules_engine/families/ledger.py) -------------------------
 
     def _game_ends(self):
         broke = [s for s, chips in enumerate(self.chips.held) if chips <= 0]
         return self.hand_number >= self.hands_in_game or bool(broke)
 
-    def _game_scores(self):
-        return tuple(c - self.options["chips"] for c in self.chips.held)
-
     def _target(self):
         deals = self.options["deals"]
         return (f"{self.hands_in_game} hands ({deals} deal{'s' if deals > 1 else ''} each), "
                 f"or until a player runs out of chips; the most chips wins")
-
-    def _ledger_view(self):
-        return {"chips": self.chips.to_json()}
-
-    def _pool_zones(self):
-        return [zone(f"pool-{i}", name, (), kind="pool", group="pools", chips=n)
-                for i, (name, n) in enumerate(self.chips.pools)]
-
-    def _pay_pool(self, seat, name, amount):
-        self.chips = self.chips.to_pool(seat, name, amount)
-
-    def _collect(self, name, seat):
-        """``seat`` takes the pool ``name``; a sentence, or None when it was empty."""
-        self.chips, taken = self.chips.collect(name, seat)
-        return f"{self.player_names()[seat]} collects {name} ({chips_word(taken)})" if taken else None
 
     @property
     def scores(self):
@@ -322,32 +282,15 @@ class StopsGame(State):
                 "lines": [line[0].upper() + line[1:] for line in lines] + totals}
 
 
-class StopsPointsGame(StopsGame):
+class StopsPointsGame(PointsLedger, StopsGame):
     """A stops game scored in points on paper rather than played for chips
     (Comet): ``TARGET`` points end the game, after the hand that reaches them;
     ``_settle(winner)`` scores the hand with ``_score(points)``."""
 
     TARGET = 100
-    TOTALS_LABEL, SHEET_CAPTION = "Points", "Score sheet"
-
-    def _issue(self):
-        self.points = (0,) * self.seats
-
-    def _totals(self):
-        return self.points
-
-    def _score(self, points):
-        self.points = tuple(a + b for a, b in zip(self.points, points))
-
-    @staticmethod
-    def _amount_word(n):
-        return f"{n} point{'' if abs(n) == 1 else 's'}"
 
     def _game_ends(self):
         return max(self.points) >= self.TARGET
-
-    def _game_scores(self):
-        return self.points
 
     def _target(self):
         return f"The first to {self.TARGET} points wins"
@@ -355,9 +298,3 @@ class StopsPointsGame(StopsGame):
     @property
     def hands_in_game(self):
         return None
-
-    def _ledger_view(self):
-        return {"points": list(self.points)}
-
-    def _pool_zones(self):
-        return []

@@ -2,7 +2,9 @@
 
 Seats are numbered 0..n-1 clockwise, so "the player to the left" of seat s is
 ``(s + 1) % n``. A trick is a tuple of ``(seat, card)`` in the order played.
-Rank order and trumps are the game's data, passed in.
+Rank order and trumps are the game's data, passed in. A trick is won by one
+seat, or by none when the game's rules say so (Lórum's Hairy Ape, where a
+trick nobody follows is split): each player then takes back their own card.
 """
 
 from dataclasses import dataclass, replace
@@ -27,6 +29,14 @@ def team_of(seat, seats):
 
 def led_suit(trick):
     return trick[0][1].suit if trick else None
+
+
+def taken_cards(tricks):
+    """``(seat, card)`` for each card of ``tricks`` (``(winner, trick)`` pairs): the seat
+    that took it, or its own player in a trick nobody took."""
+    for winner, trick in tricks:
+        for player, card in trick:
+            yield (player if winner is None else winner), card
 
 
 def follow_suit_plays(hand, trick):
@@ -83,13 +93,18 @@ class FollowSuit:
     """What may be played to a trick: a card of the suit led when the player
     has one, otherwise any card. A game with further duties (to beat the card
     winning the trick, to keep back a card, to trump at will) subclasses it;
-    each refusal names the rule paragraph it enforces."""
+    each refusal names the rule paragraph it enforces. ``winner`` says who
+    takes a trick: the highest trump, else the highest card of the suit led."""
 
     def legal(self, play):
         return follow_suit_plays(play.hands[play.to_act], play.trick)
 
     def why_not(self, play, card):
         return why_not_follow(card, play.hands[play.to_act], play.trick)
+
+    def winner(self, play, trick):
+        """The seat that takes ``trick``, or None: nobody, each player takes back their own card."""
+        return trick_winner(trick, play.ranks, play.trump, play.trump_ranks)
 
 
 FOLLOW_SUIT = FollowSuit()
@@ -212,14 +227,15 @@ class TrickPlay:
         """Tricks won by each seat, or with ``sides`` by each side (partners sit opposite)."""
         counts = [0] * (sides or self.seats)
         for winner, _ in self.tricks:
-            counts[winner % sides if sides else winner] += 1
+            if winner is not None:
+                counts[winner % sides if sides else winner] += 1
         return tuple(counts)
 
     def won_cards(self, sides=None):
         """The cards each seat (or with ``sides``, each side) has taken in tricks."""
         won = [[] for _ in range(sides or self.seats)]
-        for winner, trick in self.tricks:
-            won[winner % sides if sides else winner].extend(card for _, card in trick)
+        for taker, card in taken_cards(self.tricks):
+            won[taker % sides if sides else taker].append(card)
         return tuple(tuple(cards) for cards in won)
 
     def winning(self):
@@ -227,7 +243,7 @@ class TrickPlay:
         return self.winner_of(self.trick) if self.trick else None
 
     def winner_of(self, trick):
-        return trick_winner(trick, self.ranks, self.trump, self.trump_ranks)
+        return self.rules.winner(self, trick)
 
     def legal_cards(self):
         return self.rules.legal(self)
@@ -247,7 +263,9 @@ class TrickPlay:
         if len(trick) < self.seats:
             return replace(self, hands=tuple(hands), trick=trick)
         winner = self.winner_of(trick)
-        return replace(self, hands=tuple(hands), trick=(), leader=winner, tricks=self.tricks + ((winner, trick),))
+        # A trick nobody takes is led again by the same player.
+        leader = self.leader if winner is None else winner
+        return replace(self, hands=tuple(hands), trick=(), leader=leader, tricks=self.tricks + ((winner, trick),))
 
     def cards(self):
         for hand in self.hands:
@@ -258,12 +276,14 @@ class TrickPlay:
             for _, card in trick:
                 yield card
 
-    def to_json(self, seat):
+    def to_json(self, seat, visible=None):
         """The play as ``seat`` sees it: its own hand, the others' counts
-        (``seat="all"``: every hand, for worked examples)."""
+        (``seat="all"``: every hand, for worked examples); ``visible(s)``
+        says otherwise which hands ``seat`` sees."""
+        visible = visible or seeing_own_hand(seat)
         return {
             "hands": [
-                [c.text for c in hand] if s == seat or seat == ALL else ["??"] * len(hand)
+                [c.text for c in hand] if visible(s) else ["??"] * len(hand)
                 for s, hand in enumerate(self.hands)
             ],
             "trick": [{"seat": s, "card": c.text} for s, c in self.trick],
@@ -275,24 +295,30 @@ class TrickPlay:
         }
 
 
+def seeing_own_hand(seat):
+    """Whose hands ``seat`` sees, as usual: its own (a commentator, ``ALL``: every hand)."""
+    return lambda s: s == seat or seat == ALL
+
+
 # ---- the table, described for the renderers (rules_engine/table.py) -------------------------------
 
-def trick_zones(play, seat, players, won_notes=None, sides=None, side_names=None):
+def trick_zones(play, seat, players, won_notes=None, sides=None, side_names=None, visible=None):
     """The zones of a hand of trick play as ``seat`` sees it: each hand
-    (another seat's face down), the tricks won (squared, face down) by each
-    seat or, with ``sides``, by each side, in front of its first player, the
-    trick in progress, and the last trick, face up until the next is led."""
+    (another seat's face down, unless ``visible(s)`` says otherwise), the
+    tricks won (squared, face down) by each seat or, with ``sides``, by each
+    side, in front of its first player, the trick in progress, and the last
+    trick, face up until the next is led."""
     from ..table import shown, zone
 
+    visible = visible or seeing_own_hand(seat)
     zones = []
     for s, hand in enumerate(play.hands):
-        zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(hand, s == seat or seat == ALL),
+        zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(hand, visible(s)),
                           kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}"))
     counts = play.trick_counts(sides)
     names = side_names or players
     for s in range(sides or play.seats):
-        older = [card for winner, trick in play.tricks[:-1] if (winner % sides if sides else winner) == s
-                 for _, card in trick]
+        older = [card for taker, card in taken_cards(play.tricks[:-1]) if (taker % sides if sides else taker) == s]
         note = won_notes[s] if won_notes else f"{counts[s]} trick{'' if counts[s] == 1 else 's'}"
         zones.append(zone(f"won-{s}", f"{names[s]}'s tricks", shown(older, False), kind="captured",
                           layout="squared", owner=s, note=note))
@@ -307,6 +333,9 @@ def last_trick_zone(play, players, zone_id="last-trick"):
     from ..table import zone
 
     winner, trick = play.tricks[-1]
+    if winner is None:
+        return zone(zone_id, "Last trick, each card taken back by its player", [card for _, card in trick],
+                    kind="last-trick", layout="trick", by=[s for s, _ in trick], group="table")
     return zone(zone_id, f"Last trick, taken by {players[winner]}", [card for _, card in trick],
                 kind="last-trick", layout="trick", by=[s for s, _ in trick],
                 winner=[s for s, _ in trick].index(winner), group="table")
@@ -319,6 +348,9 @@ def trick_sentence(play, players, move_seat, card, scored=None):
     if play.trick or not play.tricks or play.tricks[-1][1][-1] != (move_seat, card):
         return played + "."
     winner, trick = play.tricks[-1]
+    if winner is None:
+        taken = "nobody takes the trick: each player takes back their own card"
+        return f"{played}; {taken}{': ' + scored if scored else ''}."
     best = dict(trick)[winner]
     taken = f"{players[winner]} wins the trick with the {best.symbol}"
     if scored:

@@ -142,7 +142,7 @@ class PopeJoanState(StopsGame):
         lines = [self._collect("Game", winner) or f"{players[winner]} finds Game empty"]
         for seat, amount in enumerate(payments_to_winner(self.play.hands)):
             if amount and seat != winner:
-                self.chips = self.chips.pay(seat, winner, amount)
+                self._pay(seat, winner, amount)
                 lines.append(f"{players[seat]} pays {players[winner]} {chips_word(amount)} for the cards left")
         return lines
 

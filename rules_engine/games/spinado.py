@@ -148,7 +148,7 @@ class SpinadoState(StopsGame):
         for seat, hand in enumerate(self.play.hands):
             if SPINADO in hand:
                 amount = spinado_penalty(len(hand))
-                self.chips = self.chips.pay(seat, winner, amount)
+                self._pay(seat, winner, amount)
                 lines.append(f"{players[seat]} still holds the spinado and pays {players[winner]} "
                              f"{chips_word(amount)}")
         return lines

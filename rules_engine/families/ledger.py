@@ -1,0 +1,79 @@
+"""What a game of many hands carries from one hand to the next: chips, or points on paper.
+
+A game keeps one of two ledgers, as a mixin beside its family's base class:
+:class:`ChipsLedger`, each player's chips and the pools on the table, every
+change a transfer (Play or Pay, Spinado, Pope Joan, Lórum), or
+:class:`PointsLedger`, a score per player (Comet). Both say what each player
+holds (``_totals``), in words (``_amount_word``), what the game's score is
+(``_game_scores``: won or lost since the start), what a seat's view shows of
+it and which zones it puts on the table.
+"""
+
+from ..table import zone
+from .chips import Chips, chips_word
+
+
+class ChipsLedger:
+    """Chips held and pooled; the game's ``chips`` option is what each player starts with."""
+
+    POOLS = ()
+    TOTALS_LABEL, SHEET_CAPTION = "Chips held", "Chips won and lost"
+
+    def _issue(self):
+        self.chips = Chips.issue(self.seats, self.options["chips"], self.POOLS)
+
+    def _totals(self):
+        return self.chips.held
+
+    @staticmethod
+    def _amount_word(n):
+        return chips_word(n)
+
+    def _game_scores(self):
+        return tuple(c - self.options["chips"] for c in self.chips.held)
+
+    def _ledger_view(self):
+        return {"chips": self.chips.to_json()}
+
+    def _pool_zones(self):
+        return [zone(f"pool-{i}", name, (), kind="pool", group="pools", chips=n)
+                for i, (name, n) in enumerate(self.chips.pools)]
+
+    def _pay_pool(self, seat, name, amount):
+        self.chips = self.chips.to_pool(seat, name, amount)
+
+    def _pay(self, payer, payee, amount):
+        self.chips = self.chips.pay(payer, payee, amount)
+
+    def _collect(self, name, seat):
+        """``seat`` takes the pool ``name``; a sentence, or None when it was empty."""
+        self.chips, taken = self.chips.collect(name, seat)
+        return f"{self.player_names()[seat]} collects {name} ({chips_word(taken)})" if taken else None
+
+
+class PointsLedger:
+    """A score per player, from 0."""
+
+    TOTALS_LABEL, SHEET_CAPTION = "Points", "Score sheet"
+
+    def _issue(self):
+        self.points = (0,) * self.seats
+
+    def _totals(self):
+        return self.points
+
+    def _score(self, points):
+        self.points = tuple(a + b for a, b in zip(self.points, points))
+
+    @staticmethod
+    def _amount_word(n):
+        return f"{n} point{'' if abs(n) == 1 else 's'}"
+
+    def _game_scores(self):
+        return self.points
+
+    def _ledger_view(self):
+        return {"points": list(self.points)}
+
+    def _pool_zones(self):
+        return []
