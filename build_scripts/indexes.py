@@ -18,7 +18,7 @@ HOME_MARKER = "<!-- games: the list of games is generated here -->"
 
 
 def sort_key(name):
-    """Alphabetical order that files Lórum under L."""
+    """Alphabetical order, with accents ignored: "Ó" files under O, and capitals among small letters."""
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

@@ -69,7 +69,10 @@ def check_table(state, seat):
             move = state.parse_move(click["move"])
             if click["card"] is not None:
                 zone_id, index = click["card"]
-                assert zones[zone_id]["cards"][index] == move.card.text, click
+                if move.card is None:   # a card chosen by its place in a hand its owner cannot see (the Hairy Ape)
+                    assert zones[zone_id]["owner"] == state.to_act and zone_id.startswith("hand"), click
+                else:
+                    assert zones[zone_id]["cards"][index] == move.card.text, click
     else:
         assert table["moves"] == []
     json.dumps(table)  # JSON-ready

@@ -5,7 +5,8 @@ Ristiseiska (Sevens, Fan Tan) opens rows with the 7s and builds down to the
 ace and up to the king. Lórum's Domino hand is the same with the start rank
 set by the first card played. :class:`SuitRows` knows only where a card may
 go; the game decides who plays, what a player unable to play does, and who
-wins.
+wins. :class:`LayoutPlay` is the plainest such hand: in turn to the left,
+lay a card if you can, else pass, until someone is out of cards.
 
 >>> from ..cards import ACES_LOW, parse_card
 >>> rows = SuitRows(ranks=ACES_LOW, start="7").add(parse_card("7C"))
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder
 from ..table import zone
+from .tricks import left_of
 
 
 @dataclass(frozen=True)
@@ -102,3 +104,89 @@ class SuitRows:
 
     def to_json(self):
         return {suit: [card.text for card in self.row(suit)] for suit in SUITS if self._row(suit)}
+
+
+def opened_by(card, start, ranks):
+    """The cards of ``card``'s suit that it opens the way to on rows started at rank
+    ``start``: those beyond it, away from the start (both ways from a start card).
+
+    >>> from ..cards import ACES_LOW, parse_card
+    >>> [c.text for c in opened_by(parse_card("5H"), "7", ACES_LOW)]
+    ['AH', '2H', '3H', '4H']
+    """
+    index, middle = ranks.index(card), ranks.index(start)
+    order = ranks.order
+    beyond = order[:index] if index < middle else order[index + 1:] if index > middle else order
+    return [Card(rank, card.suit) for rank in beyond if rank != card.rank]
+
+
+@dataclass(frozen=True)
+class LayoutPlay:
+    """A hand of layout play: in turn to the left, each player lays a card on
+    the rows if they can (and must), or passes; it ends when someone is out
+    of cards. ``played`` holds ``(seat, card)`` for each card laid, and
+    ``(seat, None)`` for each pass.
+
+    >>> from ..cards import RankOrder, parse_cards
+    >>> play = LayoutPlay.deal([parse_cards("9H 7S"), parse_cards("8H TS")], 0, SuitRows(RankOrder("789TJQKA")))
+    >>> [c.text for c in play.playable()], play.play(parse_cards("9H")[0]).playable()
+    (['7S', '9H'], [Card('8H')])
+    """
+
+    hands: tuple
+    rows: SuitRows
+    turn: int
+    played: tuple = ()
+
+    @classmethod
+    def deal(cls, hands, first, rows):
+        return cls(hands=tuple(tuple(sorted(h, key=rows.ranks.sort_key)) for h in hands), rows=rows, turn=first)
+
+    @property
+    def seats(self):
+        return len(self.hands)
+
+    @property
+    def is_over(self):
+        return any(not hand for hand in self.hands)
+
+    @property
+    def to_act(self):
+        return None if self.is_over else self.turn
+
+    @property
+    def winner(self):
+        return next((s for s, hand in enumerate(self.hands) if not hand), None)
+
+    def playable(self):
+        return self.rows.playable(self.hands[self.turn])
+
+    def play(self, card):
+        seat = self.turn
+        hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand for s, hand in enumerate(self.hands))
+        return replace(self, hands=hands, rows=self.rows.add(card), turn=left_of(seat, self.seats),
+                       played=self.played + ((seat, card),))
+
+    def pass_turn(self):
+        return replace(self, turn=left_of(self.turn, self.seats), played=self.played + ((self.turn, None),))
+
+    def where(self, card):
+        """Where ``card``'s row stands, in words, to say why it cannot go there now."""
+        row = self.rows.row(card.suit)
+        if self.rows.start is None:
+            return "the layout is empty: any card starts it"
+        if not row:
+            return f"the {SUIT_SYMBOLS[card.suit]} row has not been started: only a {RANK_NAMES.get(self.rows.start, self.rows.start)} starts it"
+        return f"the {SUIT_SYMBOLS[card.suit]} row runs from the {row[0].symbol} to the {row[-1].symbol}"
+
+    def cards(self):
+        return [c for hand in self.hands for c in hand] + self.rows.cards()
+
+    def to_json(self, seat, visible):
+        """The hand as ``seat`` sees it: the hands ``visible(s)``, counts of the others."""
+        return {
+            "hands": [[c.text for c in hand] if visible(s) else len(hand) for s, hand in enumerate(self.hands)],
+            "layout": self.rows.to_json(),
+            "start": self.rows.start,
+            "turn": self.turn,
+        }

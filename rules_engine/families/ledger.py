@@ -6,14 +6,41 @@ change a transfer (Play or Pay, Spinado, Pope Joan, Lórum), or
 :class:`PointsLedger`, a score per player (Comet). Both say what each player
 holds (``_totals``), in words (``_amount_word``), what the game's score is
 (``_game_scores``: won or lost since the start), what a seat's view shows of
-it and which zones it puts on the table.
+it and which zones it puts on the table. The game sets ``over`` at its end.
 """
 
-from ..table import zone
+from ..table import signed, zone
 from .chips import Chips, chips_word
 
 
-class ChipsLedger:
+class Ledger:
+    """What both ledgers share: the winners, and the standings in words."""
+
+    @property
+    def winners(self):
+        """The seats with the highest total, once the game is over."""
+        if not self.over:
+            return ()
+        best = max(self._totals())
+        return tuple(s for s, total in enumerate(self._totals()) if total == best)
+
+    def _result_sentence(self):
+        if not self.over:
+            return None
+        names = [self.player_names()[s] for s in self.winners]
+        best = self._amount_word(max(self._totals()))
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the win with {best} each."
+        return f"{names[0]} wins the game with {best}."
+
+    def _standings(self, won):
+        """A line per player: what ``won`` (per seat) gave them this hand, and what they now hold."""
+        players, totals = self.player_names(), self._totals()
+        return [f"{players[s]}: {signed(won[s])} this hand, {self._amount_word(totals[s])} in all"
+                for s in range(self.seats)]
+
+
+class ChipsLedger(Ledger):
     """Chips held and pooled; the game's ``chips`` option is what each player starts with."""
 
     POOLS = ()
@@ -51,7 +78,7 @@ class ChipsLedger:
         return f"{self.player_names()[seat]} collects {name} ({chips_word(taken)})" if taken else None
 
 
-class PointsLedger:
+class PointsLedger(Ledger):
     """A score per player, from 0."""
 
     TOTALS_LABEL, SHEET_CAPTION = "Points", "Score sheet"

@@ -27,6 +27,7 @@ cards, and what the end of the hand is worth.
 from dataclasses import dataclass, replace
 
 from ..cards import ACES_LOW, SUITS, Card, RankOrder
+from ..table import zone
 from .tricks import left_of
 
 
@@ -128,14 +129,13 @@ class StopsPlay:
         a new one is to start, those of ``starts`` (the game's choice)."""
         return list(starts) if not self.sequence else [self.next_card()]
 
-    def why_not(self, card):
+    def why_not(self, card, rule="play.sequence"):
         """Why the player to act may not play ``card``, if the sequence is the reason:
         ``(reason, rule)``, or None (the game then judges a start)."""
         if card not in self.hands[self.to_act]:
             return (f"the {card.symbol} is not in your hand", "play.turn")
         if self.sequence:
-            return (f"the sequence needs the {self.next_card().symbol}, which you hold: you must play it",
-                    "play.sequence")
+            return (f"the sequence needs the {self.next_card().symbol}, which you hold: you must play it", rule)
         return None
 
     def play(self, card, seat=None):
@@ -178,3 +178,11 @@ class StopsPlay:
             "starter": self.starter,
             "stopped": self.stopped,
         }
+
+
+def sequence_zone(play, players):
+    """The sequence under way, or the one that has just stopped, for the table description."""
+    cards = play.sequence or play.closed
+    label = "The sequence" if play.sequence or not cards else "The sequence (stopped)"
+    return zone("sequence", label, [c for _, c in cards], kind="layout", layout="row",
+                group="play", labels=[players[s] for s, _ in cards])

@@ -26,8 +26,9 @@ to a target (Comet).
 
 from ..cards import make_deck
 from ..game import ALL, Option, Scores, State
-from ..table import headline, score_sheet, signed, zone
+from ..table import headline, score_sheet, zone
 from .ledger import ChipsLedger, PointsLedger
+from .stops import sequence_zone
 from .tricks import left_of
 
 
@@ -170,14 +171,6 @@ class StopsGame(ChipsLedger, State):
                 tuple(a - b for a, b in zip(self._totals(), self.totals_at_deal)))
         return Scores(tuple(hand), self._game_scores())
 
-    @property
-    def winners(self):
-        """The seats with the highest total, once the game is over."""
-        if not self.over:
-            return ()
-        best = max(self._totals())
-        return tuple(s for s, c in enumerate(self._totals()) if c == best)
-
     # ---- what each seat sees ---------------------------------------------------------------------
 
     def _visible(self, seat):
@@ -235,7 +228,7 @@ class StopsGame(ChipsLedger, State):
         zones = [zone(f"hand-{s}", f"{players[s]}'s hand", (c.text if visible(s) else "??" for c in hand),
                       kind="hand", layout="fan", owner=s, backs="hidden", note=self._amount_word(self._totals()[s]))
                  for s, hand in enumerate(play.hands)]
-        zones.append(self._sequence_zone(play, players))
+        zones.append(sequence_zone(play, players))
         shown = len(play.sequence or play.closed)
         earlier = [c for _, c in play.played[: len(play.played) - shown]]
         zones.append(zone("played", "Played before", earlier, kind="discard", layout="squared", group="play"))
@@ -245,14 +238,6 @@ class StopsGame(ChipsLedger, State):
         zones += self._pool_zones()
         return zones + self._zones_aside(seat)
 
-    @staticmethod
-    def _sequence_zone(play, players):
-        """The sequence under way, or the one that has just stopped."""
-        cards = play.sequence or play.closed
-        label = "The sequence" if play.sequence or not cards else "The sequence (stopped)"
-        return zone("sequence", label, [c for _, c in cards], kind="layout", layout="row",
-                    group="play", labels=[players[s] for s, _ in cards])
-
     def _zones_aside(self, seat):
         return []
 
@@ -261,25 +246,13 @@ class StopsGame(ChipsLedger, State):
         return score_sheet(self.player_names(), rows, [(self.TOTALS_LABEL, list(self._totals()))],
                            caption=self.SHEET_CAPTION, target=self._target())
 
-    def _result_sentence(self):
-        if not self.over:
-            return None
-        names = [self.player_names()[s] for s in self.winners]
-        best = self._amount_word(max(self._totals()))
-        if len(names) > 1:
-            return f"{' and '.join(names)} share the win with {best} each."
-        return f"{names[0]} wins the game with {best}."
-
     def _interlude(self, players):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
         number, play, lines = ended
-        won = self.hand_results[-1][1]
-        totals = [f"{players[s]}: {signed(won[s])} this hand, {self._amount_word(self._totals()[s])} in all"
-                  for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": [self._sequence_zone(play, players)],
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        return {"title": f"End of hand {number}", "zones": [sequence_zone(play, players)],
+                "lines": [line[0].upper() + line[1:] for line in lines] + self._standings(self.hand_results[-1][1])}
 
 
 class StopsPointsGame(PointsLedger, StopsGame):

@@ -17,6 +17,11 @@ def left_of(seat, seats, steps=1):
     return (seat + steps) % seats
 
 
+def highest_cut(cut, ranks):
+    """The seat whose cut card (``cut[seat]``) ranks highest; the first of equals."""
+    return max(range(len(cut)), key=lambda seat: (ranks.index(cut[seat]), -seat))
+
+
 def partner_of(seat, seats):
     """The partner across the table in a game of two partnerships."""
     return (seat + seats // 2) % seats

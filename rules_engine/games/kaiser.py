@@ -39,7 +39,7 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 
 from ..cards import ACES_HIGH, SUIT_NAMES, SUITS, make_deck, parse_card
 from ..families.trick_game import TrickGame
-from ..families.tricks import TrickPlay, left_of
+from ..families.tricks import TrickPlay, highest_cut, left_of
 from ..game import GameSpec, Option
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
@@ -131,7 +131,7 @@ def first_dealer(cut):
     >>> first_dealer(parse_cards("9C KD 3S KH"))
     1
     """
-    return max(range(len(cut)), key=lambda seat: (ACES_HIGH.index(cut[seat]), -seat))
+    return highest_cut(cut, ACES_HIGH)
 
 
 FORMS = MoveForms(
