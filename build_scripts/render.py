@@ -159,11 +159,15 @@ def _render_play(fence, spec):
     attrs = {"data-widget": "play", "data-game": spec.id, "data-seats": seats, "data-seat": seat}
     if seed is not None:
         attrs["data-seed"] = seed
+    if fence.game_options:
+        attrs["data-options"] = json.dumps(fence.game_options, separators=(",", ":"))
     command = f"python -m rules_engine play {spec.id}"
     if seed is not None:
         command += f" --seed {seed}"
     if seat:
         command += f" --seat {seat}"
+    for name, value in fence.game_options.items():
+        command += f" --option {name}={value if isinstance(value, str) else json.dumps(value)}"
     deal = f"deal {seed}" if seed is not None else "a fresh deal"
     # The widget replaces this text when scripts run; without them it says how to play anyway.
     return [

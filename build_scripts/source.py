@@ -16,6 +16,7 @@ This module checks what can be checked from the text alone; ``validate.py``
 adds what needs the engine (cited ids, deals, records, doctests).
 """
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +75,7 @@ class Fence:
     body: str
     options: dict = field(default_factory=dict)
     option_lines: dict = field(default_factory=dict)
+    game_options: dict = field(default_factory=dict)   # a playable hand's options for the game
     id: str = ""
     # What the engine made of the block while it was checked (a drawing, a
     # replayed record), kept so the page is rendered from the checked result.
@@ -279,6 +281,9 @@ def _read_options(source, fence):
         if not colon or not key:
             source.error(line, f"expected 'key: value' in a {fence.kind} block, got {text!r}")
             continue
+        if key.startswith("option ") and fence.kind == "play":
+            _read_game_option(source, fence, line, key[len("option "):].strip(), value)
+            continue
         if key not in allowed:
             names = ", ".join(allowed)
             source.error(line, f"unknown option '{key}' for a {fence.kind} block: its options are {names}")
@@ -298,6 +303,21 @@ def _read_options(source, fence):
             source.error(fence.line, f"a {fence.kind} block needs '{key}:'")
     if "id" in fence.options:
         fence.id = fence.options["id"]
+
+
+def _read_game_option(source, fence, line, name, value):
+    """A game option of a playable hand, written as in a record: ``option first_hand: 7``
+    (the value in JSON); the validator checks it against the engine's spec."""
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        source.error(line, f"option '{name}' must have a JSON value, as in a record ('7', '\"facing\"'), got {value!r}")
+        return
+    if name in fence.game_options:
+        source.error(line, f"option '{name}' is given twice")
+        return
+    fence.game_options[name] = parsed
+    fence.option_lines[f"option {name}"] = line
 
 
 def _parse_option(kind, value):

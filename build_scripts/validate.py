@@ -148,8 +148,14 @@ def _seats_of(spec, fence):
 
 def _check_play(source, spec, fence):
     seats = _seats_of(spec, fence)
+    for name, value in fence.game_options.items():
+        try:
+            rules_engine.load_game(spec.id, **{name: value})
+        except RulesError as error:
+            source.error(fence.option_lines[f"option {name}"], f"this hand cannot be dealt: {error}")
+            return
     try:
-        rules_engine.load_game(spec.id).new(seed=fence.options.get("seed", 0), seats=seats)
+        rules_engine.load_game(spec.id, **fence.game_options).new(seed=fence.options.get("seed", 0), seats=seats)
     except RulesError as error:
         source.error(fence.option_lines.get("seats", fence.line), f"this hand cannot be dealt: {error}")
         return

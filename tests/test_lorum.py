@@ -37,8 +37,8 @@ def deck_dealing(hands, dealer):
 
 
 def hand(number, hands, **options):
-    """A game at hand ``number``, seat 0 having cut for the first deal, with ``hands`` (seat 0 first) dealt."""
-    dealer = (number - 1) // 7
+    """A game started at hand ``number``, seat 0 having cut for the first deal, with ``hands`` (seat 0 first) dealt."""
+    dealer = 0
     state = rules_engine.load_game("lorum", first_hand=number, **options).new(
         seed=1, decks={"first-dealer": CUT_TO_SEAT_0, f"hand-{number}": deck_dealing(hands, dealer)})
     assert state.dealer == dealer and state.contract.key == state.CONTRACTS[(number - 1) % 7].key
@@ -75,6 +75,14 @@ def test_the_pack_the_deal_and_each_dealer_dealing_the_seven_contracts_in_turn()
     assert [state.contract_of(n).name for n in range(1, 9)] == [
         "No hearts", "Queens", "No tricks", "Hairy Ape", "Train", "Quart", "Domino", "No hearts"]
     assert state.to_act == (first + 1) % 4      # the dealer's left leads
+
+
+def test_a_game_started_later_is_dealt_first_by_the_cuts_winner_and_still_ends_after_hand_28():
+    state = rules_engine.load_game("lorum", first_hand=12).new(seed=1, decks={"first-dealer": CUT_TO_SEAT_0})
+    assert state.hand_number == 12 and state.dealer == 0 and state.contract.name == "Train"
+    assert [state.dealer_of(n) for n in (12, 14, 15, 21, 22, 28)] == [0, 0, 1, 1, 2, 2]
+    final = play_out(state, [RandomBot(seat) for seat in range(4)])
+    assert final.hand_number == 28 and [n for n, *_ in final.hand_results] == list(range(12, 29))
 
 
 def test_the_first_dealer_is_whoever_cuts_highest():

@@ -47,6 +47,8 @@ export class PlayWidget {
     this.title = title;
     this.link = link;  // a position played on from an example is shared as the example's step
     this.options = {};  // the game's options chosen in the toolbar, as the engine names them
+    // A play block's own options (a later hand of a compendium, a variant), until the reader changes them.
+    this.blockOptions = root.dataset.options ? JSON.parse(root.dataset.options) : {};
     this.view = null;
     this.desc = null;
     this.selected = null;
@@ -153,7 +155,7 @@ export class PlayWidget {
     } catch {
       return;
     }
-    if (!this.record) await this.offerOptions(link?.options);
+    if (!this.record) await this.offerOptions(link && !link.bad ? link.options : this.blockOptions);
     if (this.record) await this.open({ record: this.record });
     else if (link && !link.bad) await this.open({ seed: link.seed, share: link.share, options: link.options }, link);
     else await this.open({ seed: this.seed ?? freshSeed() }, link);

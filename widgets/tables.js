@@ -116,7 +116,8 @@ function zoneElement(zone, table, ctx, clicks, targets) {
     const index = first + i;
     const key = `${zone.id}/${index}`;
     const starts = clicks.byCard.get(key) || [];
-    const interactive = Boolean(ctx.interactive) && (text !== "??" || isTarget);
+    // A face-down card is clickable when a move starts from it (one chosen by its place, unseen).
+    const interactive = Boolean(ctx.interactive) && (text !== "??" || isTarget || starts.length > 0);
     const card = cardElement(text, {
       interactive, legal: starts.length > 0, selected: ctx.selected === key, backs: zone.backs,
     });

@@ -371,9 +371,15 @@ class CompendiumGame(State):
     def contract_of(self, number):
         return self.CONTRACTS[(number - 1) % len(self.CONTRACTS)]
 
+    def _passes(self, number):
+        """How often the deal has passed to the left by hand ``number``, counted from hand 1."""
+        return (number - 1) // len(self.CONTRACTS) if self.DEALS_ALL else number - 1
+
     def dealer_of(self, number):
-        passes = (number - 1) // len(self.CONTRACTS) if self.DEALS_ALL else number - 1
-        return left_of(self.first_dealer, self.seats, passes)
+        """The dealer of hand ``number``: the first dealer deals the first hand played (a game
+        started later, by a ``first_hand`` option, too), and the deal passes from there."""
+        start = self.options.get("first_hand", 1)
+        return left_of(self.first_dealer, self.seats, self._passes(number) - self._passes(start))
 
     def _start_hand(self, number):
         self.hand_number = number

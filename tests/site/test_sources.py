@@ -70,6 +70,8 @@ def test_the_valid_fixture_passes_every_check():
         "16: unknown option 'colour' for a diagram block: its options are id, layout, seed, seats, caption",
         "25: write 'play' alone after the fence: options go inside the block, one 'key: value' a line",
         "26: seat 2 does not exist: the seats are 0 to 0",
+        "30: this hand cannot be dealt: unknown option 'draw' for yukon: its options are none",
+        "31: option 'variant' must have a JSON value, as in a record ('7', '\"facing\"'), got 'red'",
     ]),
     ("example_does_not_replay.md", [
         "24: example does not replay: record move 2 'move KS onto 8C' does not apply: illegal move "
