@@ -90,7 +90,7 @@ def test_play_king_against_bots():
     assert "Seat 0 (you) (to act) — 0 tricks" in out and "Score sheet (Ten hands;" in out
     assert "seat 1: play " in out and "seat 2: play " in out  # the bots' moves as they happen
     assert "hint: play " in out
-    assert "Illegal move 'bid 3': this is the time for a card to be played" in out and "(rule play.follow-suit)" in out
+    assert "Illegal move 'bid 3': this is the time to play a card to the trick" in out and "(rule play.turn)" in out
     assert out.count("seat 0 (you): play ") == 3
     record = rules_engine.Record.load(out[out.index("game: king"):])
     assert record.seed == 5 and len(record.moves) >= 3

@@ -27,6 +27,12 @@ def advance(state, until, seed=0):
     return state
 
 
+def hand_ended(state):
+    """The hand that ``state``'s last move ended: its name, its points and each seat's tricks."""
+    _, name, points, _ = state.hand_results[-1]
+    return name, points, state.hand_end[2].trick_counts()
+
+
 @pytest.mark.parametrize("index, dealer", [(0, 0), (1, 1), (6, 2), (51, 3)])
 def test_first_dealer_is_dealt_the_king_of_hearts(index, dealer):
     state = KING.new(seed=1, decks={"first-dealer": deck_with_king_of_hearts_at(index)})
@@ -62,8 +68,8 @@ def test_each_negative_hands_penalty(hand_index, trick_text, trick_index, points
 @pytest.mark.parametrize("seed", range(6))
 def test_negative_hands_total_minus_1300_and_the_game_zero(seed):
     final = play_out(KING.new(seed=seed), [RandomBot(seed * 4 + i) for i in range(4)])
-    totals = [sum(points) for _, points, _ in final.hand_results]
-    assert [name for name, _, _ in final.hand_results[:6]] == [h.name for h in NEGATIVE_HANDS]
+    totals = [sum(points) for _, _, points, _ in final.hand_results]
+    assert [name for _, name, _, _ in final.hand_results[:6]] == [h.name for h in NEGATIVE_HANDS]
     assert totals[:6] == [-260, -260, -200, -240, -160, -180]
     assert sum(totals[:6]) == -1300
     assert totals[6:] == [325] * 4
@@ -115,7 +121,7 @@ def test_auction_skips_the_dealer_and_adjusts_trick_counts(hand_seven):
     assert state.to_act == dealer  # the dealer, not the bidder, picks up or down
     state = state.apply("play up", seat=dealer)
     assert state.play.trump == "H" and state.to_act == left
-    name, points, tricks = advance(state, lambda s: s.hand_number == 8, seed=5).hand_results[-1]
+    name, points, tricks = hand_ended(advance(state, lambda s: s.hand_number == 8, seed=5))
     adjusted = list(tricks)
     adjusted[right] -= 4
     adjusted[dealer] += 4
@@ -126,7 +132,7 @@ def test_auction_skips_the_dealer_and_adjusts_trick_counts(hand_seven):
 @pytest.mark.parametrize("direction, score", [("play up", lambda n: 25 * n), ("play down", lambda n: 325 - 75 * n)])
 def test_playing_up_and_down_score_as_written(hand_seven, direction, score):
     state = hand_seven.apply("trumps spades").apply(direction)
-    name, points, tricks = advance(state, lambda s: s.hand_number == 8, seed=2).hand_results[-1]
+    name, points, tricks = hand_ended(advance(state, lambda s: s.hand_number == 8, seed=2))
     assert list(points) == [score(n) for n in tricks]
     assert sum(points) == 325
 
@@ -171,7 +177,7 @@ def test_a_game_can_start_at_a_later_hand():
     state = rules_engine.load_game("king", first_hand=7).new(seed=5)
     assert state.hand_number == 7 and state.phase == "choose" and state.to_act == state.first_dealer
     final = play_out(state, [RandomBot(i) for i in range(4)])
-    assert [name for name, _, _ in final.hand_results] == [f"Positive hand {n}" for n in range(1, 5)]
+    assert [name for _, name, _, _ in final.hand_results] == [f"Positive hand {n}" for n in range(1, 5)]
     assert sum(final.scores.game) == 4 * 325
     with pytest.raises(rules_engine.OptionError, match="bad value 11 for option 'first_hand'"):
         rules_engine.load_game("king", first_hand=11)

@@ -199,7 +199,7 @@ def test_king_pad_rows_equal_the_games_own_hand_scores(seed):
         if len(after.hand_results) > len(state.hand_results):
             play = state.play.play(state.parse_move(move).card)
             row = score_row("king", king_facts(state, play, state.hand_number), hand=state.hand_number)
-            assert tuple(row["points"]) == after.hand_results[-1][1]
+            assert tuple(row["points"]) == after.hand_results[-1][2]
             assert row["check"] is None
             rows.append(row["points"])
         state = after

@@ -15,6 +15,11 @@
   auction the high bid moves from the bidder's trick count to the dealer's.
   Each positive hand totals +325, so the whole game totals 0.
 
+A compendium (rules_engine/families/compendium.py): the six negative hands
+are :class:`Penalty` contracts, the four positive ones :class:`Positive`,
+with the dealer's choice, the auction and up or down as phases before the
+tricks.
+
 Interpretation notes (repeated on the game's page, ``interpretation.*``):
 
 - The deal passes to the left after every hand, so each player is the
@@ -31,77 +36,86 @@ Interpretation notes (repeated on the game's page, ``interpretation.*``):
 
 from dataclasses import dataclass, replace
 
-from ..cards import ACES_HIGH, SUITS, make_deck, parse_card
-from ..families.tricks import Auction, TrickPlay, last_trick_zone, left_of, strain_name, trick_sentence, trick_zones
-from ..game import ALL, GameSpec, Option, Scores, State
+from ..cards import SUITS, make_deck, parse_card
+from ..families.compendium import CompendiumGame, Takes, TrickContract, plural, suit_weights
+from ..families.ledger import PointsLedger
+from ..families.tricks import Auction, left_of, strain_name, trick_zones
+from ..game import GameSpec, Option
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreHand, ScoreRule
-from ..table import headline, score_sheet, signed
+from ..table import signed
 from . import king_bot
 
 KING_OF_HEARTS = parse_card("KH")
 HANDS = 10
 SEATS = 4
-
-
-# What each negative hand penalises: the points per item, how many the pack holds, what a player counts.
-PENALTIES = {
-    "trick": (-20, 13, "Tricks taken"),
-    "heart": (-20, 13, "Hearts taken"),
-    "queen": (-50, 4, "Queens taken"),
-    "king-jack": (-30, 8, "Kings and jacks taken"),
-    "king-of-hearts": (-160, 1, "K♥ taken (1 for the player who took it)"),
-    "last-two": (-90, 2, "Of the last two tricks, tricks taken"),
-}
+TRICKS = 13
 UP_TRICK = 25              # a trick in a positive hand played up
 DOWN_START, DOWN_TRICK = 325, 75  # played down: 325 less 75 a trick
-TRICKS = 13
 
 
 @dataclass(frozen=True)
-class NegativeHand:
-    name: str
-    rule: str
-    penalty: str
+class Penalty(TrickContract):
+    """A negative hand: ``unit`` points for each thing ``takes`` counts
+    (``supply`` of them in the pack; ``counted``: what a player counts, for the score pad)."""
 
-    @property
-    def unit(self):
-        return PENALTIES[self.penalty][0]
-
-    @property
-    def supply(self):
-        """How many penalised items a hand holds: all of them are taken by someone."""
-        return PENALTIES[self.penalty][1]
+    unit: int = 0
+    supply: int = 0
+    counted: str = ""
 
     @property
     def total(self):
         """What the hand always takes from the table (scoring.negative-total)."""
         return self.unit * self.supply
 
-    def count(self, index, trick):
-        """How many penalised items winning the ``index``-th trick (0-based) of a hand takes."""
-        cards = [card for _, card in trick]
-        return {
-            "trick": 1,
-            "heart": sum(c.suit == "H" for c in cards),
-            "queen": sum(c.rank == "Q" for c in cards),
-            "king-jack": sum(c.rank in "KJ" for c in cards),
-            "king-of-hearts": int(KING_OF_HEARTS in cards),
-            "last-two": int(index >= 11),
-        }[self.penalty]
-
     def points(self, index, trick):
         """The penalty for winning the ``index``-th trick (0-based) of a hand."""
-        return self.unit * self.count(index, trick)
+        return self.unit * self.takes.count(index, trick, TRICKS)
+
+    def deal(self, game, hands):
+        super().deal(game, hands)
+        game.phase, game.trump, game.auction, game.direction = "play", None, None, None
+
+    def so_far(self, game):
+        return tuple(self.unit * n for n in self.taken(game.play))
+
+    def settle(self, game):
+        points = self.so_far(game)
+        game._score(points)
+        return [f"{game.player_names()[s]}: {plural(n, 'trick')}, {signed(points[s])}"
+                for s, n in enumerate(game.play.trick_counts())]
+
+    def scored(self, play):
+        if play.trick or not play.tricks:
+            return None
+        points = self.points(len(play.tricks) - 1, play.tricks[-1][1])
+        return f"{signed(points)} in {self.name}" if points else None
+
+    def view(self, game, seat):
+        return {**super().view(game, seat), **game._contract_view()}
+
+    def facts(self, game, players):
+        return ["No trumps"]
+
+    def zones(self, game, seat, players):
+        return trick_zones(game.play, seat, players, [plural(n, "trick") for n in game.play.trick_counts()])
+
+
+def _penalty(name, rule, unit, supply, counted, **takes):
+    return Penalty(name.lower().replace(" ", "-"), name, rule, takes=Takes(**takes), unit=unit, supply=supply,
+                   counted=counted)
 
 
 NEGATIVE_HANDS = (
-    NegativeHand("No tricks", "scoring.no-tricks", "trick"),
-    NegativeHand("No hearts", "scoring.no-hearts", "heart"),
-    NegativeHand("No queens", "scoring.no-queens", "queen"),
-    NegativeHand("No kings or jacks", "scoring.no-kings-jacks", "king-jack"),
-    NegativeHand("No king of hearts", "scoring.no-king-of-hearts", "king-of-hearts"),
-    NegativeHand("No last two tricks", "scoring.no-last-two", "last-two"),
+    _penalty("No tricks", "scoring.no-tricks", -20, 13, "Tricks taken", per_trick=1),
+    _penalty("No hearts", "scoring.no-hearts", -20, 13, "Hearts taken", weights=suit_weights("52", "H")),
+    _penalty("No queens", "scoring.no-queens", -50, 4, "Queens taken",
+             weights=tuple((f"Q{suit}", 1) for suit in SUITS)),
+    _penalty("No kings or jacks", "scoring.no-kings-jacks", -30, 8, "Kings and jacks taken",
+             weights=tuple((f"{rank}{suit}", 1) for rank in "KJ" for suit in SUITS)),
+    _penalty("No king of hearts", "scoring.no-king-of-hearts", -160, 1, "K♥ taken (1 for the player who took it)",
+             weights=(("KH", 1),)),
+    _penalty("No last two tricks", "scoring.no-last-two", -90, 2, "Of the last two tricks, tricks taken", last=2),
 )
 
 
@@ -148,8 +162,8 @@ def hand_row(hand, facts, context):
         kind = NEGATIVE_HANDS[hand - 1]
         points = negative_points(hand, taken)
         detail = f"{kind.name}: {kind.unit} for each " + {
-            "trick": "trick", "heart": "heart", "queen": "queen", "king-jack": "king or jack",
-            "king-of-hearts": "K♥", "last-two": "of the last two tricks"}[kind.penalty] + " taken"
+            "No tricks": "trick", "No hearts": "heart", "No queens": "queen", "No kings or jacks": "king or jack",
+            "No king of hearts": "K♥", "No last two tricks": "of the last two tricks"}[kind.name] + " taken"
         return {"points": points, "rule": kind.rule, "detail": detail}
     bid, bidder = facts["bid"], facts["bidder"]
     if (bid is None) != (bidder is None):
@@ -179,7 +193,7 @@ SCORING = ScoreRule(
     wins="high",
     hands=tuple(
         ScoreHand(hand.name, hand.rule, total=hand.total, total_rule="scoring.negative-total",
-                  facts=(Fact("taken", PENALTIES[hand.penalty][2], per_seat=True, high=hand.supply,
+                  facts=(Fact("taken", hand.counted, per_seat=True, high=hand.supply,
                               total=hand.supply),))
         for hand in NEGATIVE_HANDS
     ) + tuple(
@@ -211,25 +225,137 @@ PHASE_RULES = {
     "bid": "positive.auction",
     "name": "positive.auction",
     "direction": "positive.up-down",
-    "play": "play.follow-suit",
 }
 PHASE_ASKS = {
     "choose": "the dealer to choose trumps, no trumps or an auction",
     "bid": "a bid or a pass",
     "name": "the high bidder to name trumps or no trumps",
     "direction": "the dealer to choose to play up or down",
-    "play": "a card to be played",
 }
 PHASE_KINDS = {
     "choose": {"trumps", "no-trumps", "auction"},
     "bid": {"bid", "pass"},
     "name": {"trumps", "no-trumps"},
     "direction": {"play-up", "play-down"},
-    "play": {"play"},
 }
 
+@dataclass(frozen=True)
+class Positive(TrickContract):
+    """A positive hand: the dealer names trumps or no trumps, or auctions the
+    choice to the other three; then plays up (25 a trick) or down (325 less
+    75 a trick); the high bid moves from the buyer's tricks to the dealer's."""
 
-class KingState(State):
+    def deal(self, game, hands):
+        super().deal(game, hands)
+        game.phase, game.trump, game.auction, game.direction = "choose", None, None, None
+
+    def to_act(self, game):
+        phase = game.phase
+        if phase in ("choose", "direction"):
+            return game.dealer
+        if phase == "bid":
+            return game.auction.to_act
+        if phase == "name":
+            return game.auction.bidder
+        return game.play.to_act
+
+    def legal(self, game):
+        phase, forms = game.phase, game.forms
+        if phase == "play":
+            return super().legal(game)
+        if phase == "bid":
+            moves = [forms["bid"].make(n) for n in game.auction.legal_bids()]
+            return moves + ([forms["pass"].make()] if game.auction.may_pass() else [])
+        if phase == "direction":
+            return [forms["play-up"].make(), forms["play-down"].make()]
+        moves = [forms["trumps"].make(suit) for suit in SUITS] + [forms["no-trumps"].make()]
+        return moves + ([forms["auction"].make()] if phase == "choose" else [])
+
+    def candidates(self, game):
+        calls = [game.forms["bid"].make(n) for n in range(0, 15)] + [game.forms[k].make() for k in
+                 ("pass", "auction", "no-trumps", "play-up", "play-down")]
+        return super().candidates(game) + calls + [game.forms["trumps"].make(suit) for suit in SUITS]
+
+    def why_not(self, game, move):
+        phase = game.phase
+        if phase == "play":
+            return super().why_not(game, move)
+        if move.kind not in PHASE_KINDS[phase]:
+            return (f"this is the time for {PHASE_ASKS[phase]}, not {move.text!r}", PHASE_RULES[phase])
+        if move.kind == "bid":
+            return (game.auction.why_not_bid(move.args[0]), "interpretation.bids")
+        if move.kind == "pass":
+            return ("the player left of the dealer must open the auction with a bid", "positive.auction")
+        raise AssertionError(f"{move} should be legal in phase {phase}")
+
+    def play(self, game, move, seat):
+        kind = move.kind
+        if kind == "play":
+            return super().play(game, move, seat)
+        if kind == "auction":
+            bidders = tuple(left_of(game.dealer, SEATS, i) for i in (1, 2, 3))
+            game.auction = Auction(order=bidders, low=1, high=13, opening_required=True)
+            game.phase = "bid"
+        elif kind in ("bid", "pass"):
+            game.auction = game.auction.with_bid(move.args[0]) if kind == "bid" else game.auction.with_pass()
+            if game.auction.is_over:
+                game.phase = "name"
+        elif kind in ("trumps", "no-trumps"):
+            game.trump = move.args[0] if kind == "trumps" else None
+            game.phase = "direction"
+        else:
+            game.direction = "up" if kind == "play-up" else "down"
+            game.play = replace(game.play, trump=game.trump)
+            game.phase = "play"
+        return f"{game.player_names()[seat]}: {move.text}."
+
+    def auction_result(self, game):
+        """``(bid, bidder, dealer)`` after an auction, else ``(None, None, None)``."""
+        if game.auction is not None and game.auction.bid is not None:
+            return game.auction.bid, game.auction.bidder, game.dealer
+        return None, None, None
+
+    def so_far(self, game):
+        if game.direction is None:
+            return (0,) * SEATS
+        return positive_points(game.direction, game.play.trick_counts(), *self.auction_result(game))
+
+    def settle(self, game):
+        points = self.so_far(game)
+        game._score(points)
+        counts, adjusted = game.play.trick_counts(), game.adjusted_tricks()
+        return [f"{game.player_names()[s]}: {plural(counts[s], 'trick')}"
+                + (f", counted {adjusted[s]}" if adjusted[s] != counts[s] else "") + f", {signed(points[s])}"
+                for s in range(SEATS)]
+
+    def view(self, game, seat):
+        return {**super().view(game, seat), **game._contract_view()}
+
+    def facts(self, game, players):
+        facts = []
+        if game.auction:
+            calls = ", ".join(f"{players[s].lower()} {'passes' if bid is None else f'bids {bid}'}"
+                              for s, bid in game.auction.calls)
+            facts.append(f"Auction: {calls}" if calls else "Auction: no bid yet")
+            if game.auction.is_over:
+                facts.append(f"{players[game.auction.bidder]} bought the choice with {game.auction.bid}: "
+                             f"that many of its tricks count for the dealer")
+        if game.phase in ("direction", "play"):
+            facts.append(f"Contract: {strain_name(game.trump)}"
+                         + (f", playing {game.direction}" if game.direction else ""))
+        return facts
+
+    def zones(self, game, seat, players):
+        counts, adjusted = game.play.trick_counts(), game.adjusted_tricks()
+        notes = [plural(n, "trick") + (f", counted {a}" if a != n else "") for n, a in zip(counts, adjusted)]
+        return trick_zones(game.play, seat, players, notes)
+
+
+POSITIVE_HANDS = tuple(Positive(f"positive-{n}", f"Positive hand {n}", "scoring.positive")
+                       for n in range(1, HANDS - len(NEGATIVE_HANDS) + 1))
+
+
+class KingState(PointsLedger, CompendiumGame):
     spec = GameSpec(
         id="king",
         name="King",
@@ -250,164 +376,28 @@ class KingState(State):
     )
     forms = FORMS
     heuristic = staticmethod(king_bot.choose)
+    CONTRACTS = NEGATIVE_HANDS + POSITIVE_HANDS
+    TARGET = "Ten hands; the scores of a whole game total 0"
 
-    # ---- setup and hands ------------------------------------------------------------
-
-    def _setup(self):
+    def _first_dealer(self):
         deck = self._shuffle("first-dealer", make_deck("52"))
-        turned = deck[: deck.index(KING_OF_HEARTS) + 1]
-        self.first_dealer_cards = tuple(turned)
-        self.first_dealer = (len(turned) - 1) % SEATS
-        self.game_scores = (0,) * SEATS
-        self.hand_results = ()
-        self._deal(self.options["first_hand"], self.first_dealer)
-
-    def _deal(self, number, dealer):
-        deck = self._shuffle(f"hand-{number}", make_deck("52"))
-        hands = [deck[(seat - dealer - 1) % SEATS::SEATS] for seat in range(SEATS)]
-        self.hand_number = number
-        self.dealer = dealer
-        self.trump = None
-        self.auction = None
-        self.direction = None
-        self.play = TrickPlay.deal(hands, left_of(dealer, SEATS), ACES_HIGH)
-        self.phase = "play" if number <= len(NEGATIVE_HANDS) else "choose"
+        self.first_dealer_cards = tuple(deck[: deck.index(KING_OF_HEARTS) + 1])
+        return (len(self.first_dealer_cards) - 1) % SEATS
 
     @property
     def negative(self):
         return self.hand_number <= len(NEGATIVE_HANDS)
 
-    @property
-    def hand_name(self):
-        if self.negative:
-            return NEGATIVE_HANDS[self.hand_number - 1].name
-        return f"Positive hand {self.hand_number - len(NEGATIVE_HANDS)}"
-
-    # ---- moves ------------------------------------------------------------------------
-
-    @property
-    def to_act(self):
-        if self.phase == "over":
-            return None
-        if self.phase in ("choose", "direction"):
-            return self.dealer
-        if self.phase == "bid":
-            return self.auction.to_act
-        if self.phase == "name":
-            return self.auction.bidder
-        return self.play.to_act
-
-    def _legal(self):
-        phase = self.phase
-        if phase == "play":
-            return [FORMS["play"].make(card) for card in self.play.legal_cards()]
-        if phase == "bid":
-            moves = [FORMS["bid"].make(n) for n in self.auction.legal_bids()]
-            return moves + ([FORMS["pass"].make()] if self.auction.may_pass() else [])
-        if phase == "direction":
-            return [FORMS["play-up"].make(), FORMS["play-down"].make()]
-        moves = [FORMS["trumps"].make(suit) for suit in SUITS] + [FORMS["no-trumps"].make()]
-        if phase == "choose":
-            moves.append(FORMS["auction"].make())
-        return moves
-
-    def candidate_moves(self):
-        cards = [FORMS["play"].make(card) for card in make_deck("52")]
-        calls = [FORMS["bid"].make(n) for n in range(0, 15)] + [FORMS[k].make() for k in
-                 ("pass", "auction", "no-trumps", "play-up", "play-down")]
-        return cards + calls + [FORMS["trumps"].make(suit) for suit in SUITS]
-
-    def _why_not(self, move):
-        phase = self.phase
-        rule = PHASE_RULES[phase]
-        if move.kind not in PHASE_KINDS[phase]:
-            return (f"this is the time for {PHASE_ASKS[phase]}, not {move.text!r}", rule)
-        if move.kind == "play":
-            return self.play.why_not(move.card)
-        if move.kind == "bid":
-            return (self.auction.why_not_bid(move.args[0]), "interpretation.bids")
-        if move.kind == "pass":
-            return ("the player left of the dealer must open the auction with a bid", "positive.auction")
-        raise AssertionError(f"{move} should be legal in phase {phase}")
-
-    def _play(self, move):
-        kind = move.kind
-        if kind == "play":
-            self.play = self.play.play(move.card)
-            if self.play.is_over:
-                self._score_hand()
-        elif kind == "auction":
-            bidders = tuple(left_of(self.dealer, SEATS, i) for i in (1, 2, 3))
-            self.auction = Auction(order=bidders, low=1, high=13, opening_required=True)
-            self.phase = "bid"
-        elif kind in ("bid", "pass"):
-            self.auction = self.auction.with_bid(move.args[0]) if kind == "bid" else self.auction.with_pass()
-            if self.auction.is_over:
-                self.phase = "name"
-        elif kind in ("trumps", "no-trumps"):
-            self.trump = move.args[0] if kind == "trumps" else None
-            self.phase = "direction"
-        else:
-            self.direction = "up" if kind == "play-up" else "down"
-            self.play = replace(self.play, trump=self.trump)
-            self.phase = "play"
-
-    # ---- scoring ------------------------------------------------------------------------
-
     def adjusted_tricks(self):
         """Each seat's tricks, with an auction's high bid moved from the bidder to the dealer."""
-        return adjust_tricks(self.play.trick_counts(), *self._auction_result())
+        auction = self.contract.auction_result(self) if not self.negative else (None, None, None)
+        return adjust_tricks(self.play.trick_counts(), *auction)
 
-    def _auction_result(self):
-        """``(bid, bidder, dealer)`` after an auction, else ``(None, None, None)``."""
-        if self.auction is not None and self.auction.bid is not None:
-            return self.auction.bid, self.auction.bidder, self.dealer
-        return None, None, None
-
-    def _hand_points(self):
-        # The same pure functions score the score pad's rows (hand_row).
-        if self.negative:
-            hand = NEGATIVE_HANDS[self.hand_number - 1]
-            taken = [0] * SEATS
-            for index, (winner, trick) in enumerate(self.play.tricks):
-                taken[winner] += hand.count(index, trick)
-            return negative_points(self.hand_number, taken)
-        if self.direction is None:
-            return (0,) * SEATS
-        return positive_points(self.direction, self.play.trick_counts(), *self._auction_result())
-
-    def _score_hand(self):
-        points = self._hand_points()
-        # Kept for one move, so the table can show the hand's last trick and result before the next deal.
-        self.hand_end = (self.hand_number, self.hand_name, self.play)
-        self.hand_results = self.hand_results + ((self.hand_name, points, self.play.trick_counts()),)
-        self.game_scores = tuple(a + b for a, b in zip(self.game_scores, points))
-        if self.hand_number == HANDS:
-            self.phase = "over"
-        else:
-            self._deal(self.hand_number + 1, left_of(self.dealer, SEATS))
-
-    @property
-    def scores(self):
-        if self.phase == "over":
-            return Scores(self.hand_results[-1][1], self.game_scores)
-        return Scores(self._hand_points(), self.game_scores)
-
-    @property
-    def winners(self):
-        best = max(self.game_scores)
-        return [seat for seat, score in enumerate(self.game_scores) if score == best]
-
-    # ---- what each seat sees --------------------------------------------------------
-
-    def _table(self, seat):
+    def _contract_view(self):
+        """What the bots read of the contract: the phase, trumps, the auction, up or down."""
         return {
-            "hand_number": self.hand_number,
-            "hands_total": HANDS,
-            "hand_name": self.hand_name,
+            "hand_name": self.contract.name,
             "negative": self.negative,
-            "dealer": self.dealer,
-            "first_dealer": self.first_dealer,
             "first_dealer_turned": len(self.first_dealer_cards),
             "phase": self.phase,
             "trump": self.trump,
@@ -415,114 +405,13 @@ class KingState(State):
             "direction": self.direction,
             "auction": self.auction.to_json() if self.auction else None,
             "adjusted_tricks": self.adjusted_tricks(),
-            "play": self.play.to_json(seat),
-            "hands": [
-                {"name": name, "points": list(points), "tricks": list(tricks)}
-                for name, points, tricks in self.hand_results
-            ],
         }
 
-    def _cards_in_play(self):
-        return list(self.play.cards())
-
-    def hidden_from(self, seat):
-        return {card for s, hand in enumerate(self.play.hands) if s != seat and seat != ALL for card in hand}
-
-    # ---- the table, described for the renderers ------------------------------------
-
-    def _describe(self, seat):
-        players = self.player_names()
-        counts, adjusted = self.play.trick_counts(), self.adjusted_tricks()
-        notes = [f"{n} trick{'' if n == 1 else 's'}" + (f", counted {a}" if a != n else "")
-                 for n, a in zip(counts, adjusted)]
-        zones = trick_zones(self.play, seat, players, notes)
-        return {
-            "headline": headline(f"Hand {self.hand_number} of {HANDS}: {self.hand_name}",
-                                 f"Dealer: {players[self.dealer]}", *self._contract_facts(players),
-                                 self._first_dealer_fact(players)),
-            "zones": zones,
-            "dealer": self.dealer,
-            "score": self._score_sheet(players),
-            "last": self._last_sentence(players),
-            "result": self._result_sentence(players),
-            "interlude": self._interlude(players),
-        }
-
-    def _first_dealer_fact(self, players):
+    def _facts(self, players):
         if self.hand_number == 1 and not self.play.tricks and not self.play.trick:
-            return (f"{players[self.first_dealer]} deals first: the K♥ reached that seat when "
-                    f"cards were dealt face up ({len(self.first_dealer_cards)} cards)")
-        return None
-
-    def _contract_facts(self, players):
-        if self.negative:
-            return ["No trumps"]
-        facts = []
-        if self.auction:
-            calls = ", ".join(f"{players[s].lower()} {'passes' if bid is None else f'bids {bid}'}"
-                              for s, bid in self.auction.calls)
-            facts.append(f"Auction: {calls}" if calls else "Auction: no bid yet")
-            if self.auction.is_over:
-                facts.append(f"{players[self.auction.bidder]} bought the choice with {self.auction.bid}: "
-                             f"that many of its tricks count for the dealer")
-        if self.phase in ("direction", "play"):
-            facts.append(f"Contract: {strain_name(self.trump)}"
-                         + (f", playing {self.direction}" if self.direction else ""))
-        return facts
-
-    def _score_sheet(self, players):
-        first = self.options["first_hand"]
-        rows = [(f"{number}. {name}", points)
-                for number, (name, points, _) in enumerate(self.hand_results, first)]
-        totals = [("Game", self.game_scores)]
-        if self.phase != "over":
-            totals.insert(0, ("This hand so far", self._hand_points()))
-        return score_sheet(players, rows, totals, target="Ten hands; the scores of a whole game total 0")
-
-    def _last_sentence(self, players):
-        last = self.last_move
-        if last is None:
-            return None
-        text, seat = last
-        move = self.parse_move(text)
-        if move.kind != "play":
-            return f"{players[seat]}: {text}."
-        play = self.hand_end[2] if self.__dict__.get("hand_end") else self.play
-        scored = None
-        if play.tricks and not play.trick and play.tricks[-1][1][-1] == (seat, move.card):
-            number = self.hand_end[0] if self.__dict__.get("hand_end") else self.hand_number
-            if number <= len(NEGATIVE_HANDS):
-                points = NEGATIVE_HANDS[number - 1].points(len(play.tricks) - 1, play.tricks[-1][1])
-                name = NEGATIVE_HANDS[number - 1].name
-                scored = f"{signed(points)} in {name}" if points else None
-        return trick_sentence(play, players, seat, move.card, scored)
-
-    def _result_sentence(self, players):
-        if self.phase != "over":
-            return None
-        best = max(self.game_scores)
-        names = " and ".join(players[s] for s in self.winners)
-        return f"{names} win{'s' if len(self.winners) == 1 else ''} the game with {best}."
-
-    def _interlude(self, players):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, name, play = ended
-        _, points, tricks = self.hand_results[-1]
-        lines = [f"{players[s]}: {tricks[s]} trick{'' if tricks[s] == 1 else 's'}, {signed(points[s])} "
-                 f"(game {signed(self.game_scores[s])})" for s in range(SEATS)]
-        return {"title": f"End of hand {number}: {name}", "zones": [last_trick_zone(play, players)],
-                "lines": lines}
-
-    def describe(self):
-        """A line for the terminal: hand, dealer, contract and scores."""
-        contract = self.hand_name
-        if not self.negative and self.direction:
-            contract += f", {strain_name(self.trump)}, playing {self.direction}"
-            if self.auction:
-                contract += f" (seat {self.auction.bidder} bought it for {self.auction.bid})"
-        return f"Hand {self.hand_number} of {HANDS}: {contract}; dealer seat {self.dealer}"
+            return [f"{players[self.first_dealer]} deals first: the K♥ reached that seat when "
+                    f"cards were dealt face up ({len(self.first_dealer_cards)} cards)"]
+        return []
 
 
 GAME = KingState
