@@ -12,6 +12,7 @@ import html
 import json
 import re
 
+from rules_engine.game import ALL
 from rules_engine.host import frames_of
 
 from . import diagrams, scorepad
@@ -224,7 +225,8 @@ def frames_file_name(game_id, example_id):
 
 
 def _outcome(state):
-    """One line for the end of a worked example: where the game stands and the scores."""
+    """One line for the end of a worked example: where the game stands, and the hand just
+    ended (its result and each player's standing) or the scores, in the game's own words."""
     describe = getattr(state, "describe", None)
     summary = describe() if callable(describe) else ""
     where = "The game is over" if state.is_over else "After the last move"
@@ -232,11 +234,15 @@ def _outcome(state):
     if state.seats == 1:
         # A solitaire's description already states its score.
         return f"{where}: {summary}." if summary else f"{where}: score {game[0]}."
+    lead = f"{where}: {summary}. " if summary else f"{where}. "
+    ended = state.table(ALL)["interlude"]
+    if ended:
+        # The last move ended a hand: its result, rather than the next hand's empty score.
+        return f"{lead}{ended['title']}: {'; '.join(ended['lines'])}."
 
     def per_seat(points):
         return ", ".join(f"seat {seat} {_signed(p)}" for seat, p in enumerate(points))
-    lead = f"{where}: {summary}. " if summary else f"{where}. "
-    return f"{lead}Points this hand: {per_seat(hand)}; game totals: {per_seat(game)}."
+    return f"{lead}This hand so far: {per_seat(hand)}; the game so far: {per_seat(game)}."
 
 
 def _signed(points):

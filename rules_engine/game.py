@@ -92,12 +92,17 @@ class GameSpec:
         """The pack in words, with the packs of other numbers of players."""
         from .cards import DECKS
 
-        words = f"{DECKS[self.deck][0]} ({len(make_deck(self.deck))} cards)"
+        def described(name):
+            words, size = DECKS[name][0], len(make_deck(name))
+            # A description that gives its count ("32 cards, 7 to ace...") need not give it twice.
+            return words if words.startswith(f"{size} cards") or f"{size}-card" in words else f"{words} ({size} cards)"
+
+        words = described(self.deck)
         others = {}
         for seats, name in self.deck_by_seats:
             others.setdefault(name, []).append(str(seats))
         for name, counts in others.items():
-            words += f"; with {' or '.join(counts)} players, {DECKS[name][0]} ({len(make_deck(name))} cards)"
+            words += f"; with {' or '.join(counts)} players, {described(name)}"
         return words
 
     @property

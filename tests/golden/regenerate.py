@@ -32,6 +32,7 @@ GAMES = [
     ("pope-joan", "pope-joan-full", 1),
     ("comet", "comet-full", 1),
     ("ristiseiska", "ristiseiska-full", 7),
+    ("lorum", "lorum-full", 3),
 ]
 
 
