@@ -8,6 +8,7 @@ import pathlib
 import pytest
 from axe import axe_violations, describe
 
+from build_scripts.source import parse_source
 from rules_engine import list_games, replay
 from rules_engine.host import frames_of
 
@@ -15,6 +16,11 @@ PLAY = "[data-widget=play]"
 EXAMPLE = "[data-widget=example]"
 GAMES = [spec.id for spec in list_games()]
 GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games"
+# Play blocks that set a game's options (a compendium started at one contract, say) open
+# tables the first block of a page never shows.
+BLOCKS_WITH_OPTIONS = [(path.stem, fence.id) for path in sorted(DOCS.glob("*.md"))
+                       for fence in parse_source(str(path)).fences if fence.kind == "play" and fence.game_options]
 
 
 def dealt(page, url):
@@ -24,34 +30,35 @@ def dealt(page, url):
     return page.locator(PLAY).first
 
 
-def step_of(page):
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
+def step_of(page, block=PLAY):
+    return page.evaluate(f"document.querySelector('{block}').rwWidget.step")
 
 
-def play_first_move_by_pointer(page, widget, tap):
+def play_first_move_by_pointer(page, widget, tap, block=PLAY):
     """Make the first legal move that starts from a card: its card, then (if it
     has several) the zone it goes to, the way a reader points at them. When the
-    turn offers no card (a bid, say), press the first of its choice buttons."""
+    turn offers no card (a bid, say), press the first of its choice buttons.
+    ``block`` selects the play block (the page's first by default)."""
     # The moves of the reader's turn as the widget holds them once it has settled on it.
     clicks = page.wait_for_function(f"""() => {{
-        const w = document.querySelector('{PLAY}').rwWidget;
+        const w = document.querySelector('{block}').rwWidget;
         return w.desc && w.desc.to_act === w.human && !w.busy && w.desc.moves.length ? w.desc.moves : null;
     }}""").json_value()
     click = next((c for c in clicks if c["card"]), None)
-    before = step_of(page)
+    before = step_of(page, block)
     press = (lambda target: target.tap(position={"x": 6, "y": 6})) if tap else \
         (lambda target: target.click(position={"x": 6, "y": 6}))
     if click is None:
         assert clicks, "the reader's turn offers no move at all"
         press(widget.locator(".rw-actions button").first)
-        page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+        page.wait_for_function(f"n => document.querySelector('{block}').rwWidget.step > n", arg=before)
         return clicks[0]
     press(widget.locator(f'[data-key="{"/".join(map(str, click["card"]))}"]'))
     if widget.locator('.rw-card[aria-pressed="true"]').count():
         zone = widget.locator(f'[data-zone="{click["to"]}"]')
         target = zone.locator("button.rw-card").last.or_(zone.locator("button.rw-slot")).first
         press(target)
-    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    page.wait_for_function(f"n => document.querySelector('{block}').rwWidget.step > n", arg=before)
     return click
 
 
@@ -79,6 +86,20 @@ def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(browser, site_u
         assert all(0 <= box["x"] and box["x"] + box["width"] <= 390 for box in boxes)
         assert all(b2["x"] - b1["x"] >= 14 for b1, b2 in zip(boxes, boxes[1:]))
     context.close()
+
+
+@pytest.mark.parametrize("game_id, block_id", BLOCKS_WITH_OPTIONS)
+def test_a_play_block_with_options_takes_a_move(page, site_url, game_id, block_id):
+    page.goto(site_url + f"games/{game_id}/#{block_id}")
+    block = f"#{block_id}"
+    widget = page.locator(block)
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector(f"{block}.rw-play--your-turn")
+    options = page.evaluate(f"JSON.parse(document.querySelector('{block}').dataset.options)")
+    assert options and all(page.evaluate(f"document.querySelector('{block}').rwWidget.options[{key!r}]") == value
+                           for key, value in options.items())
+    play_first_move_by_pointer(page, widget, tap=False, block=block)
+    assert widget.locator(".rw-status").inner_text()
 
 
 def test_keyboard_only_play_keeps_the_focus_on_the_table(page, site_url):
