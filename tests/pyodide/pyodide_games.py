@@ -71,8 +71,9 @@ def run_plan(plan=None):
     import rules_engine
 
     plan = dict(plan or {})
-    game_ids = plan.get("games") or [spec.id for spec in rules_engine.list_games()]
-    counts = plan.get("counts") or DEFAULT_COUNTS
+    # Only a missing key takes the default: an empty one ({"counts": {}}) plays nothing.
+    game_ids = plan["games"] if plan.get("games") is not None else [spec.id for spec in rules_engine.list_games()]
+    counts = plan["counts"] if plan.get("counts") is not None else DEFAULT_COUNTS
     with_records = plan.get("records", True)
     report = {"environment": environment(), "games": {}}
     for game_id in game_ids:
