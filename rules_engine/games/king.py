@@ -57,11 +57,13 @@ DOWN_START, DOWN_TRICK = 325, 75  # played down: 325 less 75 a trick
 @dataclass(frozen=True)
 class Penalty(TrickContract):
     """A negative hand: ``unit`` points for each thing ``takes`` counts
-    (``supply`` of them in the pack; ``counted``: what a player counts, for the score pad)."""
+    (``supply`` of them in the pack; ``counted``: what a player counts, for the score pad;
+    ``each``: one of them, in words)."""
 
     unit: int = 0
     supply: int = 0
     counted: str = ""
+    each: str = ""
 
     @property
     def total(self):
@@ -72,12 +74,16 @@ class Penalty(TrickContract):
         """The penalty for winning the ``index``-th trick (0-based) of a hand."""
         return self.unit * self.takes.count(index, trick, TRICKS)
 
+    def charged(self, taken):
+        """Each seat's points from how many penalised things it ``taken``."""
+        return tuple(self.unit * n for n in taken)
+
     def deal(self, game, hands):
         super().deal(game, hands)
         game.phase, game.trump, game.auction, game.direction = "play", None, None, None
 
     def so_far(self, game):
-        return tuple(self.unit * n for n in self.taken(game.play))
+        return self.charged(self.taken(game.play))
 
     def settle(self, game):
         points = self.so_far(game)
@@ -91,31 +97,26 @@ class Penalty(TrickContract):
         points = self.points(len(play.tricks) - 1, play.tricks[-1][1])
         return f"{signed(points)} in {self.name}" if points else None
 
-    def view(self, game, seat):
-        return {**super().view(game, seat), **game._contract_view()}
-
     def facts(self, game, players):
         return ["No trumps"]
 
-    def zones(self, game, seat, players):
-        return trick_zones(game.play, seat, players, [plural(n, "trick") for n in game.play.trick_counts()])
 
-
-def _penalty(name, rule, unit, supply, counted, **takes):
+def _penalty(name, rule, unit, supply, counted, each, **takes):
     return Penalty(name.lower().replace(" ", "-"), name, rule, takes=Takes(**takes), unit=unit, supply=supply,
-                   counted=counted)
+                   counted=counted, each=each)
 
 
 NEGATIVE_HANDS = (
-    _penalty("No tricks", "scoring.no-tricks", -20, 13, "Tricks taken", per_trick=1),
-    _penalty("No hearts", "scoring.no-hearts", -20, 13, "Hearts taken", weights=suit_weights("52", "H")),
-    _penalty("No queens", "scoring.no-queens", -50, 4, "Queens taken",
+    _penalty("No tricks", "scoring.no-tricks", -20, 13, "Tricks taken", "trick", per_trick=1),
+    _penalty("No hearts", "scoring.no-hearts", -20, 13, "Hearts taken", "heart", weights=suit_weights("52", "H")),
+    _penalty("No queens", "scoring.no-queens", -50, 4, "Queens taken", "queen",
              weights=tuple((f"Q{suit}", 1) for suit in SUITS)),
-    _penalty("No kings or jacks", "scoring.no-kings-jacks", -30, 8, "Kings and jacks taken",
+    _penalty("No kings or jacks", "scoring.no-kings-jacks", -30, 8, "Kings and jacks taken", "king or jack",
              weights=tuple((f"{rank}{suit}", 1) for rank in "KJ" for suit in SUITS)),
     _penalty("No king of hearts", "scoring.no-king-of-hearts", -160, 1, "K♥ taken (1 for the player who took it)",
-             weights=(("KH", 1),)),
-    _penalty("No last two tricks", "scoring.no-last-two", -90, 2, "Of the last two tricks, tricks taken", last=2),
+             "K♥", weights=(("KH", 1),)),
+    _penalty("No last two tricks", "scoring.no-last-two", -90, 2, "Of the last two tricks, tricks taken",
+             "of the last two tricks", last=2),
 )
 
 
@@ -129,8 +130,7 @@ def negative_points(hand, taken):
     >>> negative_points(2, [5, 4, 3, 1])
     (-100, -80, -60, -20)
     """
-    unit = NEGATIVE_HANDS[hand - 1].unit
-    return tuple(unit * n for n in taken)
+    return NEGATIVE_HANDS[hand - 1].charged(taken)
 
 
 def adjust_tricks(tricks, bid=None, bidder=None, dealer=None):
@@ -161,9 +161,7 @@ def hand_row(hand, facts, context):
         taken = facts["taken"]
         kind = NEGATIVE_HANDS[hand - 1]
         points = negative_points(hand, taken)
-        detail = f"{kind.name}: {kind.unit} for each " + {
-            "No tricks": "trick", "No hearts": "heart", "No queens": "queen", "No kings or jacks": "king or jack",
-            "No king of hearts": "K♥", "No last two tricks": "of the last two tricks"}[kind.name] + " taken"
+        detail = f"{kind.name}: {kind.unit} for each {kind.each} taken"
         return {"points": points, "rule": kind.rule, "detail": detail}
     bid, bidder = facts["bid"], facts["bidder"]
     if (bid is None) != (bidder is None):
@@ -328,9 +326,6 @@ class Positive(TrickContract):
                 + (f", counted {adjusted[s]}" if adjusted[s] != counts[s] else "") + f", {signed(points[s])}"
                 for s in range(SEATS)]
 
-    def view(self, game, seat):
-        return {**super().view(game, seat), **game._contract_view()}
-
     def facts(self, game, players):
         facts = []
         if game.auction:
@@ -393,8 +388,11 @@ class KingState(PointsLedger, CompendiumGame):
         auction = self.contract.auction_result(self) if not self.negative else (None, None, None)
         return adjust_tricks(self.play.trick_counts(), *auction)
 
+    def _table(self, seat):
+        # What the bots read of the contract: the phase, trumps, the auction, up or down.
+        return {**super()._table(seat), **self._contract_view()}
+
     def _contract_view(self):
-        """What the bots read of the contract: the phase, trumps, the auction, up or down."""
         return {
             "hand_name": self.contract.name,
             "negative": self.negative,
