@@ -4,8 +4,8 @@ Every script is a file of the site ('self'); Pyodide compiles WebAssembly
 ('wasm-unsafe-eval'); the theme's few inline scripts are allowed by their sha256
 hashes, read from the pages themselves so a theme update cannot silently break
 them. The policy goes in every page (a <meta> element, read by any host) and in
-``_headers`` (for hosts that read one, such as Netlify or Cloudflare Pages, where
-it also covers the worker's scripts)."""
+``_headers`` (build_scripts/headers.py, for hosts that read one, such as Netlify or
+Cloudflare Pages, where it also covers the worker's scripts)."""
 
 import base64
 import hashlib
@@ -19,7 +19,6 @@ TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]*)""", re.I)
 RUNS = ("", "text/javascript", "module")
 BASE = "script-src 'self' 'wasm-unsafe-eval'"
 REST = "object-src 'none'; base-uri 'self'"
-HEADERS_FILE = "_headers"
 
 
 def inline_scripts(html):
@@ -41,7 +40,7 @@ def policy(hashes):
 
 
 def apply(site_dir):
-    """Put the one policy for every page in each page's <head> and in ``_headers``; returns it."""
+    """Put the one policy for every page in each page's <head>; returns it."""
     pages = sorted(Path(site_dir).rglob("*.html"))
     pages = [page for page in pages if "pyodide" not in page.relative_to(site_dir).parts[:1]]
     texts = {page: page.read_text(encoding="utf-8") for page in pages}
@@ -53,5 +52,4 @@ def apply(site_dir):
         head = re.search(r"<head[^>]*>", text, re.I)
         if head:
             page.write_text(text[:head.end()] + "\n" + meta + text[head.end():], encoding="utf-8")
-    (Path(site_dir) / HEADERS_FILE).write_text(f"/*\n  Content-Security-Policy: {value}\n", encoding="utf-8")
     return value

@@ -12,7 +12,8 @@ rewriting this file alone:
 - on_page_content: terms in the rules are linked to the glossary;
 - on_post_page: a game page's worked-example frames are written beside it;
 - on_post_build: the self-hosted Pyodide bundle goes into the site, the widgets'
-  scripts and styles are minified, and the content security policy is applied.
+  scripts and styles are minified, the content security policy is applied and
+  ``_headers`` written (the policy, and which files browsers may keep for good).
 """
 
 import posixpath
@@ -38,7 +39,9 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from build_scripts import browser, csp, glossary, htmltext, indexes, minify, render, scorepad, timing  # noqa: E402
+from build_scripts import (  # noqa: E402
+    browser, csp, glossary, headers, htmltext, indexes, minify, pyodide_bundle, render, scorepad, timing,
+)
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
@@ -65,6 +68,9 @@ def on_files(files, config):
     for game_id, source in sources.items():
         timing.CHECKS[f"games/{game_id}.md"] = dict(source.timings)
     _build["sources"] = sources
+    # The Pyodide bundle (cached), now: every page names its folder (on_post_page).
+    _build["bundle"] = pyodide_bundle.build_bundle()
+    _build["bundle_folder"] = browser.bundle_folder(_build["bundle"])
     glossary_path = Path(config.docs_dir) / GLOSSARY
     _build["terms"] = glossary.read_terms(glossary_path.read_text(encoding="utf-8")) if glossary_path.exists() else []
     for src_uri, content in indexes.generated_pages(_build["specs"], sources).items():
@@ -78,14 +84,15 @@ def on_files(files, config):
 
 
 def on_post_build(config):
-    # The self-hosted Pyodide runtime and the engine's wheel, beside the widgets.
-    browser.install_pyodide(config.site_dir)
     try:
         minify.minify_site(config.site_dir)
     except minify.MinifyError as error:
         raise PluginError(str(error)) from None
+    # The self-hosted Pyodide runtime and the engine's wheel, the worker's (minified) scripts with them.
+    browser.install_pyodide(config.site_dir, _build["bundle"])
     # Last: the policy's hashes are those of the pages as written.
-    csp.apply(config.site_dir)
+    policy = csp.apply(config.site_dir)
+    headers.write(config.site_dir, policy, _build["bundle_folder"])
 
 
 def _game_id(page):
@@ -164,8 +171,9 @@ def on_post_page(output, page, config):
                           "(a heading 'Example 1' takes the id of worked example 1: reword the heading)")
     script = get_relative_url("widgets/early.js", page.file.url)
     # The worker's address is relative to early.js, whatever the page's depth.
-    worker = "engine-worker.js" if 'data-widget="play"' in output else None
-    output = output.replace("</head>", browser.early_start_script(script, worker) + "\n</head>", 1)
+    worker = browser.worker_address(_build["bundle_folder"])
+    start_early = 'data-widget="play"' in output
+    output = output.replace("</head>", browser.early_start_script(script, worker, start_early) + "\n</head>", 1)
     for path, text in _build.get("frames", {}).pop(page.file.src_uri, {}).items():
         target = Path(config.site_dir) / path
         target.parent.mkdir(parents=True, exist_ok=True)

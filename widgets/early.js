@@ -1,14 +1,21 @@
 // A classic script in every page's <head>, run before mkdocs-material's bundle.
 (function () {
-  // A link to a playable hand (#play-N/...) scrolls the widget into view while the page is still
-  // parsing: start the engine's worker now rather than wait for the page's scripts (about a second
-  // later on a cold load); engine.js adopts it and the messages it sent meanwhile.
-  const worker = document.currentScript && document.currentScript.dataset.worker;
-  if (worker && /^#play-/.test(location.hash) && !window.rulesEngineStatus && window.Worker && typeof WebAssembly === "object") {
-    const early = window.rulesEngineEarly = { messages: [], errors: [], startedAt: performance.now() };
-    const url = new URL(worker, document.currentScript.src);
-    // As engine.js does: ?engine-start=normal asks the worker for the normal start.
+  // The engine's worker: its address is in the Pyodide bundle's folder (named by a digest, so a
+  // browser may keep its files for good), given by the build on this tag; engine.js starts it.
+  // ?engine-start=normal on the page's address asks the worker for the normal start.
+  const script = document.currentScript;
+  if (script && script.dataset.worker && !window.rulesEngineWorkerURL) {
+    const url = new URL(script.dataset.worker, script.src);
     if (new URLSearchParams(location.search).get("engine-start") === "normal") url.searchParams.set("start", "normal");
+    window.rulesEngineWorkerURL = url.href;
+  }
+  // A link to a playable hand (#play-N/...) scrolls the widget into view while the page is still
+  // parsing: start the worker now rather than wait for the page's scripts (about a second later on
+  // a cold load); engine.js adopts it and the messages it sent meanwhile.
+  const startEarly = script && script.dataset.startEarly !== undefined && window.rulesEngineWorkerURL;
+  if (startEarly && /^#play-/.test(location.hash) && !window.rulesEngineStatus && window.Worker && typeof WebAssembly === "object") {
+    const early = window.rulesEngineEarly = { messages: [], errors: [], startedAt: performance.now() };
+    const url = window.rulesEngineWorkerURL;
     early.worker = new Worker(url, { type: "module" });
     early.worker.onmessage = (event) => early.messages.push(event);
     early.worker.onerror = (event) => early.errors.push(event);

@@ -30,10 +30,10 @@ def _handle(text):
 
 /** The snapshot's bytes, read through ``read(name, options)`` (resolves to a Response-like object
  *  with ok, status, json(), arrayBuffer()): its manifest snapshot.json first, then the file it
- *  names (its digest is in its name, so a cached copy is always the right one). Throws, saying
- *  why, when the snapshot cannot be used. */
+ *  names. Both are in the bundle's folder, whose name is a digest of its files, so a cached copy
+ *  is always the right one. Throws, saying why, when the snapshot cannot be used. */
 export async function fetchSnapshot(read, pyodideVersion, marks = {}) {
-  const response = await read("snapshot.json", { cache: "no-cache" });
+  const response = await read("snapshot.json", {});
   if (!response.ok) throw new Error(`snapshot.json: HTTP ${response.status}`);
   const manifest = await response.json();
   if (manifest.version !== 1 || manifest.pyodide !== pyodideVersion) {

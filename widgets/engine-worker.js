@@ -9,11 +9,15 @@
 // - "normal": loadPyodide(), then loadPackage("rules_engine") through the bundle's lock.
 // The normal start is taken when the snapshot cannot be used (no snapshot.json, another Pyodide
 // version, a failed fetch or restore), or when the worker's address says ?start=normal.
-import { loadPyodide, version as loaderVersion } from "../pyodide/pyodide.mjs";
+//
+// This script and engine-start.js are placed in the Pyodide bundle's folder (pyodide/<digest>/,
+// named by a digest of all it holds, these two included), so nothing here is stale under its
+// address and a browser may keep it all.
+import { loadPyodide, version as loaderVersion } from "./pyodide.mjs";
 import { HOST, fetchSnapshot, startFromSnapshot, startNormally } from "./engine-start.js";
 
-const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const FORCED = new URL(self.location.href).searchParams.get("start");
+const PYODIDE_URL = new URL("./", import.meta.url).href;
 let handle = null;
 const marks = {};  // moments of the start, for the benchmarks
 let failed = false;

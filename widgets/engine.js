@@ -45,14 +45,6 @@ function fail(message) {
   notify();
 }
 
-/** The worker's address: ?start=normal when the page's address asks for the normal start
- *  (?engine-start=normal, for tests and comparisons; the memory snapshot is tried first otherwise). */
-export function workerURL(url) {
-  const asked = new URLSearchParams(location.search).get("engine-start");
-  if (asked === "normal") url.searchParams.set("start", "normal");
-  return url;
-}
-
 /** Start the worker if it is not running; resolves when the engine is ready. */
 export function startEngine() {
   if (readyPromise) return readyPromise;
@@ -69,7 +61,9 @@ export function startEngine() {
     window.rulesEngineEarly = undefined;
     try {
       if (typeof WebAssembly !== "object") throw new Error("this browser runs no WebAssembly");
-      worker = early ? early.worker : new Worker(workerURL(new URL("./engine-worker.js", import.meta.url)), { type: "module" });
+      // Set by early.js from the page's <head>: the worker lives in the bundle's folder.
+      if (!early && !window.rulesEngineWorkerURL) throw new Error("the page does not give the worker's address");
+      worker = early ? early.worker : new Worker(window.rulesEngineWorkerURL, { type: "module" });
       if (early) Object.assign(status, { startedAt: early.startedAt, startedEarly: true });
       status.workersStarted += 1;
     } catch (error) {

@@ -17,18 +17,22 @@ def site_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def site_url(site_dir):
+def site_server(site_dir):
     """The site built for, and served at, a free port of 127.0.0.1 (instant
     navigation only follows links whose address, port included, is the site's)."""
-    out = site_dir
-    server = SiteServer(out)
+    server = SiteServer(site_dir)
     try:
-        build_site(out, server.url)
+        build_site(site_dir, server.url)
     except SiteBuildError as error:
         server.stop()
         pytest.fail(f"the site does not build:\n{error}")
     with server:
-        yield server.url
+        yield server
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server):
+    return site_server.url
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,12 @@
 """The built site, served from 127.0.0.1, and Debian's Chromium to open it.
 
 Shared by the browser tests (``conftest.py``) and ``benchmarks/browser_speed.py``,
-so both build, serve and launch the same way.
+so both build, serve and launch the same way. The server behaves as Netlify or Cloudflare
+Pages do: every response says ``Cache-Control: public, max-age=0, must-revalidate`` (so a
+browser asks again each time, and the tests never depend on a file's age), unless the site's
+``_headers`` (build_scripts/headers.py) asks otherwise, and carries the other headers it asks
+for (the content security policy). ``honour_headers = False`` ignores ``_headers``, for
+comparison.
 """
 
 import functools
@@ -12,15 +17,21 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_scripts import headers as site_headers  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 SITE_HOST = "127.0.0.1"
+HOST_DEFAULT_CACHE = "public, max-age=0, must-revalidate"
 
 
 class SiteBuildError(RuntimeError):
@@ -28,13 +39,50 @@ class SiteBuildError(RuntimeError):
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide and module workers need, and no log lines."""
+    """Static files with the MIME types Pyodide and module workers need, a host's headers (see
+    above), and no log lines."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
 
+    def end_headers(self):
+        requested = getattr(self.server, "requested", None)
+        if requested is not None:
+            requested.append(urlparse(self.path).path)
+        rules = getattr(self.server, "site_headers", None)
+        found = []
+        if rules is not None and getattr(self.server, "honour_headers", False):
+            found = rules.for_path(unquote(urlparse(self.path).path))
+        if not any(name.lower() == "cache-control" for name, _ in found):
+            found = [("Cache-Control", HOST_DEFAULT_CACHE), *found]
+        for name, value in found:
+            self.send_header(name, value)
+        super().end_headers()
+
     def log_message(self, *args):
         pass
+
+
+class HeadersFile:
+    """A site's ``_headers``, read again whenever it changes (the site may be built after the
+    server is made); none while the file is missing."""
+
+    def __init__(self, directory):
+        self.path = Path(directory) / site_headers.HEADERS_FILE
+        self._seen = None
+        self._rules = []
+        self._lock = threading.Lock()
+
+    def for_path(self, path):
+        with self._lock:
+            try:
+                stamp = self.path.stat().st_mtime_ns
+            except FileNotFoundError:
+                return []
+            if stamp != self._seen:
+                self._rules = site_headers.parse(self.path.read_text(encoding="utf-8"))
+                self._seen = stamp
+            return site_headers.headers_for(self._rules, path)
 
 
 class SiteServer:
@@ -45,8 +93,24 @@ class SiteServer:
         self.directory = str(directory)
         self.server = http.server.ThreadingHTTPServer(
             (SITE_HOST, 0), functools.partial(Handler, directory=self.directory))
+        self.server.site_headers = HeadersFile(self.directory)
+        self.server.honour_headers = True
+        self.server.requested = []  # every path answered, in order (tests may clear it)
         self.url = f"http://{SITE_HOST}:{self.server.server_address[1]}/"
         self._thread = None
+
+    @property
+    def requested(self):
+        return self.server.requested
+
+    @property
+    def honour_headers(self):
+        """Whether responses carry the site's ``_headers`` (True) or only a plain server's."""
+        return self.server.honour_headers
+
+    @honour_headers.setter
+    def honour_headers(self, value):
+        self.server.honour_headers = bool(value)
 
     def start(self):
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)

@@ -6,6 +6,9 @@ failing to restore. A move is played in each."""
 import json
 import re
 
+from build_scripts.browser import SITE_PYODIDE
+from site_server import CHROMIUM, CHROMIUM_FLAGS, is_site_request, refusing_proxy_flags
+
 PLAY = "[data-widget=play]"
 LEGAL = "[data-widget=play] [data-zone=hand-0] .rw-card--legal"
 # A fallback may start the runtime twice (a failed restore, then the normal start): on a busy
@@ -29,6 +32,12 @@ def play_a_move(page, url):
     assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
     return page.evaluate("({ start: rulesEngineStatus.start, fallback: rulesEngineStatus.fallback,"
                          " workers: rulesEngineStatus.workersStarted })")
+
+
+def bundle_dir(site_dir):
+    """The site's one Pyodide bundle folder (pyodide/<digest>/)."""
+    (folder,) = (site_dir / SITE_PYODIDE).iterdir()
+    return folder
 
 
 def snapshot_requests(page):
@@ -66,18 +75,18 @@ def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
     # Fulfilled rather than refused: a 404 as a host without the snapshot would send.
-    page.route("**/pyodide/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
+    page.route("**/pyodide/*/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "snapshot.json: HTTP 404" in status["fallback"]
     context.close()
 
 
 def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site_url, site_dir):
-    manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
+    manifest = json.loads((bundle_dir(site_dir) / "snapshot.json").read_text())
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
-    page.route("**/pyodide/snapshot.json",
+    page.route("**/pyodide/*/snapshot.json",
                lambda route: route.fulfill(json={**manifest, "pyodide": "0.0.1"}))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "for Pyodide 0.0.1" in status["fallback"]
@@ -85,13 +94,54 @@ def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site
 
 
 def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, site_dir):
-    manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
+    manifest = json.loads((bundle_dir(site_dir) / "snapshot.json").read_text())
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
     # The right length, but not a snapshot: the restore itself fails (after the runtime is up).
-    page.route(f"**/pyodide/{manifest['file']}",
+    page.route(f"**/pyodide/*/{manifest['file']}",
                lambda route: route.fulfill(body=bytes(manifest["bytes"]), content_type="application/octet-stream"))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "magic number" in status["fallback"]
     context.close()
+
+
+
+
+def second_visit(chromium, site_server, profile):
+    """Open King's table in a browser with a profile on disk (a disk cache, as a reader's own
+    browser has; a new context's cache is in memory and drops files as large as the snapshot),
+    then again in a new tab; the paths the server answered for the second tab."""
+    context = chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, *refusing_proxy_flags()])
+    foreign = []
+    context.on("request", lambda request: is_site_request(request.url) or foreign.append(request.url))
+    try:
+        first = context.new_page()
+        first.goto(site_server.url + "games/king/#play-1")
+        first.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+        site_server.requested.clear()
+        second = context.new_page()
+        second.goto(site_server.url + "games/king/#play-1")
+        second.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+        assert second.evaluate("rulesEngineStatus.start") == "snapshot"
+        assert foreign == []
+        return list(site_server.requested)
+    finally:
+        context.close()
+
+
+def test_a_returning_reader_gets_the_engine_from_the_cache(browser, site_server, tmp_path):
+    asked = second_visit(browser.browser_type, site_server, tmp_path / "kept")
+    # As the site's _headers ask: the page and the widgets are asked for again, the bundle's folder
+    # (the worker's scripts in it) not.
+    assert "/games/king/" in asked and "/widgets/early.js" in asked
+    assert not [path for path in asked if path.startswith("/pyodide/")], asked
+    # A host's default alone (max-age=0, must-revalidate): each of the engine's files is asked for again.
+    site_server.honour_headers = False
+    try:
+        asked = second_visit(browser.browser_type, site_server, tmp_path / "default")
+    finally:
+        site_server.honour_headers = True
+    assert {"engine-worker.js", "pyodide.mjs", "pyodide.asm.wasm", "snapshot.json"} <= {
+        path.rsplit("/", 1)[-1] for path in asked}, asked

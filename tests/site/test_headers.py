@@ -1,0 +1,77 @@
+"""``_headers`` (build_scripts/headers.py): the policy for every path, and a year's cache only for
+files whose address changes with their content -- the Pyodide bundle's folder (the worker's scripts
+in it), named by a digest of all it holds, and the theme's fingerprinted assets."""
+
+import hashlib
+import json
+import re
+
+import pytest
+
+from build_scripts import headers
+from build_scripts.browser import SITE_PYODIDE, WIDGETS, WORKER_SCRIPTS, bundle_folder
+from build_scripts.pyodide_bundle import MANIFEST_NAME
+
+
+def rules_of(built_site):
+    return headers.parse((built_site["site"] / headers.HEADERS_FILE).read_text(encoding="utf-8"))
+
+
+def test_the_bundle_folder_is_named_by_a_digest_of_all_it_holds(built_site):
+    site = built_site["site"]
+    (folder,) = (site / SITE_PYODIDE).iterdir()
+    manifest = (folder / MANIFEST_NAME).read_bytes()
+    digest = hashlib.sha256(manifest)
+    for name in WORKER_SCRIPTS:
+        digest.update((WIDGETS / name).read_bytes())
+        # The worker's scripts, as minified, live in the folder and nowhere else.
+        assert (folder / name).is_file() and not (site / "widgets" / name).exists(), name
+    assert folder.name == digest.hexdigest()[:16] == bundle_folder(folder)
+    # Every file the manifest lists is there with that digest: the folder's name covers them all.
+    for name, info in json.loads(manifest)["files"].items():
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == info["sha256"], name
+
+
+def test_every_page_gives_the_workers_address_in_that_folder(built_site):
+    (folder,) = (built_site["site"] / SITE_PYODIDE).iterdir()
+    for path in built_site["site"].rglob("*.html"):
+        if path.name == "404.html":  # the theme's template, no page of ours: nothing of the engine's
+            continue
+        text = path.read_text(encoding="utf-8")
+        tag = re.search(r'<script src="[^"]*widgets/early\.js"[^>]*>', text)
+        assert tag and f'data-worker="../pyodide/{folder.name}/engine-worker.js"' in tag.group(0), path
+        assert ("data-start-early" in tag.group(0)) == ('data-widget="play"' in text), path
+
+
+def test_only_content_named_files_are_kept_for_good(built_site):
+    site = built_site["site"]
+    (folder,) = (site / SITE_PYODIDE).iterdir()
+    kept = [path for path, found in rules_of(built_site) if ("Cache-Control", headers.FOREVER) in found]
+    assert f"/{SITE_PYODIDE}/{folder.name}/*" in kept
+    theme = [path for path in kept if "*" not in path]
+    assert any(re.search(r"/assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js$", path) for path in theme)
+    for path in theme:
+        assert (site / path.lstrip("/")).is_file() and headers.FINGERPRINTED.search(path), path
+    # The pages, the widgets (the worker's own script too) and the frames are asked for again each time.
+    found = rules_of(built_site)
+    for path in ("/games/king/", "/widgets/early.js", "/widgets/main.js", "/games/king/king-example-1.json"):
+        assert ("Cache-Control", headers.FOREVER) not in headers.headers_for(found, path), path
+    for name in ("pyodide.asm.wasm", "engine-worker.js"):
+        assert ("Cache-Control", headers.FOREVER) in headers.headers_for(found, f"/pyodide/{folder.name}/{name}")
+
+
+def test_every_path_gets_the_pages_policy(built_site):
+    page = (built_site["site"] / "games" / "king" / "index.html").read_text(encoding="utf-8")
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page).group(1)
+    for path in ("/", "/widgets/engine-worker.js", "/pyodide/anything/pyodide.mjs"):
+        assert ("Content-Security-Policy", meta) in headers.headers_for(rules_of(built_site), path)
+
+
+def test_the_file_reads_back_as_written():
+    text = "# a comment\n/*\n  X-One: 1\n\n/a/*/c\n  X-Two: two: still\n"
+    found = headers.parse(text)
+    assert found == [("/*", [("X-One", "1")]), ("/a/*/c", [("X-Two", "two: still")])]
+    assert headers.headers_for(found, "/a/b/c") == [("X-One", "1"), ("X-Two", "two: still")]
+    assert headers.headers_for(found, "/a/b/d") == [("X-One", "1")]
+    with pytest.raises(ValueError, match=r"_headers:1: a header line needs a path above it"):
+        headers.parse("  X-One: 1\n")
