@@ -9,11 +9,13 @@ tests do, with tests/browser/site_server.py) and opens it in Debian's Chromium
 by Chromium itself and listed at the end. It starts with the targets, run by run,
 each figure beside its target and the bare loadPyodide() floor of the same run: the cold
 first legal move (fast start, and the normal start forced), the second visit in a new tab
-with the cache warm, and the page weight. Each later figure is the median of N runs
+with the cache warm, and the page weight. The server sends what the site's ``_headers`` asks
+(as Netlify or Cloudflare Pages would); the second visit is also timed from a plain server
+(no Cache-Control) and with an emulated 50 ms round trip. Each later figure is the median of N runs
 (default 3) with its min and max, each run in a fresh browser context (no HTTP
 cache); the bot latencies come from one King game of --moves reader moves (default
 40). Figures are printed, never asserted; the targets are printed beside them.
-About two to three minutes for --runs 3 on two cores.
+About four minutes for --runs 3 on two cores.
 """
 
 import argparse
@@ -40,7 +42,8 @@ from browser_report import (  # noqa: E402
     print_first_move, print_latency, print_long_tasks, print_pyodide_speed, print_targets, print_weight,
 )
 from site_server import (  # noqa: E402
-    SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium, refusing_proxy_flags,
+    CHROMIUM, CHROMIUM_FLAGS, SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium,
+    refusing_proxy_flags,
 )
 
 PLAY = "[data-widget=play]"
@@ -130,7 +133,7 @@ PAGE_START = r"""() => {
   const resources = performance.getEntriesByType("resource");
   const end = (pattern) => Math.max(0, ...resources.filter((r) => pattern.test(r.name)).map((r) => r.responseEnd));
   return { html: nav.responseEnd / 1000, bundle: end(/javascripts\/bundle\.[^/]*\.js$/) / 1000,
-           widgets: end(/\/widgets\/(?!engine-worker)[^/]*\.js$/) / 1000, dcl: nav.domContentLoadedEventEnd / 1000,
+           widgets: end(/\/widgets\/[^/]*\.js$/) / 1000, dcl: nav.domContentLoadedEventEnd / 1000,
            load: nav.loadEventEnd / 1000 };
 }"""
 
@@ -144,12 +147,14 @@ BARE_PAGE = """<!doctype html>
 <title>Bare loadPyodide()</title>
 <link rel="icon" href="data:,">
 <p>A module worker that only runs <code>loadPyodide()</code> from the site's bundle.</p>
-<script type="module">
-const createdAt = performance.now();
+<script type="module" src="bare-page.mjs"></script>
+"""
+
+# A file, not an inline script: the server sends the site's content security policy.
+BARE_SCRIPT = """const createdAt = performance.now();
 const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
 worker.onmessage = (event) => { window.bareResult = { createdAt, doneAt: performance.now(), ...event.data }; };
 worker.onerror = (event) => { window.bareResult = { error: event.message || "the worker failed" }; };
-</script>
 """
 
 BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -170,13 +175,22 @@ class Session:
     hosts (refused by Chromium's proxy settings) and console errors."""
 
     def __init__(self, playwright):
-        self.browser = launch_chromium(playwright, refusing_proxy_flags())
+        self.flags = refusing_proxy_flags()
+        self.browser = launch_chromium(playwright, self.flags)
         self.foreign = []
         self.errors = []
         self.failed = []
 
     def context(self, instrument=True):
-        context = self.browser.new_context(viewport=VIEWPORT)
+        return self._watch(self.browser.new_context(viewport=VIEWPORT), instrument)
+
+    def persistent_context(self, profile):
+        """A browser of its own with a profile (and so an HTTP cache) on disk."""
+        context = self.browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, *self.flags], viewport=VIEWPORT)
+        return self._watch(context, True)
+
+    def _watch(self, context, instrument):
         context.set_default_timeout(TIMEOUT_MS)
         if instrument:
             context.add_init_script(INSTRUMENT)
@@ -416,6 +430,39 @@ def run_cold_then_instant(session, site):
     return cold, instant, warm
 
 
+def run_second_visit(session, site, server, honour_headers, round_trip_ms):
+    """(d') a returning reader: a browser with a new profile on disk (a disk cache, as a reader's
+    own browser has; a new context's cache is in memory and drops files as large as the
+    snapshot) opens games/king/#play-1, then a new tab opens it again. The server sends the site's
+    ``_headers`` or only a host's default (max-age=0, must-revalidate: asked for again each time);
+    the new tab's requests are delayed by an emulated round trip."""
+    server.honour_headers = honour_headers
+    try:
+        with tempfile.TemporaryDirectory(prefix="browser-profile-") as profile:
+            context = session.persistent_context(profile)
+            page = context.new_page()
+            page.goto(site + "games/king/#play-1")
+            wait_your_turn(page, "king", 0)
+            second = context.new_page()
+            if round_trip_ms:
+                cdp = context.new_cdp_session(second)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", {
+                    "offline": False, "latency": round_trip_ms, "downloadThroughput": -1, "uploadThroughput": -1})
+            server.requested.clear()
+            second.goto(site + "games/king/#play-1")
+            turn_at = wait_your_turn(second, "king", 0)
+            start = engine_status(second).get("start")
+            asked = sum(1 for path in server.requested if path.startswith("/pyodide/"))
+            context.close()
+    finally:
+        server.honour_headers = True
+    return {"turn": turn_at / 1000, "start": start, "bundle_requests": asked}
+
+
+SECOND_VISITS = [(honour, delay) for delay in (0, 50) for honour in (True, False)]  # (_headers?, round trip ms)
+
+
 def run_cold_normal(session, site):
     """(a') as (a), with the normal start forced (?engine-start=normal): the fallback's time."""
     context = session.context()
@@ -524,8 +571,8 @@ def run_page_weight(session, site, path, first):
 
 # ---- the report -------------------------------------------------------------------------
 
-def versions(site_dir, browser):
-    manifest = site_dir / "pyodide" / "bundle-manifest.json"
+def versions(bundle_dir, browser):
+    manifest = bundle_dir / "bundle-manifest.json"
     pyodide = "unknown"
     if manifest.exists():
         pyodide = json.loads(manifest.read_text()).get("pyodide", pyodide)
@@ -578,13 +625,15 @@ def main(argv=None):
         build_seconds = time.perf_counter() - build_started
         (site_dir / "_bench").mkdir()
         (site_dir / "_bench" / "bare-pyodide.html").write_text(BARE_PAGE)
-        (site_dir / "_bench" / "bare-worker.mjs").write_text(BARE_WORKER)
+        (site_dir / "_bench" / "bare-page.mjs").write_text(BARE_SCRIPT)
+        (bundle,) = (site_dir / "pyodide").iterdir()  # pyodide/<digest>/, the site's one bundle
+        (site_dir / "_bench" / "bare-worker.mjs").write_text(BARE_WORKER.replace("../pyodide/", f"../pyodide/{bundle.name}/"))
         (site_dir / "_bench" / "empty.html").write_text('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">')
         site = server.url
 
         with server, sync_playwright() as playwright:
             session = Session(playwright)
-            info = versions(site_dir, session.browser)
+            info = versions(bundle, session.browser)
             refusal = session.check_refusal(site)
             runs = []
             for index in range(runs_wanted):
@@ -592,6 +641,8 @@ def main(argv=None):
                 progress(f"run {index + 1}/{runs_wanted}: King cold, instant navigation to Yukon, "
                          "King again in a new tab")
                 cold, instant, warm = run_cold_then_instant(session, site)
+                progress(f"run {index + 1}/{runs_wanted}: a returning reader, by the host's headers and round trip")
+                visits = {key: run_second_visit(session, site, server, *key) for key in SECOND_VISITS}
                 progress(f"run {index + 1}/{runs_wanted}: bare loadPyodide()")
                 bare = run_bare(session, site)
                 progress(f"run {index + 1}/{runs_wanted}: King cold, the normal start forced")
@@ -606,7 +657,7 @@ def main(argv=None):
                     instant.pop("tasks"), instant.pop("frames"))
                 runs.append({
                     "cold": cold, "instant": instant, "bare": bare, "on_view": king["on_view"],
-                    "warm": warm, "cold_normal": cold_normal,
+                    "warm": warm, "cold_normal": cold_normal, "visits": visits,
                     "weights": {"games/king/": king["weight"], "games/yukon/": yukon["weight"]},
                     "engine_before": {"games/king/": king["engine_before"], "games/yukon/": yukon["engine_before"]},
                     "engine_files": king["engine_files"], "phases": king["phases"],
