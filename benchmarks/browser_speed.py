@@ -160,7 +160,8 @@ worker.onerror = (event) => { window.bareResult = { error: event.message || "the
 BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
 const started = performance.now();
 try {
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const indexURL = new URL("../pyodide/", import.meta.url).href;
+  const pyodide = await loadPyodide({ indexURL, lockFileURL: indexURL + "ENGINE/pyodide-lock.json" });
   self.postMessage({ loadPyodide: performance.now() - started, version: pyodide.version });
 } catch (error) {
   self.postMessage({ error: String(error) });
@@ -626,8 +627,11 @@ def main(argv=None):
         (site_dir / "_bench").mkdir()
         (site_dir / "_bench" / "bare-pyodide.html").write_text(BARE_PAGE)
         (site_dir / "_bench" / "bare-page.mjs").write_text(BARE_SCRIPT)
-        (bundle,) = (site_dir / "pyodide").iterdir()  # pyodide/<digest>/, the site's one bundle
-        (site_dir / "_bench" / "bare-worker.mjs").write_text(BARE_WORKER.replace("../pyodide/", f"../pyodide/{bundle.name}/"))
+        # pyodide/<runtime>/<engine>/: Pyodide's files, and the engine's (the lock among them) inside.
+        (runtime,) = (site_dir / "pyodide").iterdir()
+        (bundle,) = (path for path in runtime.iterdir() if path.is_dir())
+        (site_dir / "_bench" / "bare-worker.mjs").write_text(
+            BARE_WORKER.replace("../pyodide/", f"../pyodide/{runtime.name}/").replace("ENGINE", bundle.name))
         (site_dir / "_bench" / "empty.html").write_text('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">')
         site = server.url
 

@@ -2,6 +2,7 @@
 Pyodide bundle, placed in the site beside the pages."""
 
 import hashlib
+import json
 import os
 import shutil
 from pathlib import Path
@@ -26,9 +27,9 @@ def early_start_script(script_url, worker_url, start_early=False):
     return f'<script src="{script_url}" data-worker="{worker_url}"{early}></script>'
 
 
-def worker_address(bundle_folder):
-    """The worker's address relative to widgets/early.js."""
-    return f"../{SITE_PYODIDE}/{bundle_folder}/{WORKER_SCRIPTS[0]}"
+def worker_address(folder):
+    """The worker's address relative to widgets/early.js; ``folder`` is ``bundle_folder``'s."""
+    return f"../{SITE_PYODIDE}/{folder}/{WORKER_SCRIPTS[0]}"
 
 
 def widget_files():
@@ -46,26 +47,43 @@ def _link_or_copy(source, destination):
         shutil.copy2(source, destination)
 
 
-def bundle_folder(bundle_dir):
-    """The bundle's folder name in the site: 16 hex digits of a sha256 over its manifest (which
-    lists every other file's sha256) and the worker's scripts, so the address changes whenever a
-    byte of what the worker runs does, and a browser may keep what it fetched from there for good
-    (``_headers``, build_scripts/headers.py)."""
-    digest = hashlib.sha256((Path(bundle_dir) / pyodide_bundle.MANIFEST_NAME).read_bytes())
-    for name in WORKER_SCRIPTS:
-        digest.update((WIDGETS / name).read_bytes())
+def _digest(parts):
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part)
     return digest.hexdigest()[:16]
 
 
+def bundle_folder(bundle_dir):
+    """Where the bundle goes in the site, below ``pyodide/``: ``<runtime>/<engine>``, each name 16
+    hex digits of a sha256, so an address changes whenever a byte behind it does and a browser
+    may keep what it fetched for good (``_headers``, build_scripts/headers.py).
+
+    - ``<runtime>``: Pyodide's own files (pyodide_bundle.RUNTIME_FILES), by their sha256s; the
+      same for every build of one Pyodide version, so a new build of the engine does not make
+      returning readers fetch the runtime again;
+    - ``<engine>``, inside it: the lock, the wheel, the snapshot and the worker's scripts, by the
+      bundle's manifest (every file's sha256) and those scripts."""
+    manifest_path = Path(bundle_dir) / pyodide_bundle.MANIFEST_NAME
+    files = json.loads(manifest_path.read_text())["files"]
+    runtime = _digest(files[name]["sha256"].encode() for name in pyodide_bundle.RUNTIME_FILES)
+    engine = _digest([manifest_path.read_bytes(), *((WIDGETS / name).read_bytes() for name in WORKER_SCRIPTS)])
+    return f"{runtime}/{engine}"
+
+
 def install_pyodide(site_dir, bundle_dir):
-    """Put the (cached) Pyodide bundle at ``<site>/pyodide/<bundle_folder>/``, alone there, and
-    move the worker's scripts (as built into ``<site>/widgets/``) in beside it."""
+    """Put the (cached) Pyodide bundle at ``<site>/pyodide/<runtime>/<engine>/`` (``bundle_folder``),
+    alone under pyodide/: the runtime's files in the outer folder, the rest in the inner one with
+    the worker's scripts (as built into ``<site>/widgets/``, moved there). Returns the inner one."""
     site_dir = Path(site_dir)
     top = site_dir / SITE_PYODIDE
     if top.exists():
         shutil.rmtree(top)
-    target = top / bundle_folder(bundle_dir)
-    shutil.copytree(bundle_dir, target, copy_function=_link_or_copy)
+    engine = top / bundle_folder(bundle_dir)
+    engine.mkdir(parents=True)
+    for source in sorted(Path(bundle_dir).iterdir()):
+        home = engine.parent if source.name in pyodide_bundle.RUNTIME_FILES else engine
+        _link_or_copy(source, home / source.name)
     for name in WORKER_SCRIPTS:
-        (site_dir / "widgets" / name).replace(target / name)
-    return target
+        (site_dir / "widgets" / name).replace(engine / name)
+    return engine

@@ -5,8 +5,9 @@ Cloudflare Pages), and that the browser tests' and benchmarks' server applies.
   engine's worker, where no <meta> element can;
 - files whose address changes with their content: kept by browsers for a year without asking
   again (``immutable``), which spares a returning reader a round trip per file on the way to the
-  engine: the Pyodide bundle's folder, named by its digest (build_scripts/browser.py), and the
-  theme's fingerprinted assets (``bundle.<hash>.min.js`` and the like).
+  engine: the Pyodide bundle's folders, ``pyodide/<runtime>/<engine>/``, each named by a digest of
+  what it holds (build_scripts/browser.py), and the theme's fingerprinted assets
+  (``bundle.<hash>.min.js`` and the like).
 
 Everything else keeps the host's own policy (usually: ask again each time), so a new build is
 seen at once.
@@ -29,9 +30,11 @@ def fingerprinted_files(site_dir):
 
 
 def rules(site_dir, content_security_policy, bundle_folder):
-    """The file's rules: [(path pattern, [(header, value), ...]), ...]."""
+    """The file's rules: [(path pattern, [(header, value), ...]), ...]. ``bundle_folder`` is
+    ``<runtime>/<engine>``: the runtime's folder holds the engine's."""
+    runtime = bundle_folder.split("/")[0]
     out = [("/*", [("Content-Security-Policy", content_security_policy)]),
-           (f"/pyodide/{bundle_folder}/*", [("Cache-Control", FOREVER)])]
+           (f"/pyodide/{runtime}/*", [("Cache-Control", FOREVER)])]
     out += [(path, [("Cache-Control", FOREVER)]) for path in fingerprinted_files(site_dir)]
     return out
 

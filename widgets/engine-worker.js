@@ -10,14 +10,16 @@
 // The normal start is taken when the snapshot cannot be used (no snapshot.json, another Pyodide
 // version, a failed fetch or restore), or when the worker's address says ?start=normal.
 //
-// This script and engine-start.js are placed in the Pyodide bundle's folder (pyodide/<digest>/,
-// named by a digest of all it holds, these two included), so nothing here is stale under its
-// address and a browser may keep it all.
-import { loadPyodide, version as loaderVersion } from "./pyodide.mjs";
+// This script and engine-start.js are placed in the engine's folder of the site's Pyodide bundle,
+// pyodide/<runtime>/<engine>/, beside the lock, the wheel and the snapshot; Pyodide's own files are
+// in the folder above. Each folder is named by a digest of what it holds, so nothing here is stale
+// under its address and a browser may keep it all.
+import { loadPyodide, version as loaderVersion } from "../pyodide.mjs";
 import { HOST, fetchSnapshot, startFromSnapshot, startNormally } from "./engine-start.js";
 
 const FORCED = new URL(self.location.href).searchParams.get("start");
-const PYODIDE_URL = new URL("./", import.meta.url).href;
+const ENGINE_URL = new URL("./", import.meta.url).href;
+const RUNTIME_URL = new URL("../", import.meta.url).href;
 let handle = null;
 const marks = {};  // moments of the start, for the benchmarks
 let failed = false;
@@ -39,10 +41,10 @@ console.warn = (...args) => {
 };
 
 async function startEngine() {
-  const options = { indexURL: PYODIDE_URL };
+  const options = { indexURL: RUNTIME_URL, lockFileURL: ENGINE_URL + "pyodide-lock.json", packageBaseUrl: ENGINE_URL };
   if (FORCED !== "normal") {
     try {
-      const read = (name, init) => fetch(PYODIDE_URL + name, init);
+      const read = (name, init) => fetch(ENGINE_URL + name, init);
       return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks))) };
     } catch (error) {
       const reason = String(error && error.message ? error.message : error).split("\n")[0];

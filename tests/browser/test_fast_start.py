@@ -35,9 +35,10 @@ def play_a_move(page, url):
 
 
 def bundle_dir(site_dir):
-    """The site's one Pyodide bundle folder (pyodide/<digest>/)."""
-    (folder,) = (site_dir / SITE_PYODIDE).iterdir()
-    return folder
+    """The site's one engine folder (pyodide/<runtime>/<engine>/), where the snapshot is."""
+    (runtime,) = (site_dir / SITE_PYODIDE).iterdir()
+    (engine,) = (path for path in runtime.iterdir() if path.is_dir())
+    return engine
 
 
 def snapshot_requests(page):
@@ -75,7 +76,7 @@ def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
     # Fulfilled rather than refused: a 404 as a host without the snapshot would send.
-    page.route("**/pyodide/*/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
+    page.route("**/pyodide/*/*/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "snapshot.json: HTTP 404" in status["fallback"]
     context.close()
@@ -86,7 +87,7 @@ def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
-    page.route("**/pyodide/*/snapshot.json",
+    page.route("**/pyodide/*/*/snapshot.json",
                lambda route: route.fulfill(json={**manifest, "pyodide": "0.0.1"}))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "for Pyodide 0.0.1" in status["fallback"]
@@ -99,7 +100,7 @@ def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, 
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
     # The right length, but not a snapshot: the restore itself fails (after the runtime is up).
-    page.route(f"**/pyodide/*/{manifest['file']}",
+    page.route(f"**/pyodide/*/*/{manifest['file']}",
                lambda route: route.fulfill(body=bytes(manifest["bytes"]), content_type="application/octet-stream"))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "magic number" in status["fallback"]

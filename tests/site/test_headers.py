@@ -10,44 +10,57 @@ import pytest
 
 from build_scripts import headers
 from build_scripts.browser import SITE_PYODIDE, WIDGETS, WORKER_SCRIPTS, bundle_folder
-from build_scripts.pyodide_bundle import MANIFEST_NAME
+from build_scripts.pyodide_bundle import MANIFEST_NAME, RUNTIME_FILES
 
 
 def rules_of(built_site):
     return headers.parse((built_site["site"] / headers.HEADERS_FILE).read_text(encoding="utf-8"))
 
 
-def test_the_bundle_folder_is_named_by_a_digest_of_all_it_holds(built_site):
+def folders(site):
+    """The runtime's folder (pyodide/<runtime>/) and the engine's inside it."""
+    (runtime,) = (site / SITE_PYODIDE).iterdir()
+    (engine,) = (path for path in runtime.iterdir() if path.is_dir())
+    return runtime, engine
+
+
+def test_the_bundle_folders_are_named_by_digests_of_what_they_hold(built_site):
     site = built_site["site"]
-    (folder,) = (site / SITE_PYODIDE).iterdir()
-    manifest = (folder / MANIFEST_NAME).read_bytes()
+    runtime, engine = folders(site)
+    manifest = (engine / MANIFEST_NAME).read_bytes()
+    files = json.loads(manifest)["files"]
+    # Every file the manifest lists is in one of the two folders with that digest.
+    for name, info in files.items():
+        home = runtime if name in RUNTIME_FILES else engine
+        assert hashlib.sha256((home / name).read_bytes()).hexdigest() == info["sha256"], name
+    assert sorted(path.name for path in runtime.iterdir() if path.is_file()) == sorted(RUNTIME_FILES)
+    # The runtime's name covers Pyodide's own files alone, so a new engine leaves it as it was.
+    assert runtime.name == hashlib.sha256(b"".join(files[name]["sha256"].encode() for name in RUNTIME_FILES)).hexdigest()[:16]
     digest = hashlib.sha256(manifest)
     for name in WORKER_SCRIPTS:
         digest.update((WIDGETS / name).read_bytes())
-        # The worker's scripts, as minified, live in the folder and nowhere else.
-        assert (folder / name).is_file() and not (site / "widgets" / name).exists(), name
-    assert folder.name == digest.hexdigest()[:16] == bundle_folder(folder)
-    # Every file the manifest lists is there with that digest: the folder's name covers them all.
-    for name, info in json.loads(manifest)["files"].items():
-        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == info["sha256"], name
+        # The worker's scripts, as minified, live in the engine's folder and nowhere else.
+        assert (engine / name).is_file() and not (site / "widgets" / name).exists(), name
+    assert engine.name == digest.hexdigest()[:16]
+    assert bundle_folder(engine) == f"{runtime.name}/{engine.name}"
 
 
 def test_every_page_gives_the_workers_address_in_that_folder(built_site):
-    (folder,) = (built_site["site"] / SITE_PYODIDE).iterdir()
+    runtime, engine = folders(built_site["site"])
     for path in built_site["site"].rglob("*.html"):
         if path.name == "404.html":  # the theme's template, no page of ours: nothing of the engine's
             continue
         text = path.read_text(encoding="utf-8")
         tag = re.search(r'<script src="[^"]*widgets/early\.js"[^>]*>', text)
-        assert tag and f'data-worker="../pyodide/{folder.name}/engine-worker.js"' in tag.group(0), path
+        assert tag and f'data-worker="../pyodide/{runtime.name}/{engine.name}/engine-worker.js"' in tag.group(0), path
         assert ("data-start-early" in tag.group(0)) == ('data-widget="play"' in text), path
 
 
 def test_only_content_named_files_are_kept_for_good(built_site):
     site = built_site["site"]
-    (folder,) = (site / SITE_PYODIDE).iterdir()
+    runtime, engine = folders(site)
     kept = [path for path, found in rules_of(built_site) if ("Cache-Control", headers.FOREVER) in found]
-    assert f"/{SITE_PYODIDE}/{folder.name}/*" in kept
+    assert f"/{SITE_PYODIDE}/{runtime.name}/*" in kept
     theme = [path for path in kept if "*" not in path]
     assert any(re.search(r"/assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js$", path) for path in theme)
     for path in theme:
@@ -56,8 +69,8 @@ def test_only_content_named_files_are_kept_for_good(built_site):
     found = rules_of(built_site)
     for path in ("/games/king/", "/widgets/early.js", "/widgets/main.js", "/games/king/king-example-1.json"):
         assert ("Cache-Control", headers.FOREVER) not in headers.headers_for(found, path), path
-    for name in ("pyodide.asm.wasm", "engine-worker.js"):
-        assert ("Cache-Control", headers.FOREVER) in headers.headers_for(found, f"/pyodide/{folder.name}/{name}")
+    for path in ("pyodide.asm.wasm", f"{engine.name}/engine-worker.js", f"{engine.name}/snapshot.json"):
+        assert ("Cache-Control", headers.FOREVER) in headers.headers_for(found, f"/pyodide/{runtime.name}/{path}")
 
 
 def test_every_path_gets_the_pages_policy(built_site):
