@@ -45,6 +45,19 @@ function fail(message) {
   notify();
 }
 
+/** What to tell the reader when the worker's script did not run. A new build of the site replaces
+ *  the engine's folder (its name is a digest of what it holds), so a page loaded before it asks
+ *  for a folder that is gone: that is worth a plainer word than a failure. */
+async function whyTheWorkerFailed(event) {
+  try {
+    const response = await fetch(window.rulesEngineWorkerURL, { method: "HEAD", cache: "no-store" });
+    if (response.status === 404) return "The site has been updated since this page was loaded: reload the page to play.";
+  } catch {
+    // Offline, or refused: the general message below.
+  }
+  return `The rules engine failed to load${event.message ? `: ${event.message}` : ""}.`;
+}
+
 /** Start the worker if it is not running; resolves when the engine is ready. */
 export function startEngine() {
   if (readyPromise) return readyPromise;
@@ -74,8 +87,10 @@ export function startEngine() {
     }
     worker.onerror = (event) => {
       clearTimeout(timer);
-      fail(`The rules engine failed to load${event.message ? `: ${event.message}` : ""}.`);
-      reject(new Error(status.error));
+      whyTheWorkerFailed(event).then((message) => {
+        fail(message);
+        reject(new Error(status.error));
+      });
     };
     worker.onmessage = (event) => {
       const data = event.data;

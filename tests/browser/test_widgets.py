@@ -181,3 +181,17 @@ def test_a_failed_engine_load_leaves_the_rules_and_stepper_working(browser, site
     stepper.get_by_role("button", name="Next step").click()
     expect(stepper.locator(".rw-counter")).to_have_text("Step 1 of 16")
     context.close()
+
+
+def test_a_page_from_before_a_new_build_asks_the_reader_to_reload(browser, site_url):
+    # A new build replaces the engine's folder: the worker's address this page gives is gone.
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/pyodide/*/*/engine-worker.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site_url + "games/king/")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    notice = page.locator(f"{PLAY} .rw-loading__text")
+    notice.get_by_text("reload the page to play").wait_for(timeout=60_000)
+    assert "The site has been updated since this page was loaded" in notice.inner_text()
+    assert "still work" in notice.inner_text()
+    context.close()
