@@ -41,6 +41,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from browser_report import (  # noqa: E402
     print_first_move, print_latency, print_long_tasks, print_pyodide_speed, print_targets, print_weight,
 )
+from build_scripts.browser import installed_folders  # noqa: E402
 from site_server import (  # noqa: E402
     CHROMIUM, CHROMIUM_FLAGS, SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium,
     refusing_proxy_flags,
@@ -628,8 +629,7 @@ def main(argv=None):
         (site_dir / "_bench" / "bare-pyodide.html").write_text(BARE_PAGE)
         (site_dir / "_bench" / "bare-page.mjs").write_text(BARE_SCRIPT)
         # pyodide/<runtime>/<engine>/: Pyodide's files, and the engine's (the lock among them) inside.
-        (runtime,) = (site_dir / "pyodide").iterdir()
-        (bundle,) = (path for path in runtime.iterdir() if path.is_dir())
+        runtime, bundle = installed_folders(site_dir)
         (site_dir / "_bench" / "bare-worker.mjs").write_text(
             BARE_WORKER.replace("../pyodide/", f"../pyodide/{runtime.name}/").replace("ENGINE", bundle.name))
         (site_dir / "_bench" / "empty.html").write_text('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">')

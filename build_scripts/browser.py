@@ -71,15 +71,16 @@ def bundle_folder(bundle_dir):
     return f"{runtime}/{engine}"
 
 
-def install_pyodide(site_dir, bundle_dir):
-    """Put the (cached) Pyodide bundle at ``<site>/pyodide/<runtime>/<engine>/`` (``bundle_folder``),
-    alone under pyodide/: the runtime's files in the outer folder, the rest in the inner one with
-    the worker's scripts (as built into ``<site>/widgets/``, moved there). Returns the inner one."""
+def install_pyodide(site_dir, bundle_dir, folder):
+    """Put the (cached) Pyodide bundle at ``<site>/pyodide/<folder>/`` (``folder`` is
+    ``bundle_folder``'s, the one the pages name), alone under pyodide/: the runtime's files in the
+    outer folder, the rest in the inner one with the worker's scripts (as built into
+    ``<site>/widgets/``, moved there). Returns the inner one."""
     site_dir = Path(site_dir)
     top = site_dir / SITE_PYODIDE
     if top.exists():
         shutil.rmtree(top)
-    engine = top / bundle_folder(bundle_dir)
+    engine = top / folder
     engine.mkdir(parents=True)
     for source in sorted(Path(bundle_dir).iterdir()):
         home = engine.parent if source.name in pyodide_bundle.RUNTIME_FILES else engine
@@ -87,3 +88,10 @@ def install_pyodide(site_dir, bundle_dir):
     for name in WORKER_SCRIPTS:
         (site_dir / "widgets" / name).replace(engine / name)
     return engine
+
+
+def installed_folders(site_dir):
+    """The built site's two bundle folders: (pyodide/<runtime>/, pyodide/<runtime>/<engine>/)."""
+    (runtime,) = (Path(site_dir) / SITE_PYODIDE).iterdir()
+    (engine,) = (path for path in runtime.iterdir() if path.is_dir())
+    return runtime, engine

@@ -89,7 +89,7 @@ def on_post_build(config):
     except minify.MinifyError as error:
         raise PluginError(str(error)) from None
     # The self-hosted Pyodide runtime and the engine's wheel, the worker's (minified) scripts with them.
-    browser.install_pyodide(config.site_dir, _build["bundle"])
+    browser.install_pyodide(config.site_dir, _build["bundle"], _build["bundle_folder"])
     # Last: the policy's hashes are those of the pages as written.
     policy = csp.apply(config.site_dir)
     headers.write(config.site_dir, policy, _build["bundle_folder"])

@@ -6,7 +6,7 @@ failing to restore. A move is played in each."""
 import json
 import re
 
-from build_scripts.browser import SITE_PYODIDE
+from build_scripts.browser import installed_folders
 from site_server import CHROMIUM, CHROMIUM_FLAGS, is_site_request, refusing_proxy_flags
 
 PLAY = "[data-widget=play]"
@@ -32,13 +32,6 @@ def play_a_move(page, url):
     assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
     return page.evaluate("({ start: rulesEngineStatus.start, fallback: rulesEngineStatus.fallback,"
                          " workers: rulesEngineStatus.workersStarted })")
-
-
-def bundle_dir(site_dir):
-    """The site's one engine folder (pyodide/<runtime>/<engine>/), where the snapshot is."""
-    (runtime,) = (site_dir / SITE_PYODIDE).iterdir()
-    (engine,) = (path for path in runtime.iterdir() if path.is_dir())
-    return engine
 
 
 def snapshot_requests(page):
@@ -83,7 +76,7 @@ def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
 
 
 def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site_url, site_dir):
-    manifest = json.loads((bundle_dir(site_dir) / "snapshot.json").read_text())
+    manifest = json.loads((installed_folders(site_dir)[1] / "snapshot.json").read_text())
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
@@ -95,7 +88,7 @@ def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site
 
 
 def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, site_dir):
-    manifest = json.loads((bundle_dir(site_dir) / "snapshot.json").read_text())
+    manifest = json.loads((installed_folders(site_dir)[1] / "snapshot.json").read_text())
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)

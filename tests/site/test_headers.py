@@ -9,7 +9,7 @@ import re
 import pytest
 
 from build_scripts import headers
-from build_scripts.browser import SITE_PYODIDE, WIDGETS, WORKER_SCRIPTS, bundle_folder
+from build_scripts.browser import SITE_PYODIDE, WIDGETS, WORKER_SCRIPTS, bundle_folder, installed_folders
 from build_scripts.pyodide_bundle import MANIFEST_NAME, RUNTIME_FILES
 
 
@@ -17,16 +17,9 @@ def rules_of(built_site):
     return headers.parse((built_site["site"] / headers.HEADERS_FILE).read_text(encoding="utf-8"))
 
 
-def folders(site):
-    """The runtime's folder (pyodide/<runtime>/) and the engine's inside it."""
-    (runtime,) = (site / SITE_PYODIDE).iterdir()
-    (engine,) = (path for path in runtime.iterdir() if path.is_dir())
-    return runtime, engine
-
-
 def test_the_bundle_folders_are_named_by_digests_of_what_they_hold(built_site):
     site = built_site["site"]
-    runtime, engine = folders(site)
+    runtime, engine = installed_folders(site)
     manifest = (engine / MANIFEST_NAME).read_bytes()
     files = json.loads(manifest)["files"]
     # Every file the manifest lists is in one of the two folders with that digest.
@@ -46,7 +39,7 @@ def test_the_bundle_folders_are_named_by_digests_of_what_they_hold(built_site):
 
 
 def test_every_page_gives_the_workers_address_in_that_folder(built_site):
-    runtime, engine = folders(built_site["site"])
+    runtime, engine = installed_folders(built_site["site"])
     for path in built_site["site"].rglob("*.html"):
         if path.name == "404.html":  # the theme's template, no page of ours: nothing of the engine's
             continue
@@ -58,7 +51,7 @@ def test_every_page_gives_the_workers_address_in_that_folder(built_site):
 
 def test_only_content_named_files_are_kept_for_good(built_site):
     site = built_site["site"]
-    runtime, engine = folders(site)
+    runtime, engine = installed_folders(site)
     kept = [path for path, found in rules_of(built_site) if ("Cache-Control", headers.FOREVER) in found]
     assert f"/{SITE_PYODIDE}/{runtime.name}/*" in kept
     theme = [path for path in kept if "*" not in path]
