@@ -252,12 +252,25 @@ class State:
         return False
 
     def _public_turn(self):
-        """During a private turn, the seat the others see the table wait on."""
-        raise NotImplementedError
+        """The seat the other seats see the table wait on: the seat to act, unless knowing it
+        would tell them where a card lies. During a private turn it is the turn they expect;
+        None while a seat they cannot name is to act (in stops play, whoever holds the next card
+        plays it, and the others learn who when it is played). ``_waiting()`` then says for what."""
+        return self.to_act
+
+    def _waiting(self):
+        """What the table waits for when the others cannot know who is to act, as words
+        ("the holder of the Q♥")."""
+        return None
 
     def _keeps_private(self, move):
         """Whether ``move``, made in a private turn, leaves unchanged all that the others see."""
         return True
+
+    def _told_in_part(self, move):
+        """For a move some seats see only in part (Ristiseiska's gift passed face down):
+        ``(its text for the others, the seats that see it whole)``; None: all see it."""
+        return None
 
     def candidate_moves(self):
         """Well-formed moves worth asking ``explain`` about: the legal ones and
@@ -333,7 +346,7 @@ class State:
         for key in [k for k in new.__dict__ if k.startswith("_cached") or k in passing]:
             del new.__dict__[key]
         new._copied()
-        new._history = (self._history, move.text, comment, self.to_act, private)
+        new._history = (self._history, move.text, comment, self.to_act, private, self._told_in_part(move))
         new._play(move)
         return new
 
@@ -380,14 +393,17 @@ class State:
             "result": described.get("result"),
             "interlude": described.get("interlude"),
         }
+        if table["to_act"] is None and to_act is not None:
+            table["waiting"] = self._waiting()
         if seat is not None and seat in (to_act, ALL) and to_act is not None:
             table["moves"] = card_moves(self, table)
         return table
 
     def turn_seen_by(self, seat):
-        """``to_act`` as ``seat`` may know it: during another seat's private turn, the public one."""
+        """``to_act`` as ``seat`` may know it: its own turn, else the public one (``_public_turn``),
+        which is None while the others cannot know who is to act."""
         to_act = self.to_act
-        if to_act is None or seat in (to_act, ALL) or not self._private_turn():
+        if to_act is None or seat in (to_act, ALL):
             return to_act
         return self._public_turn()
 
@@ -400,7 +416,7 @@ class State:
         items = []
         node = self._history
         while node is not None:
-            node, text, comment, seat, _ = node
+            node, text, comment, seat, _, _ = node
             items.append((text, comment, seat))
         items.reverse()
         return items
@@ -410,25 +426,37 @@ class State:
         """``(move text, seat)`` of the move that led here, or None at the start."""
         if self._history is None:
             return None
-        _, text, _, seat, _ = self._history
+        _, text, _, seat, _, _ = self._history
         return text, seat
 
     def told_last_move(self, seat):
         """Whether ``seat`` is told of the move that led here (not another seat's private move)."""
         if self._history is None:
             return False
-        _, _, _, mover, private = self._history
+        _, _, _, mover, private, _ = self._history
         return not private or seat in (mover, ALL)
 
     def last_move_seen_by(self, seat):
-        """``(move text, seat)`` of the last move ``seat`` knows of, or None."""
+        """``(move text, seat)`` of the last move ``seat`` knows of, as that seat knows it
+        (a move it sees only in part by its public text), or None."""
         node = self._history
         while node is not None:
-            _, text, _, mover, private = node
+            _, text, _, mover, private, in_part = node
             if not private or seat in (mover, ALL):
+                if in_part is not None and seat != ALL and seat not in in_part[1]:
+                    text = in_part[0]
                 return text, mover
             node = node[0]
         return None
+
+    def moves_seen_by(self, seat):
+        """How many moves ``seat`` has been told of: the others' private decisions are not counted."""
+        count, node = 0, self._history
+        while node is not None:
+            _, _, _, mover, private, _ = node
+            count += not private or seat in (mover, ALL)
+            node = node[0]
+        return count
 
     @property
     def record(self):

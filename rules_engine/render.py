@@ -54,6 +54,8 @@ def render(table, you=None):
     lines = [f"{table['name']} · {head['title']}"]
     if head["facts"]:
         lines.append(" · ".join(head["facts"]))
+    if table.get("waiting"):
+        lines.append(f"Waiting for {table['waiting']}.")
     lines.append("")
     for seat in range(table["seats"]):
         own = [z for z in table["zones"] if z["owner"] == seat]

@@ -4,6 +4,8 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
 ``state.table(seat)`` returns a JSON-ready dict::
 
     {"game": "<id>", "name": "<name>", "seat": 0, "seats": 4, "to_act": 1, "is_over": False,
+     # "to_act" is None before the end when this seat cannot know who is to act; then
+     "waiting": "the holder of the Q♥",     # says for what the table waits
      "players": ["Seat 0", ...],            # a name per seat
      "dealer": 3,                           # the dealer's seat, or None
      "headline": {"title": "Hand 3 of 10: No queens", "facts": ["Dealer: seat 1", ...]},

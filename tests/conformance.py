@@ -44,9 +44,10 @@ def check_view_hides(state, seat):
     visible = Counter(card_tokens(view))
     leaked = {card: n for card, n in visible.items() if n > deck[card] - hidden[card]}
     assert not leaked, f"{state.spec.id}: view({seat}) shows hidden cards {leaked}"
-    # Another seat's private turn shows as the public one (Comet's offer of the comet).
+    # Another seat's turn shows as the public one (Comet's offer of the comet; stops play's
+    # holder of the next card, whom the others cannot name).
     assert view["to_act"] == state.turn_seen_by(seat)
-    if seat in (state.to_act, ALL) or not state._private_turn():
+    if seat in (state.to_act, ALL):
         assert view["to_act"] == state.to_act
     if seat is not None and seat in (state.to_act, ALL):
         assert view["moves"] == [m.text for m in state.legal_moves()]

@@ -51,6 +51,13 @@ class Contract:
     def to_act(self, game):
         return game.play.to_act
 
+    def public_turn(self, game):
+        """The seat the others see the table wait on (see ``State._public_turn``)."""
+        return self.to_act(game)
+
+    def waiting(self, game):
+        return None
+
     def legal(self, game):
         raise NotImplementedError
 
@@ -244,6 +251,13 @@ class StopsContract(Contract):
         play = game.play
         return [game.forms["play"].make(card) for card in play.playable(play.hands[play.to_act])]
 
+    def public_turn(self, game):
+        # Whoever holds the next card plays it: the others learn who when it is played.
+        return None if game.play.sequence else game.play.to_act
+
+    def waiting(self, game):
+        return f"the holder of the {game.play.next_card().symbol}"
+
     def why_not(self, game, move):
         if move.kind != "play":
             return (f"this is the time to play a card, not {move.text!r}", "play.turn")
@@ -280,7 +294,7 @@ class StopsContract(Contract):
         return [f"Next: the {play.next_card().symbol}"] if play.next_card() else []
 
     def end_zones(self, play, players):
-        return [sequence_zone(play, players)]
+        return [sequence_zone(play, players, ended=True)]
 
 
 @dataclass(frozen=True)
@@ -395,6 +409,12 @@ class CompendiumGame(State):
     @property
     def to_act(self):
         return None if self.over else self.contract.to_act(self)
+
+    def _public_turn(self):
+        return None if self.over else self.contract.public_turn(self)
+
+    def _waiting(self):
+        return self.contract.waiting(self)
 
     def _legal(self):
         return self.contract.legal(self)

@@ -138,16 +138,19 @@ class StopsPlay:
             return (f"the sequence needs the {self.next_card().symbol}, which you hold: you must play it", rule)
         return None
 
-    def play(self, card, seat=None):
+    def play(self, card, seat=None, settle=True):
         """``card`` played by ``seat`` (the player to act by default), starting
         a sequence or continuing it. A stop is settled at once: the player
-        who played last starts the next sequence."""
+        who played last starts the next sequence (not with ``settle=False``,
+        when another card goes down with this one, as Spinado's spinado does)."""
         seat = self.to_act if seat is None else seat
         hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand for s, hand in enumerate(self.hands))
         after = replace(self, hands=hands, sequence=self.sequence + ((seat, card),),
                         played=self.played + ((seat, card),), stopped=False, closed=())
         nxt = after.next_card()
-        if nxt is None or after.holder(nxt) is None:
+        # A player out of cards ends the hand: whether the sequence would have stopped is not
+        # told, as it would tell whether the next card lies in a hand.
+        if settle and after.hands[seat] and (nxt is None or after.holder(nxt) is None):
             after = after.stop(seat)
         return after
 
@@ -180,9 +183,14 @@ class StopsPlay:
         }
 
 
-def sequence_zone(play, players):
-    """The sequence under way, or the one that has just stopped, for the table description."""
+def sequence_zone(play, players, ended=False):
+    """The sequence under way, or the one that has just stopped, for the table description;
+    ``ended``: the last one of a hand that someone has gone out of (whether it would have
+    stopped there is not told: it would tell whether its next card was held)."""
     cards = play.sequence or play.closed
-    label = "The sequence" if play.sequence or not cards else "The sequence (stopped)"
+    if ended:
+        label = "The last sequence"
+    else:
+        label = "The sequence" if play.sequence or not cards else "The sequence (stopped)"
     return zone("sequence", label, [c for _, c in cards], kind="layout", layout="row",
                 group="play", labels=[players[s] for s, _ in cards])

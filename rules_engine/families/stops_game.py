@@ -43,6 +43,9 @@ def stops_options(chips_default, chips_choices, deals_default=1):
 
 class StopsGame(ChipsLedger, State):
     DEAD_HAND_LABEL = "Dead hand"
+    # Whoever holds the next card of a sequence plays it, and the others learn who when it is
+    # played; False where the turn goes round and each player passed over says so (Play or Pay).
+    HOLDER_PLAYS_UNSEEN = True
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -86,6 +89,16 @@ class StopsGame(ChipsLedger, State):
     def to_act(self):
         return None if self.over else self.play.to_act
 
+    def _public_turn(self):
+        if self.over:
+            return None
+        if self.HOLDER_PLAYS_UNSEEN and self.play.sequence:
+            return None
+        return self.play.to_act
+
+    def _waiting(self):
+        return f"the holder of the {self.play.next_card().symbol}"
+
     def _legal(self):
         cards = self.play.playable(self._starts() if not self.play.sequence else ())
         return [self.forms["play"].make(card) for card in cards] + self._extra_legal()
@@ -110,13 +123,14 @@ class StopsGame(ChipsLedger, State):
             lines += self._end_hand(seat)
         self.said = "; ".join(lines) + "."
 
-    def _play_card(self, seat, card, announce_stop=True):
-        """``seat`` plays ``card`` to the sequence, or to start one: what it cost or won, in sentences."""
+    def _play_card(self, seat, card, settle=True):
+        """``seat`` plays ``card`` to the sequence, or to start one: what it cost or won, in
+        sentences (``settle=False``: another card goes down with it, see ``StopsPlay.play``)."""
         before = self.play
-        self.play = before.play(card, seat)
+        self.play = before.play(card, seat, settle)
         lines = [f"{self.player_names()[seat]} plays the {card.symbol}"]
         lines += self._after_card(seat, card, before)
-        if announce_stop and self.play.stopped and self.play.hands[seat]:
+        if settle and self.play.stopped and self.play.hands[seat]:
             lines.append(self._stop_sentence(seat, card))
         return lines
 
@@ -251,7 +265,7 @@ class StopsGame(ChipsLedger, State):
         if not ended:
             return None
         number, play, lines = ended
-        return {"title": f"End of hand {number}", "zones": [sequence_zone(play, players)],
+        return {"title": f"End of hand {number}", "zones": [sequence_zone(play, players, ended=True)],
                 "lines": [line[0].upper() + line[1:] for line in lines] + self._standings(self.hand_results[-1][1])}
 
 

@@ -107,7 +107,8 @@ class CometState(StopsPointsGame):
         hands = self._deal_round(cards[: each * self.seats], self.seats)
         self.play = StopsPlay.deal(hands, starter=left_of(self.dealer, self.seats), dead=cards[each * self.seats:])
         self.waiting = False  # the comet's holder asked not to be offered it again before their own turn
-        self.answer = None    # after the comet: (the comet player, the cards that may answer it)
+        self.answer = None    # after the comet: (the comet player, the cards held that may answer it)
+        self.asked = ()       # the cards that answer it, as far as everyone knows: none is played or out
         self._open_window()   # interpretation.comet-turn: even before the first card
 
     # ---- who acts --------------------------------------------------------------------------------
@@ -128,7 +129,9 @@ class CometState(StopsPointsGame):
         return self.window and not self.over
 
     def _public_turn(self):
-        return self.play.to_act
+        # The answer to the comet goes round from its player's left, each player saying whether
+        # they can: who answers is known to all.
+        return self._answerer() if self.answer and not self.over else super()._public_turn()
 
     def _keeps_private(self, move):
         return move.kind != "play"
@@ -205,6 +208,10 @@ class CometState(StopsPointsGame):
         self.window = False
         self.play = self.play.interrupt(COMET, seat)
         cards = tuple(c for c in (TEN_OF_DIAMONDS, interrupted) if c is not None and self.play.holder(c) is not None)
+        # What the table says is said to every seat: a card that may lie in the stub is named too,
+        # or the list would tell who may hold it.
+        self.asked = tuple(c for c in dict.fromkeys((TEN_OF_DIAMONDS, interrupted))
+                           if c is not None and not self.play.is_played(c) and c not in self.removed)
         line = f"{players[seat]} plays the comet, the 9♦"
         if not self.play.hands[seat]:
             return [line]
@@ -212,7 +219,7 @@ class CometState(StopsPointsGame):
             self.answer = None
             return [line, f"nobody can answer it, so {players[seat]} starts the next sequence"]
         self.answer = (seat, cards)
-        wanted = " or the ".join(c.symbol for c in (TEN_OF_DIAMONDS, interrupted) if c is not None)
+        wanted = " or the ".join(c.symbol for c in self.asked)
         return [line, f"{players[left_of(seat, self.seats)]} must answer with the {wanted} if able"]
 
     def candidate_moves(self):
@@ -252,8 +259,7 @@ class CometState(StopsPointsGame):
 
     def _facts(self, players):
         if self.answer and not self.over:
-            cards = " or the ".join(c.symbol for c in self.answer[1])
-            return [f"After the comet: the {cards}"]
+            return [f"After the comet: the {' or the '.join(c.symbol for c in self.asked)}"]
         return super()._facts(players)  # not who is offered the comet: that would tell who holds it
 
     def describe(self):

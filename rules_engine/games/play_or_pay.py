@@ -69,6 +69,7 @@ class PlayOrPayState(StopsGame):
     forms = FORMS
     heuristic = staticmethod(play_or_pay_bot.choose)
     POOLS = (POT,)
+    HOLDER_PLAYS_UNSEEN = False  # play.pay: each player passed over pays at once, so all know who holds the card
 
     def _deal_hand(self):
         hands = self._deal_round(self._shuffle(f"hand-{self.hand_number}", self._pack()), self.seats)

@@ -174,6 +174,13 @@ class RistiseiskaState(State):
             self.said = f"{players[seat]} plays the {move.card.symbol}, their last card."
         self.turn = left_of(seat, self.seats)
 
+    def _told_in_part(self, move):
+        # play.beg: the card passes face down; only the giver and the beggar see it.
+        if move.kind == "give":
+            beggar, giver = self.begging
+            return "give a card", {giver, beggar}
+        return None
+
     def _move_card(self, giver, beggar, card):
         hands = list(self.hands)
         hands[giver] = tuple(c for c in hands[giver] if c != card)

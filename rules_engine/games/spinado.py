@@ -123,8 +123,9 @@ class SpinadoState(StopsGame):
 
     def _extra_play(self, move):
         seat = self.to_act
-        lines = self._play_card(seat, move.card, announce_stop=False)
-        self.play = self.play.interrupt(SPINADO, seat) if self.play.sequence else self.play.play(SPINADO, seat)
+        # Whether the card would have stopped play by itself is not told: the spinado stops it anyway.
+        lines = self._play_card(seat, move.card, settle=False)
+        self.play = self.play.interrupt(SPINADO, seat)
         lines.append(f"with it the spinado, which stops play: {self.player_names()[seat]} starts the next sequence"
                      if self.play.hands[seat] else "with it the spinado")
         return lines
