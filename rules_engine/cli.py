@@ -77,7 +77,7 @@ def _parser():
         sub.add_argument("game", help="a game's id, as 'list' shows them")
         if name == "play":
             sub.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-            sub.add_argument("--seed", help="the deal's seed (default: a fresh one, printed)")
+            sub.add_argument("--seed", help="the deal's seed (default: a fresh one, printed at the end)")
         else:
             sub.add_argument("--games", type=int, default=100, help="how many games (default 100)")
             sub.add_argument("--seed", default="1", help="game i is dealt from seed '<seed>-<i>' (default 1)")
@@ -141,7 +141,9 @@ def cmd_play(args, stdin, out, err):
         raise RulesError(f"bad seat {you}: {game.spec.id} has seats 0 to {state.seats - 1}")
     bots = {seat: make_bot(args.bots, f"{seed}-{seat}") for seat in range(state.seats) if seat != you}
     others = f", {args.bots} bots in the other seats" if bots else ""
-    print(f"{game.spec.name}, seed {seed}: you are seat {you}{others}.", file=out)
+    # A fresh seed is told at the end, with the record: it deals every card, the bots' hands included.
+    deal = f"seed {seed}" if args.seed is not None else "a fresh deal"
+    print(f"{game.spec.name}, {deal}: you are seat {you}{others}.", file=out)
     print(f"Type {COMMANDS_HELP}.", file=out)
     session = _Session(state, you, bots, stdin, out)
     session.run()
@@ -210,6 +212,7 @@ class _Session:
             move = HeuristicBot(0).choose(self.state.view(self.you))
             self.say(f"hint: {move}  (what the heuristic bot would play)")
         elif word == "record":
+            self.say("The record so far; its seed deals every card, the other hands included:")
             self.say(self.state.record.to_text().rstrip())
         elif text.isdigit():
             moves = self.state.legal_moves()
@@ -238,12 +241,19 @@ class _Session:
                 return
             self.undo_stack.append(state)
         self.state = after
-        if not after.told_last_move(self.you):
-            return  # another seat's private decision (the comet offered to its holder)
-        who = seat_label(seat, self.you)
-        self.say(f"{who}: {pretty_move(after.moves_made[-1][0])}")
-        for line in _told(after.table(self.you)):
-            self.say(f"  {line}")
+        for line in told_lines(after, self.you):
+            self.say(line)
+
+
+def told_lines(state, you, table=None):
+    """The transcript's lines for the move that led to ``state``, as seat ``you`` is told of it
+    (``table``: its table, if at hand): none for another seat's private decision (the comet
+    offered to its holder), and a move seen only in part (a card given face down) by its public text."""
+    if not state.told_last_move(you):
+        return []
+    text, mover = state.last_move_seen_by(you)
+    table = state.table(you) if table is None else table
+    return [f"{seat_label(mover, you)}: {pretty_move(text)}"] + [f"  {line}" for line in _told(table)]
 
 
 def _told(table):

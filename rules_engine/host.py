@@ -12,8 +12,15 @@ Each widget on a page opens its own session. Protocol version 1::
         "message": "...", "reason": "you must follow suit ♥ when you can", "rule": "play.follow-suit"}}
 
 Operations: ``games``, ``open``, ``move``, ``bot``, ``undo``, ``hint``,
-``explain``, ``record``, ``close``, ``score`` (a score pad's computed row). ``share`` is the moves so far as their
-indexes among the legal moves, so a link can replay them exactly.
+``explain``, ``share``, ``close``, ``score`` (a score pad's computed row).
+
+While a game is in progress, a reply holds only what the reader's seat may
+see: its view and table, how many moves it has been told of (``step``), the
+last of them as it saw it. The seed, the record and the share code (the moves
+so far as their indexes among the legal moves, so that a link replays them
+exactly) fix the whole deal, the other hands included: a reply carries them
+once the game is over, and before that only the ``share`` operation gives
+them, when the reader asks.
 """
 
 from . import list_games, load_game
@@ -189,7 +196,8 @@ class Host:
         seat = state.to_act
         move = self._bot_choice(current, seat)
         current.push(move)
-        return {**self._snapshot(current), "played": {"seat": seat, "move": move}}
+        played = self._played(current.state, current.human)
+        return {**self._snapshot(current), "played": played}
 
     def op_undo(self, session):
         """Back to the human's previous decision, taking back the bots' replies."""
@@ -207,7 +215,8 @@ class Host:
         current = self._session(session)
         state = self._readers_turn(current, "a hint")
         view = state.view(current.human)
-        return {"hint": make_bot("heuristic", f"hint/{len(current.indexes)}").choose(view)}
+        # Seeded by what the reader has seen, so that a hint tells nothing of the others' private moves.
+        return {"hint": make_bot("heuristic", f"hint/{state.moves_seen_by(current.human)}").choose(view)}
 
     def op_explain(self, session, move):
         current = self._session(session)
@@ -218,8 +227,12 @@ class Host:
             return {"legal": True, "move": parsed.text}
         return {"legal": False, "move": parsed.text, "reason": explanation.reason, "rule": explanation.rule}
 
-    def op_record(self, session):
-        return {"record": self._session(session).state.record.to_text()}
+    def op_share(self, session):
+        """What rebuilds the whole deal, for a reader who asks to share it: the seed,
+        the share code of the moves so far and the record."""
+        current = self._session(session)
+        state = current.state
+        return {"seed": state.seed, "share": encode_share(current.indexes), "record": state.record.to_text()}
 
     def op_close(self, session):
         _check_name(session)
@@ -273,23 +286,34 @@ class Host:
         return None
 
     def _snapshot(self, current):
-        about_to_play = self._settle(current)
+        return self._reply(current, self._settle(current))
+
+    @staticmethod
+    def _reply(current, about_to_play=None):
+        """What the reader's seat is told of the session's position (see the module's docstring)."""
         state = current.state
         seat = current.human  # None: a spectator, who sees no one's hidden cards
         last = state.last_move_seen_by(seat)
         view, table = state.view(seat), state.table(seat)
         if about_to_play is not None:
             view["to_act"] = table["to_act"] = about_to_play
-        return {
+        reply = {
             "view": view,
             "table": table,
             "human": current.human,
-            "step": len(current.indexes),
-            "share": encode_share(current.indexes),
-            "seed": state.seed,
+            "step": state.moves_seen_by(seat),
             "last": {"move": last[0], "seat": last[1]} if last else None,
             "result": getattr(state, "result", None),
         }
+        if state.is_over:
+            reply.update(seed=state.seed, share=encode_share(current.indexes))
+        return reply
+
+    @staticmethod
+    def _played(state, seat):
+        """The move that led to ``state`` as ``seat`` saw it."""
+        text, mover = state.last_move_seen_by(seat)
+        return {"seat": mover, "move": text}
 
 
 def frames(record, seat=ALL):

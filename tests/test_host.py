@@ -28,7 +28,9 @@ def play_until_human(host, reply):
 def test_open_deals_and_shows_only_the_humans_cards(king):
     host, reply = king
     view = reply["view"]
-    assert reply["v"] == 1 and reply["id"] == 1 and reply["step"] == 0 and reply["share"] == ""
+    assert reply["v"] == 1 and reply["id"] == 1 and reply["step"] == 0
+    # The seed and the share code would tell the whole deal: a reply gives them only once the game is over.
+    assert "seed" not in reply and "share" not in reply
     assert view["game"] == "king" and view["seat"] == 0
     hands = view["table"]["play"]["hands"]
     assert "??" not in hands[0] and all(set(h) == {"??"} for h in hands[1:])
@@ -58,7 +60,7 @@ def test_illegal_move_is_refused_as_data_and_changes_nothing(king):
     assert error["reason"] and f"'play {wrong}'" in error["message"]
     explained = call(host, "explain", session="w", move=f"play {wrong}")
     assert explained["legal"] is False and explained["rule"] == error["rule"]
-    assert call(host, "record", session="w")["record"].count("\n") == reply["step"] + 6
+    assert call(host, "share", session="w")["record"].count("\n") == reply["step"] + 6
 
 
 def test_moves_out_of_turn_and_bad_messages(king):
@@ -95,8 +97,10 @@ def test_share_code_reproduces_the_position(king):
     for _ in range(3):
         reply = play_until_human(host, reply)
         reply = call(host, "move", session="w", move=reply["view"]["moves"][0])
+    shared = call(host, "share", session="w")
+    assert shared["seed"] == 42 and "moves:" in shared["record"]
     other = Host()
-    copy = call(other, "open", session="v", game="king", seed=42, human=0, share=reply["share"])
+    copy = call(other, "open", session="v", game="king", seed=42, human=0, share=shared["share"])
     assert copy["view"] == reply["view"] and copy["step"] == reply["step"]
     assert call(other, "open", session="v", game="king", seed=42, share="zzzz")["error"]["kind"] == "ProtocolError"
 
@@ -187,7 +191,7 @@ def test_a_bad_open_is_refused_as_data_and_stores_nothing(args, kind):
 def test_a_refused_open_leaves_the_session_of_that_name_as_it_was(king):
     host, reply = king
     assert not call(host, "open", session="w", game="king", options={"first_hand": True})["ok"]
-    assert call(host, "record", session="w")["ok"]
+    assert call(host, "share", session="w")["ok"]
 
 
 @pytest.mark.parametrize("message", [
@@ -206,13 +210,13 @@ def test_a_host_keeps_a_bounded_number_of_sessions_dropping_the_least_recently_u
     host = Host()
     for n in range(Host.MAX_SESSIONS):
         assert call(host, "open", session=f"s{n}", game="yukon", seed=n)["ok"]
-    assert call(host, "record", session="s0")["ok"]  # s0 is now the most recently used
+    assert call(host, "share", session="s0")["ok"]  # s0 is now the most recently used
     for n in range(Host.MAX_SESSIONS, Host.MAX_SESSIONS + 4):
         assert call(host, "open", session=f"s{n}", game="yukon", seed=n)["ok"]
     assert len(host.sessions) == Host.MAX_SESSIONS
-    assert call(host, "record", session="s0")["ok"]
+    assert call(host, "share", session="s0")["ok"]
     for n in (1, 2, 3, 4):
-        assert call(host, "record", session=f"s{n}")["error"]["message"] == f"no open session 's{n}'"
+        assert call(host, "share", session=f"s{n}")["error"]["message"] == f"no open session 's{n}'"
 
 
 def test_hint_and_explain_answer_only_on_the_readers_turn(king):
@@ -242,3 +246,34 @@ def test_a_session_with_no_reader_shows_no_hand_and_gives_no_hints():
     assert all(set(hand) == {"??"} for hand in reply["view"]["table"]["play"]["hands"])
     assert call(host, "hint", session="w")["error"]["kind"] == "ProtocolError"
     assert call(host, "explain", session="w", move="play 2C")["error"]["kind"] == "ProtocolError"
+
+
+def test_a_reply_tells_the_reader_what_rebuilds_the_deal_only_when_asked_or_at_the_end():
+    host = Host()
+    reply = call(host, "open", session="w", game="ristiseiska", seats=4, human=0)  # the engine draws the seed
+    while not reply["view"]["is_over"]:
+        assert not {"seed", "share", "record"} & set(reply), sorted(reply)
+        op = {"op": "bot"} if reply["view"]["to_act"] != 0 else {"op": "move", "move": reply["view"]["moves"][0]}
+        reply = host.handle({"v": 1, "session": "w", **op})
+    shared = call(host, "share", session="w")
+    assert type(reply["seed"]) is int and reply["seed"] == shared["seed"] and reply["share"] == shared["share"]
+    replayed = call(Host(), "open", session="v", game="ristiseiska", seats=4, seed=reply["seed"], share=reply["share"])
+    assert replayed["view"] == reply["view"]
+
+
+def test_a_reader_is_told_a_gift_between_two_others_as_a_gift_of_a_card():
+    """play.beg: a card passed face down is named only to the two players, in every channel."""
+    host = Host()
+    reply = call(host, "open", session="w", game="ristiseiska", seats=4, seed=1, human=0)
+    while not reply["view"]["is_over"]:
+        if reply["view"]["to_act"] == 0:
+            reply = call(host, "move", session="w", move=reply["view"]["moves"][0])
+            continue
+        reply = call(host, "bot", session="w")
+        state = host.sessions["w"].state
+        text, giver = state.last_move
+        if text.startswith("give") and 0 not in (giver, state.to_act):
+            assert reply["played"] == reply["last"] == {"seat": giver, "move": "give a card"}
+            assert "face down" in reply["table"]["last"] and text[5:] not in str(reply["table"]["last"])
+            return
+    raise AssertionError("no gift between two other players in this game")

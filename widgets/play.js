@@ -9,12 +9,9 @@ import { arrowKeys, clicksOf, renderInterlude, renderTable, rovingTabs } from ".
 const BOT_PAUSE_MS = 350;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const FOUR_COLOURS = "rules-four-colour-deck";
-
-function freshSeed() {
-  const values = new Uint32Array(1);
-  crypto.getRandomValues(values);
-  return values[0] % 1000000;
-}
+// The engine's replies tell the reader's seat only what it may see; what rebuilds the whole deal
+// (the seed and the moves) it gives when the reader asks to share, and the link says so.
+const SHARE_WARNING = "Whoever opens it gets the same deal: every hand, the bots' included, can be worked out from it.";
 
 export function fourColours(on) {
   try {
@@ -158,7 +155,7 @@ export class PlayWidget {
     if (!this.record) await this.offerOptions(link && !link.bad ? link.options : this.blockOptions);
     if (this.record) await this.open({ record: this.record });
     else if (link && !link.bad) await this.open({ seed: link.seed, share: link.share, options: link.options }, link);
-    else await this.open({ seed: this.seed ?? freshSeed() }, link);
+    else await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
   }
 
   /** The game's options from the engine's spec, offered before a deal (a change deals anew). */
@@ -219,13 +216,12 @@ export class PlayWidget {
       this.buttons.undo.disabled = this.buttons.hint.disabled = true;
       return this.showError(reply.error);
     }
-    this.seed = reply.seed;
     this.readerHasMoved = false;
     this.interlude = null;
     this.show(reply);
     if (this.badLink) {
       this.message.textContent = this.badLink.seedKept
-        ? `This link's moves (“${this.badLink.text}”) do not fit deal ${reply.seed}: here is that deal from its start.`
+        ? `This link's moves (“${this.badLink.text}”) do not fit deal ${this.badLink.seed}: here is that deal from its start.`
         : `This link (“${this.badLink.text}”) names no deal this table can open (it should read #${this.id}/NUMBER/CODE): here is a new deal.`;
     }
     await this.runBots();
@@ -233,14 +229,16 @@ export class PlayWidget {
 
   async newDeal() {
     this.record = null;
+    // A new deal is the reader's own until they share it: the address no longer names a deal.
+    this.shared = false;
+    if (location.hash.startsWith(`#${this.id}/`)) history.replaceState(null, "", `${location.pathname}${location.search}`);
     this.message.textContent = "";
-    await this.open({ seed: freshSeed() });
+    await this.open({});  // the engine draws the seed, and keeps it until asked
   }
 
   show(reply) {
     this.view = reply.view;
     this.desc = reply.table;
-    this.shareCode = reply.share;
     this.step = reply.step;
     this.result = reply.result;
     // A hand just ended: its last trick and result stay on the table until the reader goes on.
@@ -309,6 +307,8 @@ export class PlayWidget {
     const last = desc.last ? `${desc.last} ` : "";
     if (desc.is_over) return `${last}${desc.result || "Game over."}`;
     if (yourTurn) return `${last}Your turn.`;
+    // A seat the reader cannot name is to act (whoever holds the next card of a stops sequence).
+    if (desc.to_act === null) return `${last}Waiting for ${desc.waiting || "the next player"}…`;
     return `${last}${desc.players[desc.to_act]} is thinking…`;
   }
 
@@ -430,29 +430,37 @@ export class PlayWidget {
     this.message.textContent = `Hint: ${prettyMove(reply.hint)}`;
   }
 
-  shareLink() {
+  /** The link to this position: asks the engine for the deal's seed and moves (null if it cannot). */
+  async shareLink() {
     if (this.link) return `${location.origin}${location.pathname}${this.link}`;
+    const reply = await request("share", { session: this.id });
+    if (!reply.ok) return null;
     const options = Object.entries(this.options).filter(([name, value]) => value !== this.defaults?.[name]);
     const suffix = options.map(([name, value]) => `/${name}=${value}`).join("");
-    return `${location.origin}${location.pathname}#${this.id}/${this.seed}/${this.shareCode || ""}${suffix}`;
+    return `${location.origin}${location.pathname}#${this.id}/${reply.seed}/${reply.share}${suffix}`;
   }
 
-  updateHash() {
+  /** Keeps the address on this position once the reader has shared it (or came by a link). */
+  async updateHash() {
     if (this.record) return;  // a position played on from an example has its own record
     if (this.badLink && !this.readerHasMoved) return;  // a bad link stays as it was until the reader plays
-    if (location.hash.startsWith(`#${this.id}/`) || this.shared) history.replaceState(null, "", this.shareLink());
+    if (!(location.hash.startsWith(`#${this.id}/`) || this.shared)) return;
+    const link = await this.shareLink();
+    if (link) history.replaceState(null, "", link);
   }
 
   async share() {
+    const link = await this.shareLink();
+    if (!link) return;
     this.shared = true;
-    const link = this.shareLink();
     history.replaceState(null, "", link);
+    const what = this.link ? "it opens this example at this step, ready to play on."
+      : `it opens this deal at this move. ${SHARE_WARNING}`;
     try {
       await navigator.clipboard.writeText(link);
-      this.message.textContent = this.link ? "Link copied: it opens this example at this step, ready to play on."
-        : "Link copied: it opens this deal at this move.";
+      this.message.textContent = `Link copied: ${what}`;
     } catch {
-      this.message.textContent = `Link to this position: ${link}`;
+      this.message.textContent = `Link to this position: ${link} (${what})`;
     }
   }
 
