@@ -1,0 +1,266 @@
+"""The leak check: two deals that differ only in cards hidden from a seat,
+played with the same moves, must look the same to that seat in every channel.
+
+A game is played once by bots, and its deals and public moves are kept. Deal
+A is that game; deal B the same with two cards of one deal swapped, both
+hidden from the observing seat. The same moves are made in both (a move
+naming one of the two cards names the other: the gift of the 9♠ in one deal
+is the gift of the card in its place in the other). A seat deciding in
+private (Comet's holder offered the comet) is settled as the host settles a
+bot's private turn before it answers, here by the first move that keeps it
+private, so the two deals may differ in who was asked and how often.
+
+Each time the seat would be shown the table, from the swapped deal on, as
+long as the two cards stay hidden from it and the moves still apply, all the
+seat is given must be equal: its view and table (headline, last sentence,
+result, score sheet, zones, clicks), the turn and the moves it is told of,
+the page protocol's reply to a reader in that seat and the command line's
+transcript lines. The deals part, and the comparison ends, where the rules
+part them in the open: a different seat to act where the game makes the turn
+public, a card shown by a move (which its table must then show or name), or
+the end of the swapped deal.
+"""
+
+import random
+
+import rules_engine
+from rules_engine.bots import make_bot
+from rules_engine.cards import format_cards, parse_card
+from rules_engine.cli import told_lines
+from rules_engine.errors import RulesError
+from rules_engine.game import ALL, Game
+from rules_engine.host import Host, Session
+
+
+def _recording(state_class, decks):
+    """``state_class`` noting each labelled shuffle it draws in ``decks``, in order."""
+    class Recording(state_class):
+        def _shuffle(self, label, cards):
+            out = super()._shuffle(label, cards)
+            decks.setdefault(label, format_cards(out))
+            return out
+
+    Recording.__name__ = state_class.__name__
+    return Recording
+
+
+def _kept_private(state, move):
+    return state._private_turn() and state._keeps_private(state.parse_move(move))
+
+
+def play_recorded(game_id, seed, seats, bot_kind="heuristic", max_moves=None, options=None):
+    """A seeded bot game: its deals (``{label: cards}``) and its public moves (the others'
+    private decisions left out: they are settled again in each deal)."""
+    decks = {}
+    state = Game(_recording(rules_engine.state_class(game_id), decks), **(options or {})).new(seed=seed, seats=seats)
+    bots = [make_bot(bot_kind, f"{seed}/{seat}") for seat in range(state.seats)]
+    moves = []
+    while not state.is_over and (max_moves is None or len(moves) < max_moves):
+        seat = state.to_act
+        move = bots[seat].choose(state.view(seat))
+        if not _kept_private(state, move):
+            moves.append(move)
+        state = state.apply(move)
+    return decks, moves
+
+
+def mapped(move, first, second):
+    """``move`` with the cards ``first`` and ``second`` exchanged: the same move in the other deal."""
+    swap = {first: second, second: first}
+    return " ".join(swap.get(word, word) for word in move.split(" "))
+
+
+def swapped(decks, label, first, second):
+    cards = decks[label].split()
+    i, j = cards.index(first), cards.index(second)
+    cards[i], cards[j] = cards[j], cards[i]
+    return {**decks, label: " ".join(cards)}
+
+
+class Timeline:
+    """A deal played with the recorded public moves, as ``seat`` is shown it. The others'
+    private decisions are made as the host makes a bot's, at once and unseen, by the first move
+    that keeps them private; the seat's own too, but it is shown the table when asked. ``points``
+    are the states it is shown, each with the number of public moves made before it."""
+
+    def __init__(self, game_id, decks, seats, seat, options=None, drawn=None):
+        cls = rules_engine.state_class(game_id)
+        self.drawn_decks = {} if drawn is None else drawn
+        game = Game(_recording(cls, self.drawn_decks) if drawn is not None else cls, **(options or {}))
+        self.seat = seat
+        self.state = game.new(seats=seats, decks=decks)
+        self.public = 0
+        self.points = []
+        self.lines = []  # the command line's transcript since the last point
+        self.indexes = []  # each move's index among the legal moves, as the host's share code keeps them
+
+    def toward(self, move):
+        """Make the private decisions that come before ``move`` (a private decision that shows,
+        such as the comet played when offered, is ``move`` itself), or all of them for None."""
+        while self.state._private_turn() and not self.state.is_over:
+            if move is not None and move in [m.text for m in self.state.legal_moves()]:
+                break
+            if self.state.to_act == self.seat:
+                self._take_point()
+            quiet = [m for m in self.state.legal_moves() if self.state._keeps_private(m)]
+            self._moved(self.state.apply(quiet[0]))
+        self._take_point()
+
+    def _moved(self, state):
+        self.indexes.append([m.text for m in self.state.legal_moves()].index(state.last_move[0]))
+        self.state = state
+        if self.seat != ALL:
+            self.lines += told_lines(state, self.seat)
+
+    def _take_point(self):
+        self.points.append({"state": self.state, "public": self.public, "drawn": len(self.drawn_decks),
+                            "lines": self.lines, "indexes": self.indexes[:]})
+        self.lines = []
+
+    def apply(self, move):
+        """Make the public ``move``; False if it does not apply in this deal."""
+        try:
+            self._moved(self.state.apply(move))
+        except RulesError:
+            return False
+        self.public += 1
+        return True
+
+    def play(self, moves):
+        for move in moves:
+            self.toward(move)
+            assert self.apply(move), (self.state.spec.id, move)
+        self.toward(None)
+        return self
+
+
+def observed(point, seat):
+    """Everything ``seat`` is given at a point of its timeline."""
+    state = point["state"]
+    seen = {"turn": state.turn_seen_by(seat), "last": state.last_move_seen_by(seat)}
+    if seat == ALL:
+        seen.update(view=state.view(seat), table=state.table(seat))
+    else:
+        seen["host"] = reader_reply(state, seat, point["indexes"])  # its view and its table
+        seen["cli"] = point["lines"]
+    return seen
+
+
+def reader_reply(state, seat, indexes):
+    """The page protocol's reply to a reader in ``seat`` at ``state`` (the bots' private
+    decisions were made in its moves, as the host makes them)."""
+    session = Session(state, seat, "heuristic")
+    session.indexes = indexes
+    reply = Host._reply(session)
+    # Once the game is over, the reply gives the seed and the share code, which tell the whole deal.
+    reply.pop("seed", None), reply.pop("share", None)
+    seen = state.last_move_seen_by(seat)
+    if seen is not None and seen[1] != seat:  # the reply to a bot's move
+        reply["played"] = Host._played(state, seat)
+    return reply
+
+
+def hidden_pairs(timeline, seat, decks, rng, count):
+    """``count`` pairs of cards of one deal, both hidden from ``seat`` when it is dealt, taking
+    the deals in turn. Of the shuffles drawn at one point only the last is the deal: those
+    before it cut for the first dealer, which all see."""
+    deals = []
+    for index, (label, cards) in enumerate(decks.items()):
+        point = next((p for p in timeline.points if p["drawn"] > index), None)
+        if point is None or point["drawn"] > index + 1:
+            continue
+        hidden = {c.text for c in point["state"].hidden_from(seat)}
+        cards = [c for c in cards.split() if c in hidden]
+        if len(cards) >= 2:
+            deals.append((label, cards))
+    rng.shuffle(deals)
+    return [(deals[i % len(deals)][0], *rng.sample(deals[i % len(deals)][1], 2)) for i in range(count)] if deals else []
+
+
+def check_pair(a, decks, moves, seat, label, first, second, options=None):
+    """Compare ``seat``'s observations of deal A (its timeline ``a``, played whole) and of the
+    deal with ``first`` and ``second`` swapped in shuffle ``label``; returns the points compared."""
+    state = a.points[0]["state"]
+    game_id, seats = state.spec.id, state.seats
+    index = list(decks).index(label)
+    start = next(p["public"] for p in a.points if p["drawn"] > index)
+    b = Timeline(game_id, swapped(decks, label, first, second), seats, seat, options)
+    for move in moves[:start]:
+        b.toward(move)
+        if not b.apply(move):
+            return 0
+    compared = 0
+    for k in range(start, len(moves) + 1):
+        move = mapped(moves[k], first, second) if k < len(moves) else None
+        if k > start and not b.apply(mapped(moves[k - 1], first, second)):
+            break  # in the other deal the move is not legal: the deals part here
+        b.toward(move)
+        points_a = [p for p in a.points if p["public"] == k]
+        points_b = [p for p in b.points if p["public"] == k]
+        if len(points_a) != len(points_b):
+            break  # the seat decides in private more often in one deal: the rules part them
+        for pa, pb in zip(points_a, points_b):
+            sa, sb = pa["state"], pb["state"]
+            if pa["drawn"] > index + 1 or sa.is_over or sb.is_over:
+                return compared  # the swapped deal is over (its hand's end may show what the rules show then)
+            if k > start and _shows(sa, seat, sa.last_move[0], {first, second}):
+                return compared  # the move showed one of the two cards, as the rules have it shown
+            if not all({first, second} <= {c.text for c in s.hidden_from(seat)} for s in (sa, sb)):
+                return compared
+            if (sa.turn_seen_by(seat), sa.turn_seen_by(None)) != (sb.turn_seen_by(seat), sb.turn_seen_by(None)):
+                # The rules part the deals in the open: a different seat is to act, and the game says
+                # the others may know who (the holder of the 7♣ leads; the turn passes on to the
+                # holder of the next card, each player passed over paying for it).
+                return compared
+            seen_a, seen_b = observed(pa, seat), observed(pb, seat)
+            if seen_a != seen_b:
+                diff = {key: (seen_a[key], seen_b[key]) for key in seen_a if seen_a[key] != seen_b[key]}
+                raise AssertionError(
+                    f"{game_id} ({seats} seats): seat {seat!r} tells apart deals that differ only in "
+                    f"{first} and {second} (shuffle {label!r}), hidden from it, after public move {k} "
+                    f"{moves[k - 1] if k else 'the deal'!r}: {_first_difference(diff)}")
+            compared += 1
+    return compared
+
+
+def _shows(state, seat, move, cards):
+    """Whether ``move``, which led to ``state``, showed ``seat`` one of ``cards``. A move told in
+    full that names such a card claims to: the seat's table must then say so too, in its last
+    sentence or by showing the card (a card played and picked up with the trick at once), or
+    the move's text tells what the table hides (a card given face down, named to all)."""
+    named = cards & set(move.split(" "))
+    if not named or not state.told_last_move(seat) or state.last_move_seen_by(seat)[0] != move:
+        return False
+    table = state.table(seat)
+    on_table = {c for z in table["zones"] for c in z["cards"]}
+    for card in named:
+        if card not in on_table and parse_card(card).symbol not in (table["last"] or ""):
+            raise AssertionError(f"{state.spec.id}: seat {seat!r} is told the move {move!r}, but its table "
+                                 f"neither shows the card nor says it was played: {table['last']!r}")
+    return True
+
+
+def _first_difference(diff, path=""):
+    for key, (x, y) in diff.items():
+        where = f"{path}.{key}" if path else str(key)
+        if isinstance(x, dict) and isinstance(y, dict):
+            inner = {k: (x.get(k), y.get(k)) for k in set(x) | set(y) if x.get(k) != y.get(k)}
+            return _first_difference(inner, where)
+        if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            inner = {i: (p, q) for i, (p, q) in enumerate(zip(x, y)) if p != q}
+            return _first_difference(inner, where)
+        return f"{where}: {str(x)[:300]} against {str(y)[:300]}"
+    return "?"
+
+
+def check_game(game_id, seats, seed, pairs_per_seat=6, bot_kind="heuristic", max_moves=None, options=None):
+    """Play one game and check every seat (and a spectator and a commentator) on swaps of
+    hidden cards, ``pairs_per_seat`` each, taking the deals in turn; returns the points compared."""
+    decks, moves = play_recorded(game_id, seed, seats, bot_kind, max_moves, options)
+    rng = random.Random(f"leaks/{game_id}/{seats}/{seed}")
+    compared = 0
+    for seat in [None, ALL, *range(seats)]:
+        a = Timeline(game_id, decks, seats, seat, options, drawn={}).play(moves)
+        for label, x, y in hidden_pairs(a, seat, decks, rng, pairs_per_seat):
+            compared += check_pair(a, decks, moves, seat, label, x, y, options)
+    return compared
