@@ -17,22 +17,22 @@ from site_helpers import DOCS, FIXTURES
 
 # Game id -> the ids of its notes marked "**Changed from the text:**", in page order.
 DEPARTURES = {
-    "bridge-solitaire": [],
+    "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
     "comet": [],
-    "couillon": [],
+    "couillon": ["interpretation.stub-size"],
     "getaway": [],
     "kaiser": [],
     "king": [],
-    "lorum": [],
-    "malilla": [],
+    "lorum": ["interpretation.stop-early"],
+    "malilla": ["interpretation.trick-points"],
     "play-or-pay": [],
-    "pope-joan": [],
+    "pope-joan": ["interpretation.players"],
     "ristiseiska": [],
     "rolling-stone": [],
-    "scotch-whist": [],
+    "scotch-whist": ["interpretation.reaching"],
     "spinado": [],
     "the-clock": [],
-    "yukon": [],
+    "yukon": ["interpretation.way-forward"],
 }
 
 SPECS = {spec.id: spec for spec in rules_engine.list_games()}
