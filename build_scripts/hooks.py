@@ -16,6 +16,7 @@ rewriting this file alone:
   ``_headers`` written (the policy, and which files browsers may keep for good).
 """
 
+import logging
 import posixpath
 import re
 import sys
@@ -67,6 +68,8 @@ def on_files(files, config):
         raise PluginError(f"{len(errors)} problem(s) in the rules sources; nothing was published:\n{listed}")
     for game_id, source in sources.items():
         timing.CHECKS[f"games/{game_id}.md"] = dict(source.timings)
+        for notice in source.notices:  # a check that could not run here, and why
+            logging.getLogger("mkdocs").info(notice)
     _build["sources"] = sources
     # The Pyodide bundle (cached), now: every page names its folder (on_post_page).
     _build["bundle"] = pyodide_bundle.build_bundle()

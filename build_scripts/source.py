@@ -10,7 +10,10 @@ The format, documented for authors in ``docs/adding-a-game.md``:
   id: ``... of the other colour. {#play.build}``;
 - fenced blocks: ``pycon`` (a doctest run against the engine), ``play`` (a
   playable hand), ``example`` (a worked example: a game record) and
-  ``diagram`` (a layout the engine deals and the build draws).
+  ``diagram`` (a layout the engine deals and the build draws);
+- an interpretation note that changes a rule the text states begins with
+  ``**Changed from the text:**`` and quotes, in “…”, the few words it departs
+  from (``validate.py`` finds them in the game's seed text).
 
 This module checks what can be checked from the text alone; ``validate.py``
 adds what needs the engine (cited ids, deals, records, doctests).
@@ -37,6 +40,11 @@ SECTIONS = (
 )
 SECTION_BY_TITLE = {title: key for key, title in SECTIONS}
 INTERPRETATION = "interpretation"
+# An interpretation note that departs from what the text states opens with these words,
+# and quotes the text's own words it departs from, in curly quotes, a few at most.
+DEPARTURE = "**Changed from the text:**"
+QUOTATION = re.compile(r"“([^“”]*)”")
+MAX_QUOTED_WORDS = 12
 
 # Lowercase words joined by "-", at least two parts joined by ".": play.follow-suit.
 RULE_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
@@ -65,6 +73,15 @@ class Rule:
     first_line: int
     last_index: int    # 0-based index of that line in the source
     indent: int        # column where the paragraph's text starts
+    departure: bool = False   # a note that changes a rule the text states
+
+
+@dataclass
+class Quotation:
+    """Words a note changed from the text quotes from it."""
+    rule_id: str
+    line: int
+    words: str
 
 
 @dataclass
@@ -105,7 +122,9 @@ class GameSource:
     headings: list = field(default_factory=list)
     rules: list = field(default_factory=list)
     fences: list = field(default_factory=list)
+    quotations: list = field(default_factory=list)
     errors: list = field(default_factory=list)
+    notices: list = field(default_factory=list)  # checks skipped, and why
     timings: dict = field(default_factory=dict)  # seconds per check, for the benchmark
 
     @property
@@ -232,7 +251,37 @@ def _read_paragraph(source, inline, lines, section):
     source.rules.append(Rule(
         id=rule_id, section=section, line=end, first_line=first + 1,
         last_index=end - 1, indent=_content_indent(lines[first]),
+        departure=section == INTERPRETATION and DEPARTURE in inline.content,
     ))
+    if DEPARTURE in inline.content:
+        _read_departure(source, source.rules[-1], inline.content)
+
+
+def _read_departure(source, rule, text):
+    """A note that changes the text's rule: it says so first, then quotes the words it departs from."""
+    if rule.section != INTERPRETATION:
+        source.error(rule.first_line, f"'{DEPARTURE}' marks an interpretation note: state the text's rule "
+                                      f"here and move the change, with its reason, under '## Interpretation notes'")
+        return
+    if not text.startswith(DEPARTURE):
+        source.error(rule.first_line, f"a note that changes the text's rule begins with '{DEPARTURE}'")
+    if text.count("“") != text.count("”"):
+        source.error(rule.first_line, "a quotation opened with “ is not closed with ”, or the other way round")
+        return
+    quoted = list(QUOTATION.finditer(text))
+    if not quoted:
+        source.error(rule.first_line, "a note changed from the text quotes, in “…”, the few words of the "
+                                      "text it departs from")
+    for match in quoted:
+        line = rule.first_line + text.count("\n", 0, match.start())
+        words = match.group(1).split()
+        if not words:
+            source.error(line, "an empty quotation: quote the words of the text this note departs from")
+        elif len(words) > MAX_QUOTED_WORDS:
+            source.error(line, f"a quotation of {len(words)} words: quote only the few words this note departs "
+                               f"from, {MAX_QUOTED_WORDS} at most, and say the rest in our own words")
+        else:
+            source.quotations.append(Quotation(rule.id, line, " ".join(words)))
 
 
 def _content_indent(line):

@@ -3,7 +3,8 @@
 On top of the syntax checks of ``source.py``: the game must be registered,
 every rule id the engine cites must be a paragraph on its page, the front
 matter must not restate what the engine knows, playable hands must deal,
-diagrams must draw, worked examples must replay, and doctests must pass.
+diagrams must draw, worked examples must replay, doctests must pass, and the
+words a note changed from the text quotes must be the text's (``seeds.py``).
 
 Run ``python -m build_scripts.validate`` to check every page without a build.
 """
@@ -17,9 +18,9 @@ from pathlib import Path
 import rules_engine
 from rules_engine import Record, RecordError, RulesError
 
-from . import diagrams
+from . import diagrams, seeds
 from .doctests import Snippet, run_snippets
-from .errors import SourceError
+from .errors import SourceError, display_path
 from .frontmatter import GAME_ID
 from .source import parse_source
 
@@ -39,13 +40,14 @@ def game_sources(docs_dir):
     return {path.stem: path for path in sorted(folder.glob("*.md"))}
 
 
-def check_site(docs_dir, specs=None):
-    """Parse and check every game page: ``(sources by id, errors)``."""
+def check_site(docs_dir, specs=None, shared=seeds.SHARED):
+    """Parse and check every game page: ``(sources by id, errors)``. ``shared`` holds the
+    seed texts and the list of which holds each game (``seeds.py``)."""
     specs = registered_specs() if specs is None else specs
     sources = {}
     errors = []
     for game_id, path in game_sources(docs_dir).items():
-        source = check_game(parse_source(path), specs)
+        source = check_game(parse_source(path), specs, shared=shared)
         sources[game_id] = source
         errors += source.errors
     for game_id in sorted(set(specs) - set(sources)):
@@ -53,7 +55,7 @@ def check_site(docs_dir, specs=None):
     return sources, sorted(errors)
 
 
-def check_game(source, specs=None, spec=None):
+def check_game(source, specs=None, spec=None, shared=seeds.SHARED):
     """Add the engine's checks to a parsed source's ``errors``; returns it.
 
     ``spec`` overrides the registered spec of ``source.game_id`` (tests use
@@ -68,6 +70,7 @@ def check_game(source, specs=None, spec=None):
         return source
     _check_cited_rules(source, spec)
     _check_front_matter(source, spec, specs)
+    check_quotations(source, shared)
     started = time.perf_counter()
     for fence in source.fences:
         if fence.kind == "play":
@@ -114,6 +117,26 @@ def _engine_module(spec):
         return path.relative_to(Path(rules_engine.__file__).parent.parent).as_posix()
     except (RulesError, TypeError, ValueError):
         return "rules_engine"
+
+
+# ---- notes changed from the text ----------------------------------------------------------------
+
+def check_quotations(source, shared=seeds.SHARED):
+    """The words a note changed from the text quotes are the text's own: they occur in the
+    game's seed text, whitespace and the shape of quote marks aside."""
+    if not source.quotations:
+        return
+    texts = seeds.texts_for(source.game_id, shared)
+    if texts.reason:
+        source.notices.append(f"{display_path(source.path)}: quotations in notes changed from the text not "
+                              f"checked: {texts.reason}")
+        return
+    names = " and ".join(texts.texts)
+    for quotation in source.quotations:
+        if not texts.holds(quotation.words):
+            source.error(quotation.line, f"the words quoted in note '{quotation.rule_id}', “{quotation.words}”, "
+                                         f"are not in the game's text ({names}): quote the words it departs "
+                                         f"from exactly as the text has them")
 
 
 # ---- front matter --------------------------------------------------------------------------------
@@ -233,6 +256,9 @@ def main(argv=None):
     sources, errors = check_site(docs_dir)
     for error in errors:
         print(error)
+    for source in sources.values():
+        for notice in source.notices:
+            print(notice, file=sys.stderr)
     checked = ", ".join(sorted(sources)) or "none"
     print(f"{len(sources)} game pages checked ({checked}): {len(errors)} problem(s)", file=sys.stderr)
     return 1 if errors else 0
