@@ -7,7 +7,37 @@ export const STORE_KEY = "rules-site.scorepad.v1";
 export const FORMAT = "rules-site-score-sheet";
 export const PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457",
   "#4e342e", "#546e7a", "#9e9d24"];
-const SORTS = ["turn", "high", "low"];
+export const SORTS = ["turn", "high", "low"];
+export const ENDS = ["open", "target", "hands", "rows"];
+
+// What a sheet may hold. A score has at most nine digits either way: far more than any game's
+// hand or total needs, and a column of MAX_ROWS of them still sums to a safe integer, so every
+// total is exact. A thousand rows is weeks of evenings; twenty players, more than sit at a table.
+export const MAX_SCORE = 999_999_999;
+export const MAX_ROWS = 1000;
+export const MAX_PLAYERS = 20;
+export const MAX_NAME = 200;
+
+/** `n` with its thousands grouped: 999,999,999. */
+export function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** `value` in quotes for a message, cut to about `limit` characters: input can be of any size. */
+export function quote(value, limit = 40) {
+  const text = String(value).replace(/[\s\u0000-\u001f\u007f]+/g, " ");
+  const digits = /^[-+\u2212]?(\d+)$/.exec(text.trim());
+  if (digits && digits[1].length > limit) return `a number of ${grouped(digits[1].length)} digits`;
+  if (text.length <= limit) return `“${text}”`;
+  const cut = text.slice(0, limit - 1).replace(/[\ud800-\udbff]$/, "");
+  return `“${cut}…” (${grouped(text.length)} characters)`;
+}
+
+/** A name for a message, cut to about `limit` characters. */
+export function short(name, limit = 40) {
+  const text = String(name).replace(/[\s\u0000-\u001f\u007f]+/g, " ");
+  return text.length <= limit ? text : `${text.slice(0, limit - 1).replace(/[\ud800-\udbff]$/, "")}…`;
+}
 
 // ---- storage ----------------------------------------------------------------------------------
 
@@ -68,8 +98,8 @@ export function rulesOf(game, own = {}) {
     const s = game.scoring;
     return { wins: s.wins, target: s.target, hands: s.hands.length || null, end: s.end };
   }
-  const target = Number.isFinite(own.target) && own.target !== 0 ? own.target : null;
-  const hands = Number.isInteger(own.hands) && own.hands > 0 ? own.hands : null;
+  const target = Number.isSafeInteger(own.target) && own.target !== 0 && Math.abs(own.target) <= MAX_SCORE ? own.target : null;
+  const hands = Number.isSafeInteger(own.hands) && own.hands > 0 && own.hands <= MAX_ROWS ? own.hands : null;
   return { wins: own.wins === "low" ? "low" : "high", target, hands, end: hands ? "hands" : target !== null ? "target" : "open" };
 }
 
@@ -126,11 +156,30 @@ function normaliseSheet(sheet) {
   return sheet;
 }
 
+function scoreText(value) {
+  return String(value).trim().replace(/[\u2212\u2013]/g, "-").replace(/^\+(?=\d)/, "");
+}
+
+function isEmpty(value) {
+  return value === null || value === undefined || String(value).trim() === "";
+}
+
+/** A score as typed ("+10", "−40", "7"), or null when the text is empty or is no score (see `scoreProblem`). */
 export function toNumber(value) {
-  if (value === null || value === undefined || value === "") return null;
-  const text = String(value).trim().replace(/[\u2212\u2013]/g, "-").replace(/^\+/, "");
-  if (!/^-?\d+$/.test(text)) return null;
-  return Number(text);
+  if (isEmpty(value) || scoreProblem(value)) return null;
+  return Number(scoreText(value)) || 0; // never -0
+}
+
+/** Why the text `value` is no score (the end of a sentence), or null when it is one or is empty. */
+export function scoreProblem(value) {
+  if (isEmpty(value)) return null;
+  const text = scoreText(value);
+  // ASCII digits only: \d without the u flag refuses '²' and other scripts' digits.
+  if (!/^-?\d+$/.test(text)) return `${quote(value)} is not a whole number`;
+  if (Math.abs(Number(text)) > MAX_SCORE) {
+    return `${quote(value)} is more than a score needs (at most ${grouped(MAX_SCORE)} either way)`;
+  }
+  return null;
 }
 
 /** The sheet's columns: the players (or their partnerships), then any that are no player (the house). */

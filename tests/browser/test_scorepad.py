@@ -1,10 +1,10 @@
 """The score pad on the built site, in Chromium, with the network refused
 beyond 127.0.0.1: sheets of five players, rows by digits and by quick
 buttons, edits, standings in each order, named sheets kept across a reload,
-export and import, a link carrying the sheet, King's rows worked out by the
-engine with an unbalanced row flagged, a game's end and winner, the random
-picker and the timer, at a phone's width and by keyboard, and axe-core in
-both themes."""
+export and import, a link carrying the sheet, scores beyond nine digits
+refused, King's rows worked out by the engine with an unbalanced row
+flagged, a game's end and winner, the random picker and the timer, at a
+phone's width and by keyboard, and axe-core in both themes."""
 
 import json
 import re
@@ -164,6 +164,48 @@ def test_export_and_import_json_csv_and_a_link(page, new_page, site_url, tmp_pat
     other.locator(".scorepad__sheet").wait_for()
     assert totals(other) == [10, -20, 5]
     assert other.evaluate("location.hash") == ""
+
+
+def test_a_score_beyond_nine_digits_is_refused_naming_its_player(page, site_url):
+    open_pad(page, site_url)
+    new_sheet(page, "Big numbers", ["Ann", "Bob"])
+    check = page.locator(".scorepad__check")
+    for typed, why in ((f"1{'0' * 399}", "a number of 400 digits is more than a score needs"),
+                       ("12345678901234567890", "“12345678901234567890” is more than a score needs"),
+                       ("1.0", "“1.0” is not a whole number"), ("²", "“²” is not a whole number")):
+        enter_row(page, {"Ann": typed})
+        assert check.inner_text().startswith(f"Ann: {why}"), check.inner_text()
+    assert page.locator(".scorepad__table tbody tr").count() == 0
+    # The quick buttons stop at the bound too, and the largest score is kept exactly.
+    cell(page, "Ann").fill("999999999")
+    page.get_by_role("button", name="plus 1", exact=True).click()
+    assert check.inner_text() == "Ann: “1000000000” is more than a score needs (at most 999,999,999 either way)."
+    assert cell(page, "Ann").input_value() == "999999999"
+    page.get_by_role("button", name="Save row").click()
+    enter_row(page, {"Ann": "999999999"})
+    assert totals(page) == [1_999_999_998, 0]
+    # A sheet of the most rows takes no new one (its file could not come back in), yet stays editable.
+    store = json.loads(page.evaluate("localStorage.getItem('rules-site.scorepad.v1')"))
+    store["sheets"][0]["rows"] = [{"id": f"r{i}", "hand": None, "cells": [1, None], "computed": None, "note": ""}
+                                  for i in range(1000)]
+    page.evaluate("s => localStorage.setItem('rules-site.scorepad.v1', s)", json.dumps(store))
+    page.reload()
+    page.locator(".scorepad__sheet").wait_for()
+    enter_row(page, {"Bob": 5})
+    assert check.inner_text() == "This sheet has 1,000 rows, as many as a sheet holds: start a new sheet to go on."
+    page.get_by_role("button", name="Edit row 1000", exact=True).click()
+    enter_row(page, {"Bob": 5})
+    assert totals(page) == [1000, 5]
+    # A plain sheet's own rules: whole numbers only, and at most twenty players.
+    page.get_by_role("button", name="New sheet").click()
+    setup = page.locator(".scorepad__setup")
+    setup.get_by_label("Player 1", exact=True).fill("Ann")
+    setup.get_by_label("The game ends at (points, optional)").fill("1.5")
+    setup.get_by_role("button", name="Start the sheet").click()
+    assert setup.locator(".scorepad__problem").inner_text() == "The end of the game: “1.5” is not a whole number."
+    while setup.get_by_role("button", name="Add a player").is_enabled():
+        setup.get_by_role("button", name="Add a player").click()
+    assert setup.get_by_label(re.compile(r"^Player \d+$")).count() == 20
 
 
 def test_random_player_and_countdown_timer(page, site_url):
