@@ -289,15 +289,6 @@ export function toJSON(sheet) {
   return JSON.stringify({ format: FORMAT, version: 1, sheet }, null, 2);
 }
 
-/** A sheet from exported JSON (or a bare sheet object); a new id, so it never overwrites one kept here. */
-export function fromJSON(text) {
-  const data = typeof text === "string" ? JSON.parse(text) : text;
-  const sheet = normaliseSheet(structuredClone(data && data.format === FORMAT ? data.sheet : data));
-  if (!sheet) throw new Error("this file holds no score sheet");
-  sheet.id = newId("s");
-  return sheet;
-}
-
 function csvCell(value) {
   const text = value === null || value === undefined ? "" : String(value);
   return /[",\n\r]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -314,66 +305,11 @@ export function toCSV(sheet, game) {
   return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-function parseCSV(text) {
-  const rows = [];
-  let row = [], cell = "", quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(cell); cell = ""; }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i += 1;
-      row.push(cell); rows.push(row); row = []; cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
-  return rows.filter((r) => r.some((c) => c.trim() !== ""));
-}
-
-/** A plain sheet from CSV: a header of names (a first "Row" or "Hand" column and a last "Note" are optional). */
-export function fromCSV(text, name, game) {
-  const [header, ...body] = parseCSV(text.replace(/^\uFEFF/, ""));
-  if (!header) throw new Error("this file holds no rows");
-  let first = 0;
-  while (first < header.length && /^(row|hand|#)$/i.test(header[first].trim())) first += 1;
-  const last = /^note$/i.test(header[header.length - 1].trim()) ? header.length - 1 : header.length;
-  const names = header.slice(first, last);
-  if (!names.length) throw new Error("the first line must name the players");
-  const handColumn = header.slice(0, first).findIndex((h) => /^hand$/i.test(h.trim()));
-  const sheet = createSheet({ name, game: null, players: names.map((n) => ({ name: n })) });
-  if (game && names.length === game.seats[0] + game.scoring.others.length) {
-    Object.assign(sheet, { game: game.id, gameName: game.name, rules: rulesOf(game), others: [...game.scoring.others] });
-    sheet.players = sheet.players.slice(0, names.length - game.scoring.others.length);
-  }
-  for (const line of body) {
-    if (/^total$/i.test((line[0] || "").trim())) continue;
-    let hand = null;
-    if (handColumn >= 0) {
-      const label = (line[handColumn] || "").trim();
-      hand = toNumber(label);
-      const named = game ? game.scoring.hands.findIndex((h) => h.name === label) : -1;
-      if (named >= 0) hand = named + 1;
-    }
-    sheet.rows.push({ id: newId("r"), hand: sheet.game ? hand : null, cells: names.map((_, i) => toNumber(line[first + i])),
-      computed: null, note: last < header.length ? line[last] || "" : "" });
-  }
-  return sheet;
-}
-
 // A link carries the whole sheet in its #fragment, which never reaches a server.
 function toBase64Url(bytes) {
   let text = "";
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
 }
 
 async function pipe(bytes, stream) {
@@ -384,18 +320,10 @@ async function pipe(bytes, stream) {
 export async function toLink(sheet, base) {
   const { id, ...rest } = sheet;
   const bytes = new TextEncoder().encode(JSON.stringify(rest));
-  const packed = "CompressionStream" in window
+  const packed = "CompressionStream" in globalThis
     ? `z${toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")))}`
     : `j${toBase64Url(bytes)}`;
   return `${base}#sheet=${packed}`;
-}
-
-export async function fromLink(fragment) {
-  const match = /sheet=([zj])([A-Za-z0-9_-]+)/.exec(fragment);
-  if (!match) return null;
-  let bytes = fromBase64Url(match[2]);
-  if (match[1] === "z") bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
-  return fromJSON(new TextDecoder().decode(bytes));
 }
 
 /** A whole number from crypto, below `n`. */

@@ -4,6 +4,7 @@
 // rules engine works out. Mounted by main.js on [data-widget="scorepad"],
 // again after each instant navigation.
 import * as model from "./scorepad-model.js";
+import { fromLink, whyNot } from "./scorepad-import.js";
 import { button, h, labelled, listJoin, plain, signed, uid } from "./scorepad-dom.js";
 import { contextBefore, computeRow, enginePanel, factsFor } from "./scorepad-engine.js";
 import { describeGame, setupForm } from "./scorepad-setup.js";
@@ -39,19 +40,21 @@ class ScorePad {
     this.root.replaceChildren(this.live, this.alert, this.body);
     if (this.store.memoryOnly) this.problem("This browser refuses to store data for the site: sheets last until the page is closed.");
     const params = new URLSearchParams(location.search);
-    const fromLink = location.hash.startsWith("#sheet=") ? location.hash : null;
+    const link = location.hash.startsWith("#sheet=") ? location.hash : null;
     const gameId = params.get("game");
-    if (fromLink || gameId) history.replaceState(history.state, "", location.pathname);
-    if (fromLink) {
+    if (link || gameId) history.replaceState(history.state, "", location.pathname);
+    let refused = null;
+    if (link) {
       try {
-        const sheet = await model.fromLink(fromLink);
-        if (sheet) return this.addSheet(sheet, `Opened “${sheet.name}” from a link; it is kept here now.`);
+        const sheet = await fromLink(link);
+        return this.addSheet(sheet, `Opened ${model.quote(sheet.name)} from a link; it is kept here now.`);
       } catch (error) {
-        this.problem("That link's sheet could not be read: it may have been cut short.");
+        refused = `That link's sheet was not opened, and nothing was kept: ${whyNot(error)}.`;
       }
     }
-    if (gameId || !this.current()) return this.showSetup(gameId);
-    this.render();
+    if (gameId || !this.current()) this.showSetup(gameId);
+    else this.render();
+    if (refused) this.problem(refused); // after the form, which clears old problems
   }
 
   // ---- the store ------------------------------------------------------------------------------
