@@ -352,6 +352,12 @@ await roundTrip("plain", plainSheet());
 await roundTrip("king", kingSheet(), gameById("king"));
 await roundTrip("bridge-solitaire", bridgeSheet(), gameById("bridge-solitaire"));
 await roundTrip("largest, names of 40", largestSheet(40));
+for (const game of games) { // a sheet of every game on the site
+  const sheet = model.createSheet({ name: game.name, game, players: Array.from({ length: game.seats[0] }, (_, i) => ({ name: `Seat ${i + 1}` })) });
+  const hand = game.scoring.hands.length ? 1 : null;
+  sheet.rows.push({ id: "g1", hand, cells: model.columns(sheet).map((_, i) => (i % 2 ? -i : i * 10)), computed: null, note: "" });
+  await roundTrip(`a sheet of ${game.id}`, sheet, game);
+}
 const largest = largestSheet(model.MAX_NAME);
 const bare = await attempt({ kind: "file", name: "bare.json", bytes: utf8(JSON.stringify(largest)) });
 honest.push({ label: "largest, names of 200, a bare sheet", json: bare.outcome === "accepted" && bare.sheet.rows.length === model.MAX_ROWS || bare.message,

@@ -98,6 +98,7 @@ def test_malformed_imports_are_refused_in_a_sentence_and_honest_sheets_come_back
     # Honest sheets, the largest the pad holds included, come back whole by JSON, CSV and link.
     labels = [sheet["label"] for sheet in report["honest"]]
     assert "largest, names of 40" in labels and "King by CSV keeps its hands" in labels
+    assert {f"a sheet of {spec.id}" for spec in rules_engine.list_games()} <= set(labels)
     broken = [(sheet["label"], way, sheet[way]) for sheet in report["honest"] for way in ("json", "csv", "link")
               if sheet[way] is not True]
     assert not broken, broken
