@@ -7,7 +7,37 @@ export const STORE_KEY = "rules-site.scorepad.v1";
 export const FORMAT = "rules-site-score-sheet";
 export const PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457",
   "#4e342e", "#546e7a", "#9e9d24"];
-const SORTS = ["turn", "high", "low"];
+export const SORTS = ["turn", "high", "low"];
+export const ENDS = ["open", "target", "hands", "rows"];
+
+// What a sheet may hold. A score has at most nine digits either way: far more than any game's
+// hand or total needs, and a column of MAX_ROWS of them still sums to a safe integer, so every
+// total is exact. A thousand rows is weeks of evenings; twenty players, more than sit at a table.
+export const MAX_SCORE = 999_999_999;
+export const MAX_ROWS = 1000;
+export const MAX_PLAYERS = 20;
+export const MAX_NAME = 200;
+
+/** `n` with its thousands grouped: 999,999,999. */
+export function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** `value` in quotes for a message, cut to about `limit` characters: input can be of any size. */
+export function quote(value, limit = 40) {
+  const text = String(value).replace(/[\s\u0000-\u001f\u007f]+/g, " ");
+  const digits = /^[-+\u2212]?(\d+)$/.exec(text.trim());
+  if (digits && digits[1].length > limit) return `a number of ${grouped(digits[1].length)} digits`;
+  if (text.length <= limit) return `“${text}”`;
+  const cut = text.slice(0, limit - 1).replace(/[\ud800-\udbff]$/, "");
+  return `“${cut}…” (${grouped(text.length)} characters)`;
+}
+
+/** A name for a message, cut to about `limit` characters. */
+export function short(name, limit = 40) {
+  const text = String(name).replace(/[\s\u0000-\u001f\u007f]+/g, " ");
+  return text.length <= limit ? text : `${text.slice(0, limit - 1).replace(/[\ud800-\udbff]$/, "")}…`;
+}
 
 // ---- storage ----------------------------------------------------------------------------------
 
@@ -68,8 +98,8 @@ export function rulesOf(game, own = {}) {
     const s = game.scoring;
     return { wins: s.wins, target: s.target, hands: s.hands.length || null, end: s.end };
   }
-  const target = Number.isFinite(own.target) && own.target !== 0 ? own.target : null;
-  const hands = Number.isInteger(own.hands) && own.hands > 0 ? own.hands : null;
+  const target = Number.isSafeInteger(own.target) && own.target !== 0 && Math.abs(own.target) <= MAX_SCORE ? own.target : null;
+  const hands = Number.isSafeInteger(own.hands) && own.hands > 0 && own.hands <= MAX_ROWS ? own.hands : null;
   return { wins: own.wins === "low" ? "low" : "high", target, hands, end: hands ? "hands" : target !== null ? "target" : "open" };
 }
 
@@ -126,11 +156,30 @@ function normaliseSheet(sheet) {
   return sheet;
 }
 
+function scoreText(value) {
+  return String(value).trim().replace(/[\u2212\u2013]/g, "-").replace(/^\+(?=\d)/, "");
+}
+
+function isEmpty(value) {
+  return value === null || value === undefined || String(value).trim() === "";
+}
+
+/** A score as typed ("+10", "−40", "7"), or null when the text is empty or is no score (see `scoreProblem`). */
 export function toNumber(value) {
-  if (value === null || value === undefined || value === "") return null;
-  const text = String(value).trim().replace(/[\u2212\u2013]/g, "-").replace(/^\+/, "");
-  if (!/^-?\d+$/.test(text)) return null;
-  return Number(text);
+  if (isEmpty(value) || scoreProblem(value)) return null;
+  return Number(scoreText(value)) || 0; // never -0
+}
+
+/** Why the text `value` is no score (the end of a sentence), or null when it is one or is empty. */
+export function scoreProblem(value) {
+  if (isEmpty(value)) return null;
+  const text = scoreText(value);
+  // ASCII digits only: \d without the u flag refuses '²' and other scripts' digits.
+  if (!/^-?\d+$/.test(text)) return `${quote(value)} is not a whole number`;
+  if (Math.abs(Number(text)) > MAX_SCORE) {
+    return `${quote(value)} is more than a score needs (at most ${grouped(MAX_SCORE)} either way)`;
+  }
+  return null;
 }
 
 /** The sheet's columns: the players (or their partnerships), then any that are no player (the house). */
@@ -240,15 +289,6 @@ export function toJSON(sheet) {
   return JSON.stringify({ format: FORMAT, version: 1, sheet }, null, 2);
 }
 
-/** A sheet from exported JSON (or a bare sheet object); a new id, so it never overwrites one kept here. */
-export function fromJSON(text) {
-  const data = typeof text === "string" ? JSON.parse(text) : text;
-  const sheet = normaliseSheet(structuredClone(data && data.format === FORMAT ? data.sheet : data));
-  if (!sheet) throw new Error("this file holds no score sheet");
-  sheet.id = newId("s");
-  return sheet;
-}
-
 function csvCell(value) {
   const text = value === null || value === undefined ? "" : String(value);
   return /[",\n\r]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -265,66 +305,11 @@ export function toCSV(sheet, game) {
   return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-function parseCSV(text) {
-  const rows = [];
-  let row = [], cell = "", quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(cell); cell = ""; }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i += 1;
-      row.push(cell); rows.push(row); row = []; cell = "";
-    } else cell += c;
-  }
-  if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
-  return rows.filter((r) => r.some((c) => c.trim() !== ""));
-}
-
-/** A plain sheet from CSV: a header of names (a first "Row" or "Hand" column and a last "Note" are optional). */
-export function fromCSV(text, name, game) {
-  const [header, ...body] = parseCSV(text.replace(/^\uFEFF/, ""));
-  if (!header) throw new Error("this file holds no rows");
-  let first = 0;
-  while (first < header.length && /^(row|hand|#)$/i.test(header[first].trim())) first += 1;
-  const last = /^note$/i.test(header[header.length - 1].trim()) ? header.length - 1 : header.length;
-  const names = header.slice(first, last);
-  if (!names.length) throw new Error("the first line must name the players");
-  const handColumn = header.slice(0, first).findIndex((h) => /^hand$/i.test(h.trim()));
-  const sheet = createSheet({ name, game: null, players: names.map((n) => ({ name: n })) });
-  if (game && names.length === game.seats[0] + game.scoring.others.length) {
-    Object.assign(sheet, { game: game.id, gameName: game.name, rules: rulesOf(game), others: [...game.scoring.others] });
-    sheet.players = sheet.players.slice(0, names.length - game.scoring.others.length);
-  }
-  for (const line of body) {
-    if (/^total$/i.test((line[0] || "").trim())) continue;
-    let hand = null;
-    if (handColumn >= 0) {
-      const label = (line[handColumn] || "").trim();
-      hand = toNumber(label);
-      const named = game ? game.scoring.hands.findIndex((h) => h.name === label) : -1;
-      if (named >= 0) hand = named + 1;
-    }
-    sheet.rows.push({ id: newId("r"), hand: sheet.game ? hand : null, cells: names.map((_, i) => toNumber(line[first + i])),
-      computed: null, note: last < header.length ? line[last] || "" : "" });
-  }
-  return sheet;
-}
-
 // A link carries the whole sheet in its #fragment, which never reaches a server.
 function toBase64Url(bytes) {
   let text = "";
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
 }
 
 async function pipe(bytes, stream) {
@@ -335,18 +320,10 @@ async function pipe(bytes, stream) {
 export async function toLink(sheet, base) {
   const { id, ...rest } = sheet;
   const bytes = new TextEncoder().encode(JSON.stringify(rest));
-  const packed = "CompressionStream" in window
+  const packed = "CompressionStream" in globalThis
     ? `z${toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")))}`
     : `j${toBase64Url(bytes)}`;
   return `${base}#sheet=${packed}`;
-}
-
-export async function fromLink(fragment) {
-  const match = /sheet=([zj])([A-Za-z0-9_-]+)/.exec(fragment);
-  if (!match) return null;
-  let bytes = fromBase64Url(match[2]);
-  if (match[1] === "z") bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
-  return fromJSON(new TextDecoder().decode(bytes));
 }
 
 /** A whole number from crypto, below `n`. */

@@ -1,7 +1,7 @@
 // The score pad's "new sheet" form: a game from the site (its facts come from
 // the engine's data) or a plain sheet with rules of its own, and the players
 // in turn order, each with a colour, reusing those of earlier games.
-import { PALETTE, createSheet, shuffled } from "./scorepad-model.js";
+import { MAX_PLAYERS, MAX_ROWS, PALETTE, createSheet, grouped, scoreProblem, shuffled } from "./scorepad-model.js";
 import { button, h, labelled, listJoin, uid } from "./scorepad-dom.js";
 
 function seatsText(game) {
@@ -31,7 +31,7 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
     h("option", { value: "" }, "Another game: a plain sheet"));
   gameSelect.value = gameId && games.some((g) => g.id === gameId) ? gameId : "";
   const about = h("p", { class: "scorepad__about", "aria-live": "polite" });
-  const [nameField, nameInput] = labelled("Name of the sheet", { type: "text", autocomplete: "off",
+  const [nameField, nameInput] = labelled("Name of the sheet", { type: "text", autocomplete: "off", maxlength: 100,
     placeholder: "e.g. Friday at Sam's" });
 
   // A plain sheet's own rules.
@@ -59,12 +59,12 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
   }
   function limits() {
     const g = game();
-    return g ? g.seats : [1, Infinity];
+    return g ? g.seats : [1, MAX_PLAYERS];
   }
   function drawPlayers() {
     list.replaceChildren();
     players.forEach((p, i) => {
-      const [nameWrap, input] = labelled(`Player ${i + 1}`, { type: "text", value: p.name, autocomplete: "off" });
+      const [nameWrap, input] = labelled(`Player ${i + 1}`, { type: "text", value: p.name, autocomplete: "off", maxlength: 40 });
       input.addEventListener("input", () => { p.name = input.value; drawKnown(); });
       const [colourWrap, colour] = labelled(`Colour of player ${i + 1}`, { type: "color", value: p.colour, class: "scorepad__colour" });
       colour.addEventListener("input", () => { p.colour = colour.value; });
@@ -150,8 +150,17 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
       return;
     }
     const wins = low.checked ? "low" : "high";
-    const target = targetInput.value === "" ? null : Number(targetInput.value);
+    // A number field gives "" for text it cannot read as a number (1e400 included): say so rather than drop it.
+    const unread = [targetInput, handsInput].find((input) => input.validity.badInput);
+    const targetProblem = scoreProblem(targetInput.value);
     const hands = handsInput.value === "" ? null : Number(handsInput.value);
+    if (!g && (unread || targetProblem || (hands !== null && !(Number.isInteger(hands) && hands >= 1 && hands <= MAX_ROWS)))) {
+      problem.textContent = unread ? `${unread === targetInput ? "The end of the game" : "The number of hands"} must be a whole number.`
+        : targetProblem ? `The end of the game: ${targetProblem}.`
+          : `The number of hands must be a whole number from 1 to ${grouped(MAX_ROWS)}.`;
+      return;
+    }
+    const target = targetInput.value === "" ? null : Number(targetInput.value);
     problem.textContent = "";
     onDone(createSheet({ name: nameInput.value, game: g, players, rules: { wins, target, hands }, partnerships: partners.checked }));
   });

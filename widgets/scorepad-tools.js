@@ -1,6 +1,7 @@
 // The score pad's tools: a random player picker, partnerships drawn at random,
 // a countdown timer, and passing a sheet on (files, a link, print).
-import { fromCSV, fromJSON, randomBelow, shuffled, toCSV, toJSON, toLink } from "./scorepad-model.js";
+import { quote, randomBelow, shuffled, toCSV, toJSON, toLink } from "./scorepad-model.js";
+import { importFile, whyNot } from "./scorepad-import.js";
 import { button, download, fileName, h, labelled, listJoin, uid } from "./scorepad-dom.js";
 
 export function pickerTools(pad, sheet) {
@@ -70,14 +71,12 @@ export function shareTools(pad, sheet) {
     const file = importInput.files[0];
     if (!file) return;
     try {
-      const text = await file.text();
-      const name = file.name.replace(/\.(json|csv)$/i, "");
-      const imported = /\.csv$/i.test(file.name) || !text.trim().startsWith("{")
-        ? fromCSV(text, name, pad.data.games.find((g) => g.id === sheet.game) || null)
-        : fromJSON(text);
-      pad.addSheet(imported, `Imported “${imported.name}” from ${file.name}.`);
+      // Checked whole before anything is kept: a refused file leaves every sheet as it was.
+      const imported = await importFile(file, game);
+      pad.problem("");
+      pad.addSheet(imported, `Imported ${quote(imported.name)} from ${quote(file.name)}.`);
     } catch (error) {
-      pad.problem(`That file could not be read as a score sheet: ${error.message}.`);
+      pad.problem(`Nothing was imported from ${quote(file.name)}: ${whyNot(error)}.`);
     } finally {
       importInput.value = "";
     }

@@ -4,6 +4,7 @@
 // rules engine works out. Mounted by main.js on [data-widget="scorepad"],
 // again after each instant navigation.
 import * as model from "./scorepad-model.js";
+import { fromLink, whyNot } from "./scorepad-import.js";
 import { button, h, labelled, listJoin, plain, signed, uid } from "./scorepad-dom.js";
 import { contextBefore, computeRow, enginePanel, factsFor } from "./scorepad-engine.js";
 import { describeGame, setupForm } from "./scorepad-setup.js";
@@ -39,19 +40,21 @@ class ScorePad {
     this.root.replaceChildren(this.live, this.alert, this.body);
     if (this.store.memoryOnly) this.problem("This browser refuses to store data for the site: sheets last until the page is closed.");
     const params = new URLSearchParams(location.search);
-    const fromLink = location.hash.startsWith("#sheet=") ? location.hash : null;
+    const link = location.hash.startsWith("#sheet=") ? location.hash : null;
     const gameId = params.get("game");
-    if (fromLink || gameId) history.replaceState(history.state, "", location.pathname);
-    if (fromLink) {
+    if (link || gameId) history.replaceState(history.state, "", location.pathname);
+    let refused = null;
+    if (link) {
       try {
-        const sheet = await model.fromLink(fromLink);
-        if (sheet) return this.addSheet(sheet, `Opened “${sheet.name}” from a link; it is kept here now.`);
+        const sheet = await fromLink(link);
+        return this.addSheet(sheet, `Opened ${model.quote(sheet.name)} from a link; it is kept here now.`);
       } catch (error) {
-        this.problem("That link's sheet could not be read: it may have been cut short.");
+        refused = `That link's sheet was not opened, and nothing was kept: ${whyNot(error)}.`;
       }
     }
-    if (gameId || !this.current()) return this.showSetup(gameId);
-    this.render();
+    if (gameId || !this.current()) this.showSetup(gameId);
+    else this.render();
+    if (refused) this.problem(refused); // after the form, which clears old problems
   }
 
   // ---- the store ------------------------------------------------------------------------------
@@ -229,15 +232,17 @@ class ScorePad {
     const list = h("ol", { class: "scorepad__standings-list" });
     for (const i of model.standings(sheet)) {
       const col = cols[i];
-      const entries = sheet.rows.map((row, r) => [row, r]).filter(([row]) => row.cells[i] !== null);
       const listId = uid("entries");
-      const items = h("ul", { id: listId, class: "scorepad__entries", hidden: true },
-        entries.map(([row, r]) => h("li", {}, `Row ${r + 1}: ${signed(row.cells[i])} `,
-          button("Edit", () => this.editRow(r), { "aria-label": `Edit row ${r + 1} of ${col.name}` }))));
-      const toggle = button(`Entries (${entries.length})`, () => {
+      const items = h("ul", { id: listId, class: "scorepad__entries", hidden: true });
+      // A column's entries are drawn when first shown: a long sheet redraws quickly.
+      const fill = () => items.append(...sheet.rows.map((row, r) => (row.cells[i] === null ? null
+        : h("li", {}, `Row ${r + 1}: ${signed(row.cells[i])} `,
+          button("Edit", () => this.editRow(r), { "aria-label": `Edit row ${r + 1} of ${col.name}` })))).filter(Boolean));
+      const toggle = button(`Entries (${counts[i]})`, () => {
+        if (!items.childElementCount) fill();
         items.hidden = !items.hidden;
         toggle.setAttribute("aria-expanded", String(!items.hidden));
-      }, { "aria-expanded": "false", "aria-controls": listId, "aria-label": `${col.name}'s entries (${entries.length})` });
+      }, { "aria-expanded": "false", "aria-controls": listId, "aria-label": `${col.name}'s entries (${counts[i]})` });
       list.append(h("li", { class: "scorepad__standing", style: { "--player": col.colour }, dataset: { column: i } },
         h("span", { class: "scorepad__standing-name" }, col.name, result.winners.includes(i) ? " ★" : ""),
         h("span", { class: "scorepad__standing-total" }, plain(result.totals[i])),
@@ -288,10 +293,16 @@ class ScorePad {
     const quickLabel = h("span", { id: uid("quick") });
     const adjust = (delta) => {
       const input = inputs[this.column];
+      const name = model.short(cols[this.column].name);
+      const problem = model.scoreProblem(input.value) || model.scoreProblem(String((model.toNumber(input.value) ?? 0) + delta));
+      if (problem) {
+        check.replaceChildren(h("p", {}, `${name}: ${problem}.`)); // an alert: read out as it comes
+        return;
+      }
       const now = model.toNumber(input.value) ?? 0;
       input.value = String(now + delta);
       input.dispatchEvent(new Event("input"));
-      this.announce(`${cols[this.column].name}: ${signed(now + delta)}`);
+      this.announce(`${name}: ${signed(now + delta)}`);
     };
     const quick = h("div", { class: "scorepad__quick", role: "group", "aria-labelledby": quickLabel.id },
       h("div", { class: "scorepad__quick-row" }, QUICK.map((n) => button(`+${n}`, () => adjust(n), { "aria-label": `plus ${n}` }))),
@@ -373,12 +384,17 @@ class ScorePad {
 
   saveRow(sheet, game, cols, check) {
     const entry = this.entry;
-    const cells = entry.cells.map((v) => model.toNumber(v));
-    const bad = entry.cells.findIndex((v, i) => String(v).trim() !== "" && cells[i] === null);
+    const problems = entry.cells.map((v) => model.scoreProblem(v));
+    const bad = problems.findIndex(Boolean);
     if (bad >= 0) {
-      check.replaceChildren(h("p", {}, `${cols[bad].name}: “${entry.cells[bad]}” is not a whole number.`));
+      check.replaceChildren(h("p", {}, `${model.short(cols[bad].name)}: ${problems[bad]}.`));
       return;
     }
+    if (entry.index === null && sheet.rows.length >= model.MAX_ROWS) {
+      check.replaceChildren(h("p", {}, `This sheet has ${model.grouped(model.MAX_ROWS)} rows, as many as a sheet holds: start a new sheet to go on.`));
+      return;
+    }
+    const cells = entry.cells.map((v) => model.toNumber(v));
     if (cells.every((v) => v === null)) {
       check.replaceChildren(h("p", {}, "Enter a score for at least one player."));
       return;

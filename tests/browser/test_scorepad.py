@@ -1,13 +1,18 @@
 """The score pad on the built site, in Chromium, with the network refused
 beyond 127.0.0.1: sheets of five players, rows by digits and by quick
 buttons, edits, standings in each order, named sheets kept across a reload,
-export and import, a link carrying the sheet, King's rows worked out by the
+export and import, a link carrying the sheet, bad files and links refused in
+a sentence with every sheet kept (tests/scorepad/ fuzzes the import functions
+themselves), scores beyond nine digits refused, King's rows worked out by the
 engine with an unbalanced row flagged, a game's end and winner, the random
 picker and the timer, at a phone's width and by keyboard, and axe-core in
 both themes."""
 
+import base64
 import json
+import random
 import re
+import zlib
 
 from axe import axe_violations, describe
 
@@ -150,7 +155,7 @@ def test_export_and_import_json_csv_and_a_link(page, new_page, site_url, tmp_pat
         else:
             assert path.read_text().splitlines()[:2] == ["Row,Hand,Ann,Bob,Cat,Note", "1,,10,-20,,"]
         page.get_by_label("Import a sheet (JSON or CSV file)").set_input_files(path)
-        live(page).get_by_text(f"from {path.name}").wait_for()
+        live(page).get_by_text(f"from “{path.name}”").wait_for()
         assert page.locator(".scorepad__table").inner_text().split("\n", 1)[1] == shown.split("\n", 1)[1]
         assert totals(page) == [10, -20, 5]
     assert page.get_by_label("Sheet", exact=True).locator("option").count() == 3
@@ -164,6 +169,107 @@ def test_export_and_import_json_csv_and_a_link(page, new_page, site_url, tmp_pat
     other.locator(".scorepad__sheet").wait_for()
     assert totals(other) == [10, -20, 5]
     assert other.evaluate("location.hash") == ""
+
+
+def sheet_link(site_url, data, packed=True):
+    """A pad link carrying ``data`` (bytes): deflated (``z``) or plain (``j``), as base64url."""
+    if packed:
+        squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+        data = squeeze.compress(data) + squeeze.flush()
+    code = base64.urlsafe_b64encode(data).decode().rstrip("=")
+    return f"{site_url}score-pad/#sheet={'z' if packed else 'j'}{code}"
+
+
+def test_bad_files_and_links_are_refused_in_a_sentence_and_every_sheet_kept(page, new_page, site_url):
+    open_pad(page, site_url)
+    new_sheet(page, "Kept", ["Ann", "Bob"])
+    enter_row(page, {"Ann": 10, "Bob": -5})
+    stored = page.evaluate("localStorage.getItem('rules-site.scorepad.v1')")
+    exported = json.dumps({"format": "rules-site-score-sheet", "version": 1, "sheet": json.loads(stored)["sheets"][0]})
+    assert "[10, -5]" in exported
+    noise = bytearray(random.Random(25).randbytes(3000))
+    noise[100] = 0xFF  # never in UTF-8
+    files = {
+        "digits.json": (exported.replace("[10, -5]", f"[1{'0' * 399}, -5]"),
+                        "row 1, Ann: a number of 400 digits is more than a score needs (at most 999,999,999 either way)"),
+        "one.json": (exported.replace("[10, -5]", "[1.0, -5]"), "row 1, Ann: “1.0” is not a whole number"),
+        "types.json": (exported.replace('"players": [', '"players": [null, '), "player 1 must be an object, not null"),
+        "squared.csv": ("Ann,Bob\n²,1\n", "line 2, Ann: “²” is not a whole number"),
+        "rows.csv": ("Ann,Bob\n" + "1,2\n" * 200_000, "it has more than 1,000 rows, and a sheet holds at most 1,000"),
+        "noise.json": (bytes(noise), "it is not text in UTF-8, as a sheet is (JSON or CSV): the bytes at line "),
+        "huge.json": (b" " * (5 << 20), "it is 5 MB (5,242,880 bytes), and a sheet's file is at most 4 MB (4,194,304 bytes)"),
+    }
+    alert = page.locator(f"{PAD} > .scorepad__problem")
+    for name, (content, why) in files.items():
+        buffer = content if isinstance(content, bytes) else content.encode()
+        page.get_by_label("Import a sheet (JSON or CSV file)").set_input_files(
+            {"name": name, "mimeType": "application/octet-stream", "buffer": buffer})
+        alert.get_by_text(f"Nothing was imported from “{name}”").wait_for()
+        said = alert.inner_text()
+        assert said.startswith(f"Nothing was imported from “{name}”: {why}") and len(said) < 500, said
+        assert page.evaluate("localStorage.getItem('rules-site.scorepad.v1')") == stored
+    assert page.get_by_label("Sheet", exact=True).locator("option").count() == 1
+    # A good file after them is taken, and the problem goes.
+    page.get_by_label("Import a sheet (JSON or CSV file)").set_input_files(
+        {"name": "good.json", "mimeType": "application/json", "buffer": exported.encode()})
+    live(page).get_by_text("from “good.json”").wait_for()
+    assert alert.inner_text() == ""
+
+    # The issue's link: 136 KB that unpack to 100 MB, refused at once; then a 400-digit cell in a plain link.
+    links = [(sheet_link(site_url, b" " * (100 << 20)), "its sheet unpacks to more than 4 MB, which no score sheet needs"),
+             (sheet_link(site_url, exported.replace("[10, -5]", f"[-{'9' * 400}, -5]").encode(), packed=False),
+              "row 1, Ann: a number of 400 digits is more than a score needs (at most 999,999,999 either way)")]
+    assert 130_000 < len(links[0][0]) < 150_000
+    other = new_page()
+    for link, why in links:
+        other.goto(link)
+        other.locator(".scorepad__setup").wait_for()
+        said = other.locator(f"{PAD} > .scorepad__problem").inner_text()
+        assert said == f"That link's sheet was not opened, and nothing was kept: {why}.", said
+        assert other.evaluate("localStorage.getItem('rules-site.scorepad.v1')") is None
+        other.goto("about:blank")
+
+
+def test_a_score_beyond_nine_digits_is_refused_naming_its_player(page, site_url):
+    open_pad(page, site_url)
+    new_sheet(page, "Big numbers", ["Ann", "Bob"])
+    check = page.locator(".scorepad__check")
+    for typed, why in ((f"1{'0' * 399}", "a number of 400 digits is more than a score needs"),
+                       ("12345678901234567890", "“12345678901234567890” is more than a score needs"),
+                       ("1.0", "“1.0” is not a whole number"), ("²", "“²” is not a whole number")):
+        enter_row(page, {"Ann": typed})
+        assert check.inner_text().startswith(f"Ann: {why}"), check.inner_text()
+    assert page.locator(".scorepad__table tbody tr").count() == 0
+    # The quick buttons stop at the bound too, and the largest score is kept exactly.
+    cell(page, "Ann").fill("999999999")
+    page.get_by_role("button", name="plus 1", exact=True).click()
+    assert check.inner_text() == "Ann: “1000000000” is more than a score needs (at most 999,999,999 either way)."
+    assert cell(page, "Ann").input_value() == "999999999"
+    page.get_by_role("button", name="Save row").click()
+    enter_row(page, {"Ann": "999999999"})
+    assert totals(page) == [1_999_999_998, 0]
+    # A sheet of the most rows takes no new one (its file could not come back in), yet stays editable.
+    store = json.loads(page.evaluate("localStorage.getItem('rules-site.scorepad.v1')"))
+    store["sheets"][0]["rows"] = [{"id": f"r{i}", "hand": None, "cells": [1, None], "computed": None, "note": ""}
+                                  for i in range(1000)]
+    page.evaluate("s => localStorage.setItem('rules-site.scorepad.v1', s)", json.dumps(store))
+    page.reload()
+    page.locator(".scorepad__sheet").wait_for()
+    enter_row(page, {"Bob": 5})
+    assert check.inner_text() == "This sheet has 1,000 rows, as many as a sheet holds: start a new sheet to go on."
+    page.get_by_role("button", name="Edit row 1000", exact=True).click()
+    enter_row(page, {"Bob": 5})
+    assert totals(page) == [1000, 5]
+    # A plain sheet's own rules: whole numbers only, and at most twenty players.
+    page.get_by_role("button", name="New sheet").click()
+    setup = page.locator(".scorepad__setup")
+    setup.get_by_label("Player 1", exact=True).fill("Ann")
+    setup.get_by_label("The game ends at (points, optional)").fill("1.5")
+    setup.get_by_role("button", name="Start the sheet").click()
+    assert setup.locator(".scorepad__problem").inner_text() == "The end of the game: “1.5” is not a whole number."
+    while setup.get_by_role("button", name="Add a player").is_enabled():
+        setup.get_by_role("button", name="Add a player").click()
+    assert setup.get_by_label(re.compile(r"^Player \d+$")).count() == 20
 
 
 def test_random_player_and_countdown_timer(page, site_url):
