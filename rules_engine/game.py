@@ -240,8 +240,26 @@ class State:
 
     def progress(self):
         """A value that changes whenever the game gains ground for good, for a
-        game whose moves can go round in circles (``bots.play_out`` stops a
-        playout that gains none); None: every move gains ground."""
+        solitaire whose moves can go round in circles (``bots.play_out`` stops a
+        playout that gains none); None: every move gains ground, or the game
+        ends within ``move_bound()``."""
+        return None
+
+    def move_bound(self):
+        """The most moves a whole game can last, under any legal play: a game of
+        two or more players must state one (the conformance suite plays a bot
+        that always takes the first legal move, and one that always takes the
+        last, and requires each game to end within it), and so must end under
+        any legal play; None for a solitaire, whose player may go round in
+        circles and stop when they like.
+
+        A game whose every hand brings its end nearer (a fixed number of hands,
+        a limit on a deal's tricks, points that only grow) returns a fixed
+        number for its seats and options. A game in which a hand can leave the
+        end no nearer (a tied hand that scores nothing, a misdeal that calls
+        for a new deal) adds one hand's moves for each such hand it has had:
+        read on the finished state, the bound still holds, and a game could
+        only run on for ever by such hands, which the game's page explains."""
         return None
 
     def _private_turn(self):
