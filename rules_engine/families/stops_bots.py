@@ -17,7 +17,7 @@ ORPHAN = 4.0  # measured against random players: starting orphans first is what 
 class StopsKnowledge:
     """A seat's knowledge of a stops hand, read from its view (``table.play``)."""
 
-    def __init__(self, view, ranks, deck, interrupters=(), removed=()):
+    def __init__(self, view, ranks, deck, interrupters=(), removed=(), held=()):
         play = view["table"]["play"]
         seat = view["seat"]
         self.ranks = ranks
@@ -25,14 +25,15 @@ class StopsKnowledge:
         self.hand = {parse_card(t) for t in play["hands"][seat]}
         self.order = [(s, parse_card(c)) for s, c in play["played"]]
         self.played = {card for _, card in self.order}
-        self.dead = self._known_dead(set(interrupters))
+        self.dead = self._known_dead(set(interrupters)) - set(held)
 
     def after(self, card):
         rank = self.ranks.next_above(card)
         return parse_card(rank + card.suit) if rank else None
 
     def _known_dead(self, interrupters):
-        """A sequence stopped before a card still to come: nobody held it, so it is dead."""
+        """A sequence stopped before a card still to come: nobody held it, so it is dead (unless
+        its holder held it back, where the game allows that: ``held``)."""
         dead, gone = set(), set()
         for (_, card), (_, nxt) in zip(self.order, self.order[1:]):
             gone.add(card)
