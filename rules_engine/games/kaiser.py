@@ -191,6 +191,7 @@ class KaiserState(TrickGame):
     forms = FORMS
     heuristic = staticmethod(kaiser_bot.choose)
     SIDES = SIDES
+    CALLS = SEATS + 1   # a call each, and trumps
     TARGET = (f"The first side to {TARGET} wins, the higher score if both get there; "
               f"a side at −{TARGET} loses")
 
@@ -200,9 +201,12 @@ class KaiserState(TrickGame):
         super()._setup()
 
     def move_bound(self):
-        """A hand is four calls, trumps and 32 cards; a misdeal adds at most four calls
-        before it (the deal's luck allows one, about one deal in 800); ``LAST_HAND`` hands at most."""
-        return LAST_HAND * (SEATS + 1 + 32) + SEATS * self.misdeals
+        """``LAST_HAND`` hands of four calls, trumps and 32 cards; a misdeal, which the luck of the
+        deal allows about one deal in 800, adds at most four calls before it."""
+        return super().move_bound() + SEATS * self.misdeals
+
+    def _most_hands(self):
+        return LAST_HAND
 
     def _first_dealer(self):
         self.cut = tuple(self._shuffle("first-dealer", make_deck(self.spec.deck))[:SEATS])
