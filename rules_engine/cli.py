@@ -253,7 +253,8 @@ def told_lines(state, you, table=None):
         return []
     text, mover = state.last_move_seen_by(you)
     table = state.table(you) if table is None else table
-    return [f"{seat_label(mover, you)}: {pretty_move(text)}"] + [f"  {line}" for line in _told(table)]
+    who = "someone" if mover is None else seat_label(mover, you)  # a seat it may not know
+    return [f"{who}: {pretty_move(text)}"] + [f"  {line}" for line in _told(table)]
 
 
 def _told(table):

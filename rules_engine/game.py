@@ -240,8 +240,26 @@ class State:
 
     def progress(self):
         """A value that changes whenever the game gains ground for good, for a
-        game whose moves can go round in circles (``bots.play_out`` stops a
-        playout that gains none); None: every move gains ground."""
+        solitaire whose moves can go round in circles (``bots.play_out`` stops a
+        playout that gains none); None: every move gains ground, or the game
+        ends within ``move_bound()``."""
+        return None
+
+    def move_bound(self):
+        """The most moves a whole game can last, under any legal play: a game of
+        two or more players must state one (the conformance suite plays a bot
+        that always takes the first legal move, and one that always takes the
+        last, and requires each game to end within it), and so must end under
+        any legal play; None for a solitaire, whose player may go round in
+        circles and stop when they like.
+
+        A game whose every hand brings its end nearer (a fixed number of hands,
+        a limit on a deal's tricks, points that only grow) returns a fixed
+        number for its seats and options. A game in which a hand can leave the
+        end no nearer (a tied hand that scores nothing, a misdeal that calls
+        for a new deal) adds one hand's moves for each such hand it has had:
+        read on the finished state, the bound still holds, and a game could
+        only run on for ever by such hands, which the game's page explains."""
         return None
 
     def _private_turn(self):
@@ -269,7 +287,9 @@ class State:
 
     def _told_in_part(self, move):
         """For a move some seats see only in part (Ristiseiska's gift passed face down):
-        ``(its text for the others, the seats that see it whole)``; None: all see it."""
+        ``(its text for the others, the seats that see it whole)``; None: all see it. Made
+        while the others cannot name the seat to act (``_public_turn`` None: Spinado's holder
+        of the next card keeping it back), it is not told them who made it either."""
         return None
 
     def candidate_moves(self):
@@ -346,7 +366,11 @@ class State:
         for key in [k for k in new.__dict__ if k.startswith("_cached") or k in passing]:
             del new.__dict__[key]
         new._copied()
-        new._history = (self._history, move.text, comment, self.to_act, private, self._told_in_part(move))
+        in_part = self._told_in_part(move)
+        if in_part is not None:
+            public_mover = self.to_act if self._public_turn() is not None else None
+            in_part = (in_part[0], frozenset(in_part[1]), public_mover)
+        new._history = (self._history, move.text, comment, self.to_act, private, in_part)
         new._play(move)
         return new
 
@@ -438,13 +462,14 @@ class State:
 
     def last_move_seen_by(self, seat):
         """``(move text, seat)`` of the last move ``seat`` knows of, as that seat knows it
-        (a move it sees only in part by its public text), or None."""
+        (a move it sees only in part by its public text, and its seat None if it may not know
+        who made it), or None."""
         node = self._history
         while node is not None:
             _, text, _, mover, private, in_part = node
             if not private or seat in (mover, ALL):
                 if in_part is not None and seat != ALL and seat not in in_part[1]:
-                    text = in_part[0]
+                    text, mover = in_part[0], in_part[2]
                 return text, mover
             node = node[0]
         return None

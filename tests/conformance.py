@@ -138,14 +138,18 @@ def check_no_mutation(state):
 def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
     """Play one seeded bot game to the end (with ``seats`` players, or the
     game's default), checking the contract at every step (and the heavy checks
-    every ``full_every`` moves). Returns the final state."""
+    every ``full_every`` moves), the game's stated bound on its length
+    included. Returns the final state."""
     from rules_engine.bots import make_bot
 
     state = rules_engine.load_game(game_id).new(seed=seed, seats=seats)
     bots = [make_bot(bot_kind, f"{seed}/{seat}") for seat in range(state.seats)]
-    step = 0
+    step, bound = 0, state.move_bound()
     while True:
         check_step(state)
+        if bound is not None and step > bound:   # read again: a bound may grow with the hands played
+            bound = state.move_bound()
+            assert step <= bound, f"{game_id} ({seed}): {step} moves, past its bound of {bound}"
         if full_every and step % full_every == 0:
             check_explain(state)
             check_no_mutation(state)

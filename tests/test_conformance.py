@@ -8,22 +8,24 @@ import pytest
 
 import rules_engine
 from conformance import check_explain, check_no_mutation, play_checked
-from rules_engine.bots import make_bot, play_out
+from rules_engine.bots import PlayoutLimitError, make_bot, play_out
 from rules_engine.game import ALL
+from rules_engine.host import MAX_SHARE, encode_share
 from rules_engine.record import Record
 
 GAMES = [spec.id for spec in rules_engine.list_games()]
 BATCHES = 5
 GAMES_PER_BATCH = {"random": 30, "heuristic": 12}  # 210 games per game id (fewer below), checked at every step
-# Random Kaiser bidders overbid every hand, so their games run to the 60-hand limit (about 2,200
-# moves, four times a game of King): fewer of them keep the suite's time in hand.
+# Random Kaiser bidders overbid every hand and sink to -52 in some 20 hands (700 moves), and a
+# few games go on to 90 hands: fewer of them keep the suite's time in hand.
 # A game of Comet runs to 100 points over some 30 hands, and the comet's holder is asked
 # after many cards whether to play it: some 700 to 1,100 moves a game.
-# The stops bots of Comet, Pope Joan and Spinado look ahead by play-outs at every real choice.
+# The stops bots of Comet, Pope Joan and Spinado look ahead by play-outs at every real choice
+# (Spinado's at every card its holder may keep back while a player is close to going out).
 # A whole game of King is ten hands of 52 cards, of Lórum 28 hands of 32: 60 random games of
 # each, some 32,000 and 48,000 checked moves, keep the whole test run well inside its 20 minutes.
 FEWER_GAMES = {("kaiser", "random"): 6, ("comet", "random"): 6, ("comet", "heuristic"): 3,
-               ("pope-joan", "heuristic"): 7, ("spinado", "heuristic"): 8,
+               ("pope-joan", "heuristic"): 7, ("spinado", "heuristic"): 5,
                ("king", "random"): 12, ("lorum", "random"): 12}
 
 
@@ -117,11 +119,56 @@ def test_every_option_value_plays_to_the_end(game_id, options):
     from conformance import check_step
 
     state = rules_engine.load_game(game_id, **options).new(seed=f"options-{options}")
-    # Seat 0 plays at random, the others to win: an option that lifts a game's limit (Kaiser's
-    # hand_limit=0) would leave an all-random game running for ever.
+    # Seat 0 plays at random, the others to win, as a reader tries an option against the site's bots.
     bots = [make_bot("random" if seat == 0 else "heuristic", seat) for seat in range(state.seats)]
     while not state.is_over:
         check_step(state)
         state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     assert Record.load(state.record.to_text()).options == options
     assert list(rules_engine.replay(state.record))[-1].scores == state.scores
+
+
+SPECS = rules_engine.list_games()
+PLAYER_COUNTS = [(spec.id, seats) for spec in SPECS if spec.seats[1] >= 2
+                 for seats in range(max(2, spec.seats[0]), spec.seats[1] + 1)]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=GAMES)
+def test_every_game_of_two_or_more_players_states_a_bound_on_its_length(spec):
+    state = rules_engine.load_game(spec.id).new(seed=1)
+    bound = state.move_bound()
+    if spec.seats[1] < 2:
+        assert bound is None   # a solitaire's player may go round in circles and stop when they like
+    else:
+        assert type(bound) is int and bound > 0
+
+
+@pytest.mark.parametrize("pick", ["first", "last"])
+@pytest.mark.parametrize("game_id, seats", PLAYER_COUNTS, ids=[f"{g}-{n}" for g, n in PLAYER_COUNTS])
+def test_a_bot_that_always_makes_the_first_or_the_last_legal_move_ends_within_the_stated_bound(game_id, seats, pick):
+    """Every game ends under any legal play: fixed choices are what go round in circles, so each game
+    is played by the simplest fixed players there are, to its end within the bound it states, and
+    its share code fits the host's limit (a game that never ends would be one the host cannot share)."""
+    for seed in range(2):
+        state = rules_engine.load_game(game_id).new(seed=f"bound-{seed}", seats=seats)
+        indexes = []
+        while not state.is_over:
+            bound = state.move_bound()
+            assert len(indexes) < min(bound, MAX_SHARE), (
+                f"{game_id} at {seats} seats, seed {seed}: not over after {len(indexes)} moves (bound {bound})")
+            moves = state.legal_moves()
+            indexes.append(0 if pick == "first" else len(moves) - 1)
+            state = state.apply(moves[indexes[-1]])
+        assert len(indexes) <= state.move_bound()
+        assert len(encode_share(indexes)) <= MAX_SHARE
+
+
+def test_a_playout_past_its_limit_fails_with_a_clear_error(monkeypatch):
+    state = rules_engine.load_game("king").new(seed=1)
+    monkeypatch.setattr(type(state), "move_bound", lambda self: 10)
+    with pytest.raises(PlayoutLimitError, match=r"^king \(4 seats, seed 1\): not over after 10 moves, "
+                                                r"past the 10 moves its rules allow$"):
+        play_out(state, [make_bot("random", seat) for seat in range(4)])
+    yukon = rules_engine.load_game("yukon").new(seed=1)
+    with pytest.raises(PlayoutLimitError, match=r"past the playout's limit of 5 moves$"):
+        play_out(yukon, [make_bot("random")], max_moves=5)

@@ -2,6 +2,7 @@
 complete tricks, taking a hand, getting away, the two-player ending and the
 shootout, and the interpretation notes."""
 
+import itertools
 import random
 
 import pytest
@@ -12,15 +13,17 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.shedding_tricks import SheddingPlay, deal_order
-from rules_engine.games.getaway import Shootout, shootout_answer
+from rules_engine.games.getaway import TRICK_LIMIT, Shootout, most_cards, shootout_answer
 
 GETAWAY = rules_engine.load_game("getaway")
 JACK_FIRST = ["JS"] + [c.text for c in make_deck("52") if c.text != "JS"]  # seat 0 deals
 
 
-def position(hands, leader, number=2, out=(), seats=None):
+def position(hands, leader, number=2, out=(), seats=None, asked=False):
     """A state in the middle of a deal: ``hands`` as texts, every other card
-    in the discard pile, trick ``number`` about to be led by ``leader``."""
+    in the discard pile, trick ``number`` about to be led by ``leader``. The
+    others have passed between the tricks unless ``asked``: then they are
+    still to be asked whether to take a hand."""
     state = GETAWAY.new(seed=1, seats=seats or len(hands))
     held = [parse_cards(h) for h in hands]
     inside = {c for hand in held for c in hand}
@@ -28,6 +31,15 @@ def position(hands, leader, number=2, out=(), seats=None):
     state.play = SheddingPlay(hands=play.hands, leader=leader, stop_by_playing=True, open_tricks=1,
                               number=number, out=tuple(out), voids=play.voids,
                               discards=tuple(c for c in make_deck("52") if c not in inside))
+    state.between = number > 1
+    state.answered = frozenset() if asked else frozenset(s for s in range(state.seats) if s != leader)
+    return state
+
+
+def passing(state):
+    """``state`` once everyone asked between tricks has passed, up to the leader."""
+    while state.between and state.to_act != state.play.leader:
+        state = state.apply("pass")
     return state
 
 
@@ -80,8 +92,10 @@ def test_the_ace_of_spades_leads_and_everyone_plays_to_the_first_trick():
     assert state.to_act == 2 and len(state.play.trick) == 2
     refused(state, "play 7D", "play.follow-suit")
     state = state.apply("play JS")
-    assert state.play.discards and state.play.last[0] == "discarded" and state.to_act == 0
+    assert state.play.discards and state.play.last[0] == "discarded" and state.play.leader == 0
     assert sizes(state) == [len(h) - 1 for h in hands]
+    assert state.to_act == 1 and [m.text for m in state.legal_moves()] == ["pass", "take hand"]
+    assert passing(state).to_act == 0
 
 
 def test_a_player_who_cannot_follow_stops_the_trick_and_the_highest_takes_it():
@@ -91,7 +105,7 @@ def test_a_player_who_cannot_follow_stops_the_trick_and_the_highest_takes_it():
     state = state.apply("play 5D")  # seat 2 has no heart: seat 3 never plays
     assert state.play.last[:2] == ("taken", 1)
     assert set(state.play.hands[1]) == set(parse_cards("KH 4H 5D 2C"))  # the odd card included
-    assert state.to_act == 1 and sizes(state) == [1, 4, 1, 2]
+    assert state.play.leader == 1 and passing(state).to_act == 1 and sizes(state) == [1, 4, 1, 2]
     assert "Seat 1, highest with the K♥, takes its 3 cards into hand" in state.table(None)["last"]
 
 
@@ -99,7 +113,7 @@ def test_a_complete_trick_is_discarded_and_its_highest_card_leads():
     state = position(["4H 9C", "KH 2C", "3H 5D", "QH 7D"], leader=0)
     for move in ["play 4H", "play KH", "play 3H", "play QH"]:
         state = state.apply(move)
-    assert state.play.last[:2] == ("discarded", 1) and state.to_act == 1
+    assert state.play.last[:2] == ("discarded", 1) and state.play.leader == 1
     assert sizes(state) == [1, 1, 1, 1]
     # The just-finished trick shows face up; the rest of the pile is face down and hidden from all.
     table = state.table(None)
@@ -112,10 +126,11 @@ def test_a_player_who_runs_out_gets_away_and_the_lead_passes_left():
     state = position(["AH", "KH 2C", "3H 5D", "QH 7D"], leader=0)
     for move in ["play AH", "play KH", "play 3H", "play QH"]:
         state = state.apply(move)
-    assert state.play.out == (0,) and state.to_act == 1  # seat 0 won with its last card
+    assert state.play.out == (0,) and state.play.leader == 1  # seat 0 won with its last card
     assert "Got away: Seat 0" in state.table(None)["headline"]["facts"]
     assert [z["note"] for z in state.table(None)["zones"] if z["id"] == "hand-0"] == ["got away"]
-    state = state.apply("play 2C")  # seat 0 no longer plays
+    assert [state.to_act, passing(state).to_act] == [2, 1]  # seat 0 is asked no more
+    state = passing(state).apply("play 2C")  # seat 0 no longer plays
     assert state.to_act == 2
 
 
@@ -124,7 +139,7 @@ def test_a_last_card_that_is_highest_when_the_trick_stops_comes_back():
     state = position(["KH", "3H 2C", "5D 6D", "QH 7D"], leader=0)
     state = state.apply("play KH").apply("play 3H").apply("play 5D")
     assert state.play.out == () and set(state.play.hands[0]) == set(parse_cards("KH 3H 5D"))
-    assert state.to_act == 0
+    assert passing(state).to_act == 0
 
 
 def test_the_leader_may_take_the_left_hand_once_before_leading():
@@ -134,9 +149,54 @@ def test_the_leader_may_take_the_left_hand_once_before_leading():
     assert state.play.out == (1,) and set(state.play.hands[0]) == set(parse_cards("4H KH 2C"))
     assert state.to_act == 0
     refused(state, "take hand", "interpretation.take-hand")
+    refused(state, "pass", "interpretation.take-hand")
     state = state.apply("play 4H")
     refused(state, "take hand", "play.take-hand")  # only between tricks
+    refused(state, "pass", "play.turn")
     assert state.to_act == 2  # seat 1 got away and is skipped
+
+
+def test_between_tricks_everyone_still_in_is_asked_in_turn_and_the_leader_answers_by_leading():
+    """interpretation.take-hand"""
+    state = position(["4H 8C", "", "3D 5D", "QH 7D", "2S 9S"], leader=3, out=(1,), asked=True)
+    asked = []
+    while state.to_act != 3:
+        asked.append(state.to_act)
+        assert [m.text for m in state.legal_moves()] == ["pass", "take hand"]
+        assert "play 2S" not in [m.text for m in state.legal_moves()]
+        refused(state, f"play {state.play.hands[state.to_act][0].text}", "interpretation.take-hand")
+        facts = state.table(None)["headline"]["facts"]
+        assert any(f.startswith(f"Between tricks: Seat {state.to_act} may take") and f.endswith("Seat 3 leads next")
+                   for f in facts)
+        state = state.apply("pass")
+        assert state.table(None)["last"].endswith("'s hand.") and "does not take" in state.table(None)["last"]
+    assert asked == [4, 0, 2]  # from the leader's left round, seat 1 having got away
+    assert [m.text for m in state.legal_moves()] == ["play QH", "play 7D", "take hand"]
+    state = state.apply("play QH")
+    assert not state.between and state.to_act == 4 and state.view(None)["table"]["answered"] == []
+    check_step(state)
+
+
+def test_a_player_asked_between_tricks_may_take_the_hand_of_the_player_due_to_lead():
+    state = position(["4H 8C", "KH 2C", "3D 5D", "QH 7D"], leader=1, asked=True)
+    assert state.to_act == 2
+    state = state.apply("pass")
+    state = state.apply("pass")          # seat 3
+    assert state.to_act == 0
+    state = state.apply("take hand")     # seat 0 takes seat 1's hand: seat 1 was due to lead
+    assert state.play.out == (1,) and set(state.play.hands[0]) == set(parse_cards("4H 8C KH 2C"))
+    assert state.play.leader == 2 and state.to_act == 2   # the next player on the left leads, asked already
+    assert "Seat 1 gets away. Seat 2 leads instead." in state.table(None)["last"]
+    assert [m.text for m in state.legal_moves()] == ["play 3D", "play 5D"]
+    refused(state, "take hand", "interpretation.take-hand")
+
+
+def test_a_player_asked_between_tricks_who_takes_leaves_the_rest_to_be_asked():
+    state = position(["4H 8C", "KH 2C", "3D 5D", "QH 7D"], leader=0, asked=True)
+    state = state.apply("take hand")     # seat 1 takes seat 2's hand
+    assert state.play.out == (2,) and state.to_act == 3 and state.play.leader == 0
+    state = state.apply("pass")          # seat 3; seat 2 got away and is not asked
+    assert state.to_act == 0 and state.legal_moves()[-1].text == "take hand"
 
 
 def test_taking_skips_players_who_got_away():
@@ -264,10 +324,45 @@ def test_shootout_answers():
 def test_a_whole_game_ends_with_one_loser(seats):
     for seed in range(5):
         final = play_out(GETAWAY.new(seed=seed, seats=seats), [RandomBot(f"{seed}/{s}") for s in range(seats)])
-        assert final.is_over and final.loser is not None
+        assert final.is_over and final.loser is not None and final.play.number < TRICK_LIMIT
         assert final.winners == tuple(s for s in range(seats) if s != final.loser)
         assert sorted(final.scores.game) == [-1] + [0] * (seats - 1)
         assert final.table(None)["result"]
+
+
+CIRCLE = ["4H 5D 9D", "8H", "3C 6C"]   # seat 0 leads the 4♥ and everyone passes: nine cards go round
+
+
+def test_play_can_go_round_in_circles_and_ends_after_the_trick_limit():
+    """interpretation.trick-limit: the hands come back every three tricks; the most cards lose."""
+    assert most_cards([[1], [2, 3], [4, 5]], [0, 1, 2]) == (1, 2)
+    state = position(CIRCLE, leader=0)
+    start = (state.play.hands, state.play.leader)
+    circle = ["play 4H", "play 8H", "play 3C",   # seat 2 has no heart: seat 1 takes the trick
+              "pass", "pass", "play 3C", "play 6C", "play 5D",   # seat 0 has no club: seat 2 takes
+              "pass", "pass", "play 5D", "play 9D", "play 4H",   # seat 1 has no diamond: seat 0 takes
+              "pass", "pass"]
+    for move in circle:
+        state = state.apply(move)
+    assert (state.play.hands, state.play.leader, state.to_act) == start + (0,) and state.play.number == 5
+    for move in itertools.cycle(circle):
+        if state.is_over:
+            break
+        state = state.apply(move)
+    assert state.play.number == TRICK_LIMIT + 1 and state.at_limit
+    assert [len(h) for h in state.play.hands] == [2, 3, 1] and state.losers == (1,) and state.winners == (0, 2)
+    assert state.table(None)["result"] == "After 200 tricks Seat 1, holding the most cards (3), loses."
+    assert "the most cards, 3, lose" in state.table(None)["last"]
+    assert len(state.record.moves) <= state.move_bound()
+
+
+def test_players_tied_for_the_most_cards_at_the_limit_share_the_loss():
+    state = position(["4H 9S", "5H 9C", "6H"], leader=0, number=TRICK_LIMIT)
+    for move in ["play 4H", "play 5H", "play 6H"]:
+        state = state.apply(move)
+    assert state.is_over and state.losers == (0, 1) and state.loser is None and state.winners == (2,)
+    assert state.scores.game == (-1, -1, 0)
+    assert state.table(None)["result"] == "After 200 tricks Seat 0, Seat 1, holding the most cards (1), share the loss."
 
 
 def test_the_heuristic_bot_loses_far_less_often_than_a_random_player():
@@ -296,7 +391,7 @@ def test_random_bad_moves_change_nothing():
     state = GETAWAY.new(seed=3, seats=5)
     rng = random.Random(3)
     for _ in range(30):
-        state = state.apply(rng.choice(state.legal_moves()))
+        state = state.apply(rng.choice([m for m in state.legal_moves() if m.text != "take hand"]))
     for move in ["play ZZ", "take", "draw 2", "bid 3"]:
         before = snapshot(state)
         with pytest.raises(rules_engine.RulesError):

@@ -1,6 +1,7 @@
 """Kaiser's own rules: the pack, one round of bidding with the dealer's right
-to equal, "no" bids, misdeals, a hand thrown in, the scoring of declarers and
-defenders (with the rule above 45), the end at 52 and the hand limit."""
+to equal, "no" bids, misdeals, the dealer's forced bid, the scoring of
+declarers (the text's and the common rule) and defenders (with the rule above
+45), and the game's end: at 52, at −52, and after the last hand."""
 
 import pytest
 
@@ -9,7 +10,7 @@ from rules_engine import IllegalMoveError
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck
 from rules_engine.game import ALL
-from rules_engine.games.kaiser import game_winner, hand_value, may_call_misdeal, score_hand
+from rules_engine.games.kaiser import DRAW, LAST_HAND, game_winner, hand_value, may_call_misdeal, score_hand
 
 KAISER = rules_engine.load_game("kaiser")
 
@@ -77,13 +78,28 @@ def test_a_misdeal_is_called_in_turn_and_the_same_dealer_deals_again():
     assert redealt.table(0)["last"] == "Seat 1 calls a misdeal; the same dealer deals again."
 
 
-def test_when_all_four_pass_the_hand_is_thrown_in_and_the_deal_moves_on():
+def test_when_the_other_three_pass_the_dealer_must_bid():
+    """interpretation.all-pass"""
     state = KAISER.new(seed=6)
-    for _ in range(4):
+    for _ in range(3):
         state = state.apply("pass")
-    assert state.hand_number == 2 and state.dealer == 1 and state.game_scores == (0, 0)
-    assert state.hand_results[-1][2] == ("All four passed: thrown in",)
-    assert "next player deals" in state.table(0)["last"]
+    assert state.to_act == state.dealer == 0
+    moves = [m.text for m in state.legal_moves()]
+    assert "pass" not in moves and moves[:2] == ["bid 6", "bid 6 no"] and moves[-1] == "bid 12 no"
+    assert state.explain("pass") == ("the other three have passed, so the dealer must bid", "interpretation.all-pass")
+    before = state.view(ALL)
+    with pytest.raises(IllegalMoveError, match="dealer must bid"):
+        state.apply("pass")
+    assert state.view(ALL) == before
+    state = state.apply("bid 6")
+    assert state.contract == (0, (6, False), 0) and state.phase == "trumps"
+    # A dealer whose hand allows it may still call a misdeal instead.
+    weak = KAISER.new(seed=3, decks={"hand-1": deal({0: WEAK[1], 1: WEAK[0], 2: WEAK[2], 3: WEAK[3]})})
+    for _ in range(3):
+        weak = weak.apply("pass")
+    assert weak.to_act == 0 and [m.text for m in weak.legal_moves()][-1] == "misdeal"
+    # One pass before the dealer is no reason to bid.
+    assert "pass" in [m.text for m in KAISER.new(seed=6).apply("bid 6").apply("pass").apply("pass").legal_moves()]
 
 
 def test_the_value_of_a_sides_tricks():
@@ -94,22 +110,43 @@ def test_the_value_of_a_sides_tricks():
     assert hand_value(parse_cards("5H 8C 9C TC"), 1) == 6
 
 
-@pytest.mark.parametrize("values, declarers, bid, before, change", [
-    ((9, 4), 0, (8, False), (10, 20), (9, 4)),       # made
-    ((8, 5), 0, (8, True), (10, 20), (16, 5)),       # made at no trumps: doubled
-    ((7, 6), 0, (8, False), (10, 20), (-8, 6)),      # broken: the bid is lost
-    ((7, 6), 0, (8, True), (10, 20), (-16, 6)),      # broken at no trumps: twice the bid
-    ((9, 4), 0, (8, False), (10, 46), (9, 0)),       # defenders above 45 gain nothing
-    ((9, 4), 0, (8, False), (10, 45), (9, 4)),       # at 45 they still do
-    ((12, -2), 0, (8, False), (10, 47), (12, -2)),   # a negative hand counts even above 45
+@pytest.mark.parametrize("values, declarers, bid, before, broken, change", [
+    ((9, 4), 0, (8, False), (10, 20), "tricks", (9, 4)),       # made
+    ((8, 5), 0, (8, True), (10, 20), "tricks", (16, 5)),       # made at no trumps: doubled
+    ((7, 6), 0, (8, False), (10, 20), "tricks", (-7, 6)),      # broken: what the tricks are worth is lost
+    ((7, 6), 0, (8, True), (10, 20), "tricks", (-14, 6)),      # broken at no trumps: twice that
+    ((0, 10), 0, (6, False), (10, 20), "tricks", (0, 10)),     # tricks worth nothing cost nothing
+    ((12, -2), 1, (6, True), (10, 20), "tricks", (12, -4)),    # worth less than nothing: lost as it is
+    ((7, 6), 0, (8, False), (10, 20), "bid", (-8, 6)),         # the common rule: the bid is lost
+    ((7, 6), 0, (8, True), (10, 20), "bid", (-16, 6)),         # twice the bid at no trumps
+    ((12, -2), 1, (6, False), (10, 20), "bid", (12, -6)),
+    ((9, 4), 0, (8, False), (10, 46), "tricks", (9, 0)),       # defenders above 45 gain nothing
+    ((9, 4), 0, (8, False), (10, 45), "tricks", (9, 4)),       # at 45 they still do
+    ((12, -2), 0, (8, False), (10, 47), "tricks", (12, -2)),   # a negative hand counts even above 45
 ])
-def test_declarers_and_defenders_scores(values, declarers, bid, before, change):
-    assert score_hand(values, declarers, bid, before) == change
+def test_declarers_and_defenders_scores(values, declarers, bid, before, broken, change):
+    assert score_hand(values, declarers, bid, before, broken) == change
 
 
-def test_the_game_ends_at_52_with_the_higher_score_and_plays_on_when_level():
+def test_the_broken_contract_option_scores_the_issues_hand_both_ways():
+    """interpretation.broken-contract: seed 1, bid 12 in spades, every player's first legal card."""
+    results = {}
+    for broken in ("tricks", "bid"):
+        state = rules_engine.load_game("kaiser", broken_contract=broken).new(seed=1)
+        for move in ("bid 12", "pass", "pass", "pass", "trumps spades"):
+            state = state.apply(move)
+        while state.hand_number == 1:
+            state = state.apply(state.legal_moves()[0])
+        results[broken] = state.game_scores
+        assert state.record.options == ({} if broken == "tricks" else {"broken_contract": "bid"})
+    assert results == {"tricks": (-2, 8), "bid": (-12, 8)}
+
+
+def test_the_game_ends_at_52_or_at_minus_52_with_the_higher_score_and_plays_on_when_level():
     assert game_winner((52, 10)) == 0 and game_winner((60, 61)) == 1
     assert game_winner((51, 51)) is None and game_winner((52, 52)) is None
+    assert game_winner((-52, 30)) == 1 and game_winner((10, -60)) == 0 and game_winner((-51, 51)) is None
+    assert game_winner((-55, -53)) == 1 and game_winner((-53, -53)) is None and game_winner((60, -60)) == 0
 
 
 def test_whole_games_rotate_the_deal_and_end_as_the_text_says():
@@ -126,11 +163,48 @@ def test_whole_games_rotate_the_deal_and_end_as_the_text_says():
         assert final.table(0)["result"].endswith(f"win the game with {max(scores)}.")
 
 
-def test_the_hand_limit_ends_a_runaway_game_and_can_be_lifted():
+def test_sides_that_keep_breaking_their_contracts_lose_at_minus_52():
+    """interpretation.minus-52: players who always make the last legal move (the dealer bids 12 no)."""
+    state = KAISER.new(seed=1)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[-1])
+    assert state.hand_number == 23 and state.game_scores == (-44, -52) and state.winners == (0, 2)
+    assert state.table(0)["result"] == "Seat 0 and Seat 2 win the game with -44; Seat 1 and Seat 3 fell to -52."
     final = play_out(KAISER.new(seed=1), [RandomBot(seat) for seat in range(4)])
-    assert final.is_over and final.hand_number == 60 and max(final.game_scores) < 52
-    short = rules_engine.load_game("kaiser", hand_limit=30).new(seed=1)
-    assert play_out(short, [RandomBot(seat) for seat in range(4)]).hand_number == 30
+    assert final.is_over and min(final.game_scores) <= -52 < max(final.game_scores) < 52
+
+
+def at_last_hand(scores):
+    """A game in its last hand, ``LAST_HAND``, with ``scores`` before it, bid 6 in spades by seat 1."""
+    state = KAISER.new(seed=6)
+    state.hand_number, state.game_scores = LAST_HAND, scores
+    for move in ("pass", "bid 6", "pass", "pass", "trumps spades"):
+        state = state.apply(move)
+    return state
+
+
+def test_a_game_not_over_after_the_last_hand_ends_there():
+    """interpretation.last-hand: the higher score wins, level scores draw."""
+    state = at_last_hand((10, 40))
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    assert state.hand_number == LAST_HAND and max(state.game_scores) < 52
+    high = 0 if state.game_scores[0] > state.game_scores[1] else 1
+    assert state.winners == (high, high + 2)
+    assert state.table(0)["result"].endswith(f"after {LAST_HAND} hands.")
+    change = [b - a for a, b in zip((10, 40), state.game_scores)]
+    level = at_last_hand((-change[0], -change[1]))
+    while not level.is_over:
+        level = level.apply(level.legal_moves()[0])
+    assert level.game_scores == (0, 0) and level.winner == DRAW and level.winners == ()
+    assert level.table(0)["result"] == f"After {LAST_HAND} hands the scores are level, 0 each: a draw."
+    assert level.scores.game == (0, 0, 0, 0)
+
+
+def test_the_bound_on_a_games_length_counts_its_misdeals():
+    assert KAISER.new(seed=1).move_bound() == LAST_HAND * 37
+    redealt = KAISER.new(seed=3, decks={"hand-1": deal(WEAK)}).apply("misdeal")
+    assert redealt.move_bound() == LAST_HAND * 37 + 4
 
 
 def test_the_heuristic_side_beats_random_players():

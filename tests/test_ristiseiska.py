@@ -14,7 +14,7 @@ from rules_engine.cards import ACES_LOW, parse_card, parse_cards
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.layout import SuitRows
 from rules_engine.games import ristiseiska_bot
-from rules_engine.games.ristiseiska import giver_for
+from rules_engine.games.ristiseiska import GIFT_LIMIT, giver_for
 
 RISTI = rules_engine.load_game("ristiseiska")
 
@@ -125,3 +125,37 @@ def test_the_bot_plays_towards_its_own_cards():
     view = state.view(3)           # the 6♣ opens the way to its own 5♣; the 8♣ only to the others' clubs
     assert view["moves"] == ["play 6C", "play 8C"]
     assert ristiseiska_bot.choose(view, random.Random(1)) == "play 6C"
+
+
+def late_position(hands, turn):
+    """Three players holding ``hands`` (texts), every other card of the pack laid out, ``turn`` to act."""
+    from rules_engine.cards import make_deck
+
+    state = RISTI.new(seed=1, seats=len(hands))
+    held = [parse_cards(h) for h in hands]
+    inside = {c for hand in held for c in hand}
+    layout = SuitRows(ranks=ACES_LOW, start="7")
+    for card in sorted((c for c in make_deck("52") if c not in inside),
+                       key=lambda c: (c.suit, abs(ACES_LOW.index(c) - ACES_LOW.index(parse_card("7C"))))):
+        layout = layout.add(card)
+    state.layout, state.turn = layout, turn
+    state.hands = tuple(tuple(sorted(hand, key=ACES_LOW.sort_key)) for hand in held)
+    state.had_turn = frozenset(range(len(hands)))
+    return state
+
+
+def test_a_card_given_round_for_ever_ends_the_deal_at_the_gift_limit():
+    """interpretation.gift-limit: the 4♥ goes from hand to hand, always just after its taker's turn."""
+    state = late_position(["4H AH", "2H", "3H"], turn=1)
+    start = (state.hands, state.turn)
+    for move in ["beg", "give 4H", "beg", "give 4H", "beg", "give 4H"]:
+        state = state.apply(move)
+    assert (state.hands, state.turn) == start and state.gifts == 3
+    while not state.is_over:
+        state = state.apply("beg" if state.begging is None else "give 4H")
+    assert state.gifts == GIFT_LIMIT and state.layout.cards() == late_position(["4H AH", "2H", "3H"], 1).layout.cards()
+    assert [len(h) for h in state.hands] == [1, 2, 1] and state.winners == (0, 2) and state.scores.game == (1, 0, 1)
+    assert state.table(None)["result"] == "After 100 cards given, Seat 0, Seat 2, holding the fewest cards (1), share the win."
+    assert state.table(None)["last"].endswith("That was card 100 given, the last: the fewest cards win.")
+    assert len(state.record.moves) <= state.move_bound()
+    check_step(state)

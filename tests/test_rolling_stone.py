@@ -10,6 +10,7 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.shedding_tricks import SheddingPlay, deal_order
+from rules_engine.games.rolling_stone import TRICK_LIMIT, fewest_cards
 
 STONE = rules_engine.load_game("rolling-stone")
 
@@ -108,12 +109,31 @@ def test_a_whole_game_of_complete_tricks_is_won_by_the_leader_of_the_eighth():
 
 
 @pytest.mark.parametrize("seats", [4, 5, 6])
-def test_random_games_end_without_a_limit(seats):
-    """interpretation.no-limit: 1,000 random games took at most 410 moves."""
+def test_random_games_end_by_a_player_running_out_long_before_the_trick_limit(seats):
+    """interpretation.trick-limit: 1,000 random games took at most 167 tricks."""
     for seed in range(20):
         final = play_out(STONE.new(seed=seed, seats=seats), [RandomBot(f"{seed}/{s}") for s in range(seats)])
-        assert final.is_over and len(final.winners) == 1 and len(final.record.moves) < 1000
+        assert final.is_over and len(final.winners) == 1 and final.play.number < TRICK_LIMIT
         assert not final.play.hands[final.winners[0]]
+
+
+def test_play_that_goes_round_in_circles_ends_after_the_trick_limit_and_the_fewest_cards_win():
+    """interpretation.trick-limit"""
+    assert fewest_cards([[1], [2, 3], [4]]) == (0, 2)
+    state = STONE.new(seed=5, seats=5)
+    while state.play.number <= TRICK_LIMIT - 3:
+        state = state.apply(state.legal_moves()[0])
+    assert "3 tricks to the limit: then the fewest cards win" in state.table(None)["headline"]["facts"]
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    sizes = [len(h) for h in state.play.hands]
+    assert state.play.number == TRICK_LIMIT + 1 and all(sizes)
+    assert state.winners == (0, 2) and sizes[0] == sizes[2] == min(sizes) and sizes.count(min(sizes)) == 2
+    assert state.scores.game == (1, 0, 1, 0, 0)
+    assert state.table(None)["result"] == "After 200 tricks Seat 0, Seat 2, holding the fewest cards (5), share the win."
+    assert "the last: the fewest cards, 5, win" in state.table(None)["last"]
+    assert len(state.record.moves) <= state.move_bound() == TRICK_LIMIT * 5
+    check_step(state)
 
 
 def test_the_heuristic_bot_wins_more_often_than_a_random_player():

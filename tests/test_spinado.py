@@ -79,11 +79,62 @@ def test_a_card_in_the_dead_hand_stops_play_and_the_last_player_starts_again():
     assert state.play.stopped and state.to_act == 3
 
 
-def test_the_next_card_is_forced_and_other_cards_are_refused_with_their_rule():
+def test_the_next_card_may_be_played_or_kept_and_other_cards_are_refused_with_their_rule():
     state = position(HANDS, DEAD).apply("play 3H")
-    assert [m.text for m in state.legal_moves()] == ["play 4H", "play 4H with AD"]
-    assert "4♥" in refused(state, "play QS", "play.sequence")
+    assert [m.text for m in state.legal_moves()] == ["play 4H", "play 4H with AD", "pass"]
+    assert refused(state, "play QS", "play.sequence") == \
+        "the sequence needs the 4♥, which you hold: play it, or pass and keep it"
     assert "not in your hand" in refused(state, "play 9S", "play.turn")
+
+
+def test_a_card_held_back_stops_play_and_the_last_player_starts():
+    """play.hold-back, interpretation.hold-back"""
+    state = position(HANDS, DEAD).apply("play 3H").apply("play 4H")   # seat 1 again: the 5♥ is seat 2's
+    assert state.to_act == 2 and [m.text for m in state.legal_moves()] == ["play 5H", "pass"]
+    state = state.apply("pass")
+    assert state.play.sequence == () and state.play.stopped and state.to_act == 1 and state.play.starter == 1
+    assert state.table(None)["last"] == ("Nobody plays the 5♥, which stops play, and Seat 1, who played "
+                                         "last, starts the next sequence.")
+    assert parse_cards("5H")[0] in state.play.hands[2]
+    # interpretation.hold-back: only its holder knows who kept it; to the others it is a pass by nobody named.
+    assert state.view(2)["table"]["held_back"] == [[2, "5♥"]] and state.last_move_seen_by(2) == ("pass", 2)
+    for seat in (None, 0, 1):
+        assert state.view(seat)["table"]["held_back"] == [] and state.last_move_seen_by(seat) == ("pass", None)
+    assert refused(state, "pass", "play.start") == "you are starting a sequence: play any card"
+    check_step(state)
+    # The card kept goes down when its holder starts with it; the 6♥ then follows.
+    state = state.apply("play QS").apply("play KS")   # seat 1's Q♠ K♠: the king stops, seat 1 starts
+    assert state.to_act == 1
+    state = state.apply("play AH")                    # the A♥ stops at once (no 2): seat 1 again
+    state = state.apply("play 3D").apply("play 4D").apply("play 5D")   # the 6♦ is dead: seat 1 again
+    assert state.to_act == 1
+
+
+def test_a_holder_who_played_last_and_holds_back_starts_again():
+    state = position(HANDS, DEAD).apply("play 3H")   # seat 1 holds the 4♥ too
+    state = state.apply("pass")
+    assert state.to_act == 1 and state.play.starter == 1 and state.view(1)["table"]["held_back"] == [[1, "4♥"]]
+
+
+def test_the_bot_takes_no_stop_for_a_dead_card():
+    """interpretation.hold-back: a card that stopped play may have been kept, so the bot counts it
+    as unseen, not dead."""
+    state = position(HANDS, DEAD).apply("play 3H").apply("play 4H").apply("pass")   # seat 2 keeps the 5♥
+    view = state.apply("play QS").view(3)
+    know = StopsKnowledge(view, ACES_LOW, "47", interrupters=(parse_cards("AD")[0],))
+    assert parse_cards("5H")[0] in know.dead   # from the cards alone it looks dead...
+    assert spinado_bot.known_dead(view) == set()   # ...but in Spinado it may have been kept
+
+
+def test_the_bot_holds_back_only_when_another_player_is_close_to_going_out():
+    state = position(HANDS, DEAD).apply("play 3H").apply("play 4H")
+    rng = random.Random(1)
+    assert spinado_bot.choose(state.view(2), rng) == "play 5H"   # nobody is near the end: no search
+    hands = ["3S 4S", "AD 3D 4D 5D QS KS AH 3H 4H", "5H 6H 7H 8H 9H TH JH QH KH", "JD"]
+    dead = "5S 6S 7S 8S 9S TS JS QD KD AC 3C 4C 5C 6C 7C 6D 7D 9D TD 8C 9C TC JC QC KC"
+    state = position(hands, dead, starter=0).apply("play 3S")
+    choices = {spinado_bot.choose(state.view(0), random.Random(seed)) for seed in range(3)}
+    assert choices <= {"play 4S", "pass"}
 
 
 def test_the_spinado_goes_with_a_valid_card_stops_play_and_its_holder_starts():

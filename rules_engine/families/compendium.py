@@ -82,6 +82,10 @@ class Contract:
     def candidates(self, game):
         return [game.forms["play"].make(card) for card in make_deck(game.spec.deck)]
 
+    def move_bound(self, game):
+        """The most moves a hand of this contract takes: by default a move a card dealt."""
+        return len(make_deck(game.spec.deck))
+
     def visible(self, game, seat):
         """Which hands ``seat`` sees: ``visible(s)``."""
         return seeing_own_hand(seat)
@@ -331,6 +335,11 @@ class LayoutContract(Contract):
     def candidates(self, game):
         return super().candidates(game) + [game.forms["pass"].make()]
 
+    def move_bound(self, game):
+        """Every card dealt is held by someone, so one of the players can always lay a card:
+        at most a pass from each of the others before each card laid."""
+        return super().move_bound(game) * game.seats
+
     def play(self, game, move, seat):
         players = game.player_names()
         if move.kind == "pass":
@@ -381,6 +390,11 @@ class CompendiumGame(State):
     @property
     def hands_in_game(self):
         return len(self.CONTRACTS) * (self.seats if self.DEALS_ALL else 1)
+
+    def move_bound(self):
+        """The hands from the first played to the last, each within its contract's bound."""
+        return sum(self.contract_of(number).move_bound(self)
+                   for number in range(self.options.get("first_hand", 1), self.hands_in_game + 1))
 
     def contract_of(self, number):
         return self.CONTRACTS[(number - 1) % len(self.CONTRACTS)]

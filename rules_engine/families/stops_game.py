@@ -64,6 +64,15 @@ class StopsGame(ChipsLedger, State):
     def hands_in_game(self):
         return self.seats * self.options["deals"]
 
+    def move_bound(self):
+        """``hands_in_game`` hands (the most there can be) of at most ``_hand_moves()`` moves."""
+        return self.hands_in_game * self._hand_moves()
+
+    def _hand_moves(self):
+        """The most moves a hand takes: a move a card dealt to the players, unless the game
+        has moves that play no card."""
+        return sum(len(hand) for hand in self.play.hands) + len(self.play.played)
+
     def _start_hand(self, number, dealer):
         self.hand_number = number
         self.dealer = dealer

@@ -183,8 +183,11 @@ class Imagined:
 
 
 def parse_move(text):
-    """``play 5C`` or ``play 5C with AD``: the card, and whether the interrupter goes with it."""
+    """``play 5C`` or ``play 5C with AD``: the card, and whether the interrupter goes with it;
+    ``pass`` (the next card held back, where the game allows it): no card."""
     words = text.split()
+    if words == ["pass"]:
+        return None, False
     return parse_card(words[1]), len(words) == 4
 
 
@@ -201,15 +204,17 @@ def search(view, rng, rules, payoff, known_dead=(), placed=None, playouts=240):
     seat = imagined.seat
     parsed = [parse_move(m) for m in moves]
     for move, (card, spin) in zip(moves, parsed):
-        if len(imagined.mine) == 1 + spin:   # out of cards at once: the hand is won, nothing waits
+        if card is not None and len(imagined.mine) == 1 + spin:   # out of cards at once: the hand is won
             return move
+    played = view["table"]["play"]["played"]
+    last = played[-1][0] if played else seat   # who starts again when the next card is held back
     totals = [0.0] * len(moves)
     rounds = max(8, playouts // len(moves))
     for _ in range(rounds):
         hands = imagined.sample(rng)
         for i, (card, spin) in enumerate(parsed):
             out = Playout(pack, [list(h) for h in hands], list(imagined.by), rng)
-            to_act, need = out.move(seat, pack.index[card], spin)
+            to_act, need = (last, None) if card is None else out.move(seat, pack.index[card], spin)
             if out.winner is None:
                 out.run(to_act, need)
             totals[i] += payoff(out, seat)

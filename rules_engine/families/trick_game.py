@@ -13,7 +13,9 @@ to the left, and stop when a side or a player has won. A game subclasses
   ``_call_play(move)`` and ``_call_to_act()``;
 - ``_score_hand()``: the hand's points per scorer and a line per scorer
   saying why, as ``(points, lines)``; ``_game_winner()``: the winning scorer
-  once the game is over, or None to deal again.
+  once the game is over, or None to deal again;
+- ``_most_hands()``: the most hands the game can last (``State.move_bound``),
+  and ``CALLS``, the most moves of a hand before its cards are played.
 
 The base keeps the dealer's rotation, the scores carried from hand to hand,
 what each seat sees, the table for the renderers and the score sheet.
@@ -28,6 +30,7 @@ from .tricks import last_trick_zone, left_of, strain_name, trick_sentence, trick
 class TrickGame(State):
     SIDES = None
     TARGET = ""          # the game's end in words, for the score sheet
+    CALLS = 0            # the most moves of a hand before its first card: bids, trumps
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -115,6 +118,25 @@ class TrickGame(State):
 
     def candidate_moves(self):
         return [self.forms["play"].make(card) for card in self._pack()] + self._call_candidates()
+
+    # ---- the game's length ---------------------------------------------------------------------
+
+    def move_bound(self):
+        """``_most_hands()`` hands of at most ``_hand_moves()`` moves each (see ``State.move_bound``)."""
+        return self._most_hands() * self._hand_moves()
+
+    def _hand_moves(self):
+        """A card each dealt to the players, and the calls before them."""
+        return len(list(self.play.cards())) + self.CALLS
+
+    def _most_hands(self):
+        raise NotImplementedError
+
+    def _hands_without_gain(self):
+        """The hands so far after which the scores' total was no higher (a tie that scores nothing,
+        a loss that undoes the winner's gain): a game whose every other hand brings its end nearer
+        counts these as they come in its bound."""
+        return sum(1 for _, points, _ in self.hand_results if sum(points) <= 0)
 
     # Phases before the play: a game with none keeps these.
     def _call_to_act(self):

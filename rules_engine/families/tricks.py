@@ -162,6 +162,17 @@ class Auction:
     def legal_bids(self):
         return list(range(self.minimum, self.high + 1))
 
+    def most_calls(self):
+        """The most calls the auction can take: passes before the first bid, every bid from
+        ``low`` to ``high`` one after another, and between and after them the passes that do not
+        yet end it, then those that do.
+
+        >>> Auction(order=(1, 2, 3), low=1, high=13).most_calls()
+        29
+        """
+        bids = self.high - self.low + 1
+        return len(self.order) - 1 + bids + (self.passes_to_end - 1) * (bids - 1) + self.passes_to_end
+
     def why_not_bid(self, amount):
         if amount < self.minimum:
             if self.bid is None:

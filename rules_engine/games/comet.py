@@ -67,6 +67,18 @@ def hand_points(cards_left, kings_unplayed, comet_holder=None, winner=0):
     return points
 
 
+def most_hands(seats, target=100):
+    """The most hands a game can last. Each hand's winner scores 1 and a point for each card the
+    others still hold (one at least each), and only the comet's holder loses, one point: so the
+    scores' total grows by ``seats - 1`` a hand at least, and it stays below ``target`` times the
+    players only while nobody has reached the target.
+
+    >>> most_hands(4), most_hands(8)
+    (133, 114)
+    """
+    return (target - 1) * seats // (seats - 1) + 1
+
+
 def taken_out(seats):
     """The 8s an even deal takes out for ``seats`` players (51 cards less these divide evenly).
 
@@ -224,6 +236,11 @@ class CometState(StopsPointsGame):
 
     def candidate_moves(self):
         return [FORMS["play"].make(card) for card in self._pack()] + [FORMS["pass"].make(), FORMS["wait"].make()]
+
+    def move_bound(self):
+        """``most_hands`` hands, each of a move a card dealt and at most one answer to an offer of
+        the comet before the first card and after each."""
+        return most_hands(self.seats, self.TARGET) * (2 * self._hand_moves() + 1)
 
     # ---- the hand's end --------------------------------------------------------------------------
 

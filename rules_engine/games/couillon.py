@@ -197,6 +197,7 @@ class CouillonState(TrickGame):
     )
     forms = FORMS
     heuristic = staticmethod(couillon_bot.choose)
+    CALLS = 4   # each player accepts or declines the upcard
     SIDES = 2
     TARGET = f"The first side to erase all {LINES} of its lines wins; a marked line takes two wins"
 
@@ -289,6 +290,13 @@ class CouillonState(TrickGame):
             if not board:
                 return side
         return None
+
+    def _most_hands(self):
+        """Each side's score (its erasures less its marks) wins at 5, and a hand's winner gains at
+        least what the losers' marks cost them: so the two scores' total never falls, and a hand that
+        raises it does so by one at least, nine times at most before a side has 5. A tie, or a
+        side that accepted and lost, leaves the total as it was: such hands are counted as they come."""
+        return 2 * (LINES - 1) + 1 + self._hands_without_gain()
 
     # ---- what each seat sees -------------------------------------------------------------------
 

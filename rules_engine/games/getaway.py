@@ -11,15 +11,17 @@ cards loses.
   everyone follows is discarded; its highest card leads (``play.complete-trick``).
 - A player who runs out of cards gets away; a leader who has got away hands
   the lead to the next player still in on the left (``play.getting-away``).
-- Between tricks a player may take the whole hand of the player on the left,
-  who gets away (``play.take-hand``).
+- Between tricks any player may take the whole hand of the player on the
+  left, who gets away (``play.take-hand``).
 - Two left and one runs out: the shootout from the shuffled discards
   (``end.two-players``, ``end.shootout``). The last player with cards loses (``end.game``).
 
 Interpretation notes (on the game's page, ``interpretation.*``):
 
-- Only the player about to lead may take a hand, once, before leading, from
-  the second trick on (``interpretation.take-hand``).
+- After each trick the players still in are asked in turn, from the left of
+  the player due to lead round to that player, whether to take; each may take
+  once between two tricks, and the leader answers by leading
+  (``interpretation.take-hand``).
 - Getting away is settled when a trick ends: a player whose last card is the
   highest of a stopped trick takes the cards back (``interpretation.getting-away``).
 - With two left, whoever wins a complete trick with an empty hand faces the
@@ -29,13 +31,18 @@ Interpretation notes (on the game's page, ``interpretation.*``):
   from the shootout's own cards (``interpretation.shootout-pile``).
 - A trick that empties every hand still in loses for its winner, who is due
   to lead (``interpretation.all-out``).
-- One deal is the game; seat 0 deals (``interpretation.one-deal``).
+- One deal is the game; the first jack turned up finds the dealer
+  (``interpretation.one-deal``).
+- Changed from the text, which plays on until one player holds cards: play can
+  go round in circles for ever, so after ``TRICK_LIMIT`` tricks the most cards
+  lose, shared when tied (``interpretation.trick-limit``).
 """
 
 from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUIT_SYMBOLS, parse_card
 from ..families.shedding_tricks import DISCARDED, SheddingGame, names, settled_sentence
+from ..families.tricks import left_of
 from ..game import GameSpec, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
@@ -43,12 +50,27 @@ from ..table import score_sheet, zone
 from . import getaway_bot
 
 ACE_OF_SPADES = parse_card("AS")
+# interpretation.trick-limit: random and heuristic games took at most 59 tricks (3,000 games).
+TRICK_LIMIT = 200
+# The most moves of a shootout: the holder's cards (at most 51), each answering a draw, and a last draw.
+SHOOTOUT_MOVES = 2 * 51 + 1
 
 FORMS = MoveForms(
     MoveForm("play", "play {card}"),
     MoveForm("take", "take hand"),
+    MoveForm("pass", "pass"),
     MoveForm("draw", "draw"),
 )
+
+
+def most_cards(hands, seats):
+    """Among ``seats``, those holding the most cards: the losers of a game stopped at the trick limit.
+
+    >>> most_cards([[1, 2], [3], [4, 5], []], [0, 1, 2])
+    (0, 2)
+    """
+    most = max(len(hands[s]) for s in seats)
+    return tuple(s for s in seats if len(hands[s]) == most)
 
 
 @dataclass(frozen=True)
@@ -99,7 +121,7 @@ class GetawayState(SheddingGame):
         summary="Follow suit or stop the trick: whoever is highest picks the cards up. "
                 "Get rid of your cards; the last one holding any loses.",
         rules=("setup.deal", "play.first-trick", "play.follow-suit", "play.stopped-trick", "play.take-hand",
-               "end.shootout", "interpretation.take-hand"),
+               "end.shootout", "interpretation.take-hand", "interpretation.trick-limit"),
         scoring=ScoreRule(wins="high", rule="scoring.loser", end_rule="end.game",
                           cites=("interpretation.one-deal",)),
     )
@@ -109,23 +131,43 @@ class GetawayState(SheddingGame):
     def _setup(self):
         self._deal(lambda hands: next(s for s, hand in enumerate(hands) if ACE_OF_SPADES in hand),
                    stop_by_playing=True, open_tricks=1)
-        self.took = False
+        self.between = False          # a trick is over and the next not led: players may take hands
+        self.answered = frozenset()   # the seats asked since that trick (interpretation.take-hand)
         self.shootout = None
-        self.loser = None
+        self.losers = ()
+        self.at_limit = False
+
+    def move_bound(self):
+        """A trick is a card from each player still in, and between two tricks each of them answers
+        once, the leader by leading or by taking and then leading: at most two moves a player a trick.
+        Then ``TRICK_LIMIT`` tricks, and a shootout."""
+        return TRICK_LIMIT * 2 * self.seats + SHOOTOUT_MOVES
 
     # ---- moves -------------------------------------------------------------------------------
 
     @property
     def to_act(self):
-        if self.loser is not None:
+        if self.losers:
             return None
         if self.shootout is not None:
             return self.shootout.drawer if self.shootout.lead is None else self.shootout.holder
+        if self.between:
+            return self._asked()
         return self.play.to_act
 
-    def may_take(self):
+    def _asked(self):
+        """Between tricks, the player asked now: each player still in from the leader's left, in
+        turn, then the leader, who answers by leading (interpretation.take-hand)."""
         play = self.play
-        return not play.trick and not play.is_open and not self.took
+        for step in range(1, self.seats):
+            seat = left_of(play.leader, self.seats, step)
+            if seat not in play.out and seat not in self.answered:
+                return seat
+        return play.leader
+
+    def may_take(self):
+        """Whether the seat to act may take its left neighbour's hand now."""
+        return self.between and self.shootout is None and not self.losers and self.to_act not in self.answered
 
     def _legal(self):
         form = FORMS["play"]
@@ -135,6 +177,8 @@ class GetawayState(SheddingGame):
                 return [FORMS["draw"].make()]
             hand = self.play.hands[shootout.holder]
             return [form.make(card) for card in hand if card.suit == shootout.lead.suit]
+        if self.between and self.to_act != self.play.leader:
+            return [FORMS["pass"].make(), FORMS["take"].make()]
         if self.play.number == 1 and not self.play.trick:
             return [form.make(ACE_OF_SPADES)]
         moves = [form.make(card) for card in self.play.legal_cards()]
@@ -154,7 +198,14 @@ class GetawayState(SheddingGame):
                 return ("a hand is taken only between tricks, before the lead", "play.take-hand")
             if play.is_open:
                 return ("the first trick is played by everyone: no hand is taken before it", "play.take-hand")
-            return ("you have taken a hand already before this lead", "interpretation.take-hand")
+            return ("you have had your chance to take a hand between these tricks", "interpretation.take-hand")
+        if move.kind == "pass":
+            if self.between and shootout is None:
+                return ("you are to lead: play a card, or take the hand on your left first", "interpretation.take-hand")
+            return ("there is nothing to pass on: play a card", "play.turn")
+        if self.between and self.to_act != play.leader:
+            return ("between tricks you may take the hand on your left, or pass; "
+                    f"{self.player_names()[play.leader]} leads the next trick", "interpretation.take-hand")
         if move.card not in play.hands[self.to_act]:
             return (f"{move.card.symbol} is not in your hand", "play.turn")
         if play.number == 1 and not play.trick:
@@ -170,21 +221,15 @@ class GetawayState(SheddingGame):
         if self.shootout is not None:
             self._shootout_move(move, seat, players)
             return
-        if move.kind == "take":
-            left = self.play.next_in(seat)
-            taken = len(self.play.hands[left])
-            self.play = self.play.take_hand(seat)
-            self.took = True
-            self.said = (f"{players[seat]} takes {players[left]}'s {taken} card{'s' * (taken != 1)}: "
-                         f"{players[left]} gets away.")
-            self._check_end(players)
+        if move.kind in ("take", "pass"):
+            self._answer(move, seat, players)
             return
         before = self.play
         self.play = before.play(move.card)
+        self.between, self.answered = False, frozenset()
         self.said = f"{players[seat]} plays the {move.card.symbol}."
         if self.play.number == before.number:
             return
-        self.took = False
         self.said = f"{players[seat]} plays the {move.card.symbol}; {settled_sentence(self.play, players)}."
         gone = [s for s in self.play.out if s not in before.out]
         if len(before.in_play()) == 2 and self._start_shootout(before, players):
@@ -192,14 +237,43 @@ class GetawayState(SheddingGame):
         if gone:
             self.said += f" {names(players, gone)} {'has' if len(gone) == 1 else 'have'} got away."
         self._check_end(players)
+        if not self.losers and self.play.number > TRICK_LIMIT:   # interpretation.trick-limit
+            self.at_limit = True
+            self.losers = most_cards(self.play.hands, self.play.in_play())
+            held = len(self.play.hands[self.losers[0]])
+            self.said += f" That was trick {TRICK_LIMIT}, the last: the most cards, {held}, lose."
+        self.between = not self.losers
+
+    def _answer(self, move, seat, players):
+        """A player asked between tricks takes the hand on their left, or passes."""
+        left = self.play.next_in(seat)
+        self.answered = self.answered | {seat}
+        if move.kind == "pass":
+            self.said = f"{players[seat]} does not take {players[left]}'s hand."
+            return
+        taken = len(self.play.hands[left])
+        leader = self.play.leader
+        self.play = self.play.take_hand(seat)
+        self.said = (f"{players[seat]} takes {players[left]}'s {taken} card{'s' * (taken != 1)}: "
+                     f"{players[left]} gets away.")
+        if left == leader and self.play.in_play():   # the player due to lead got away: the next one leads
+            self.play = replace(self.play, leader=self.play.next_in(leader))
+            self.said += f" {players[self.play.leader]} leads instead."
+        self._check_end(players)
+        self.between = not self.losers
 
     def _check_end(self, players):
         left = self.play.in_play()
         if len(left) == 1:
-            self.loser = left[0]
+            self.losers = (left[0],)
         elif not left:
-            self.loser = self.play.last[1]  # interpretation.all-out: the winner is due to lead
-            self.said += f" Every hand is empty: {players[self.loser]}, due to lead, loses."
+            self.losers = (self.play.last[1],)  # interpretation.all-out: the winner is due to lead
+            self.said += f" Every hand is empty: {players[self.losers[0]]}, due to lead, loses."
+
+    @property
+    def loser(self):
+        """The loser once the game is over (None before, and for a loss shared at the trick limit)."""
+        return self.losers[0] if len(self.losers) == 1 else None
 
     def _start_shootout(self, before, players):
         """Two were left and the winner of a complete trick has no cards, the
@@ -231,7 +305,7 @@ class GetawayState(SheddingGame):
             self.shootout = replace(shootout, pile=pile[1:], played=played, lead=lead, shuffles=shuffles)
             self.said = f"{again}{players[seat]} draws the {lead.symbol} and leads it."
             if not self.play.holds(shootout.holder, lead.suit):
-                self.loser = seat
+                self.losers = (seat,)
                 self.said += (f" {players[shootout.holder]} holds no {SUIT_SYMBOLS[lead.suit]} and gets away: "
                               f"{players[seat]} loses.")
             return
@@ -241,13 +315,13 @@ class GetawayState(SheddingGame):
         self.play = replace(self.play, hands=tuple(hands))
         self.said = f"{players[seat]} answers the {lead.symbol} with the {card.symbol}"
         if shootout_answer(lead, card) == "holder loses":
-            self.loser = seat
+            self.losers = (seat,)
             self.shootout = replace(shootout, lead=None, played=shootout.played + (lead, card))
             self.said += f", higher: {players[shootout.drawer]} gets away, and {players[seat]} loses."
             return
         self.shootout = replace(shootout, lead=None, played=shootout.played + (lead, card))
         if not hands[seat]:  # interpretation.shootout-last-card
-            self.loser = shootout.drawer
+            self.losers = (shootout.drawer,)
             self.said += (f", lower, and has no cards left: {players[seat]} gets away, "
                           f"and {players[shootout.drawer]} loses.")
             return
@@ -257,23 +331,24 @@ class GetawayState(SheddingGame):
 
     @property
     def winners(self):
-        """Every seat but the loser, once the game is over."""
-        if self.loser is None:
+        """Every seat but the loser (or losers), once the game is over."""
+        if not self.losers:
             return ()
-        return tuple(s for s in range(self.seats) if s != self.loser)
+        return tuple(s for s in range(self.seats) if s not in self.losers)
 
     @property
     def scores(self):
-        points = tuple(-1 if s == self.loser else 0 for s in range(self.seats))
+        points = tuple(-1 if s in self.losers else 0 for s in range(self.seats))
         return Scores(points, points)
 
     # ---- what each seat sees -----------------------------------------------------------------
 
     def _extra_view(self, seat):
         shootout = self.shootout
-        view = {"loser": self.loser, "may_take": self.loser is None and self.shootout is None and self.may_take(),
+        view = {"loser": self.loser, "losers": list(self.losers), "between": self.between,
+                "may_take": self.may_take(), "answered": sorted(self.answered),
                 "left": [None if s in self.play.out else self.play.next_in(s) for s in range(self.seats)],
-                "shootout": None}
+                "trick_limit": TRICK_LIMIT, "shootout": None}
         if shootout is not None:
             view["shootout"] = {"drawer": shootout.drawer, "holder": shootout.holder, "pile": len(shootout.pile),
                                 "aside": [c.text for c in shootout.aside],
@@ -304,7 +379,7 @@ class GetawayState(SheddingGame):
         ]
 
     def _title(self):
-        if self.loser is not None:
+        if self.losers:
             return "Game over"
         return "Shootout" if self.shootout is not None else f"Trick {self.play.number}"
 
@@ -314,23 +389,36 @@ class GetawayState(SheddingGame):
             s = self.shootout
             facts.append(f"{players[s.drawer]} has no cards and draws each lead; "
                          f"{players[s.holder]} must answer lower")
-        elif self.loser is None and not self.play.trick and self.may_take():
-            facts.append(f"{players[self.play.leader]} may take {players[self.play.next_in(self.play.leader)]}'s "
-                         f"hand before leading")
+        elif self.may_take():
+            seat = self.to_act
+            left = players[self.play.next_in(seat)]
+            facts.append(f"Between tricks: {players[seat]} may take {left}'s hand before leading"
+                         if seat == self.play.leader else
+                         f"Between tricks: {players[seat]} may take {left}'s hand, or pass; "
+                         f"{players[self.play.leader]} leads next")
+        left = TRICK_LIMIT - self.play.number
+        if not self.losers and self.shootout is None and left < 20:
+            facts.append(f"{left + 1} trick{'s' * (left != 0)} to the limit: then the most cards lose")
         return facts
 
     def _score_sheet(self):
         players = self.player_names()
-        rows = [("This deal", self.scores.game)] if self.loser is not None else []
+        rows = [("This deal", self.scores.game)] if self.losers else []
         return score_sheet(players, rows, [("Cards in hand", [len(h) for h in self.play.hands])],
-                           target="One deal: the last player holding cards loses")
+                           target=f"One deal: the last player holding cards loses (after {TRICK_LIMIT} tricks, "
+                                  "the most cards)")
 
     def _result_sentence(self):
-        if self.loser is None:
+        if not self.losers:
             return None
         players = self.player_names()
-        how = "is left holding cards" if self.play.hands[self.loser] else "is due to lead without a card"
-        return f"{players[self.loser]} {how} and loses; {names(players, self.winners)} got away."
+        if self.at_limit:
+            held = len(self.play.hands[self.losers[0]])
+            verb = "loses" if len(self.losers) == 1 else "share the loss"
+            return f"After {TRICK_LIMIT} tricks {names(players, self.losers)}, holding the most cards ({held}), {verb}."
+        loser = self.losers[0]
+        how = "is left holding cards" if self.play.hands[loser] else "is due to lead without a card"
+        return f"{players[loser]} {how} and loses; {names(players, self.winners)} got away."
 
     def describe(self):
         return f"Getaway: {self._title()}, {len(self.play.in_play())} players still in"

@@ -13,8 +13,8 @@ ever being the one holding the highest card when a trick is stopped.
 - Unable to follow: throw the highest card, first from a suit of one card
   (a new void stops more tricks). In the first trick, which is discarded
   whatever happens, throw the highest cards.
-- Take the left player's hand when that player lacks every suit held, so
-  that each lead would come straight back.
+- Between tricks, take the left player's hand when that player lacks every
+  suit held, so that each lead would come straight back; otherwise pass.
 - In a shootout, answer the drawn card with the highest card below it.
 """
 
@@ -79,9 +79,11 @@ def choose(view, rng):
     order = play["order"]
     rest = order[order.index(seat) + 1:]
     trick = [(item["seat"], parse_card(item["card"])) for item in play["trick"]]
+    if "take hand" in moves and _blocked(table, seat, hand):
+        return "take hand"
+    if "pass" in moves:   # asked between tricks, with someone else to lead
+        return "pass"
     if not trick:
-        if "take hand" in moves and _blocked(table, seat, hand):
-            return "take hand"
         return _lead(options, hand, rest, voids, play["discarded_by_suit"])
     suit = trick[0][1].suit
     following = [c for c in options if c.suit == suit]

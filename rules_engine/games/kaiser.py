@@ -14,8 +14,8 @@ for the right to name trumps and play to 52.
 - The dealer's left leads; suit must be followed; aces are high; the highest
   trump, or else the highest card of the suit led, wins (``play.follow-suit``).
 - A side's hand is worth 1 a trick, 5 for the 5♥, −3 for the 3♠ (``scoring.hand``).
-  Declarers who reach their bid add their hand's points, else they lose the
-  bid; at no trumps either is doubled (``scoring.declarers``). Defenders add
+  Declarers who reach their bid add their hand's points, else they subtract
+  them; at no trumps either is doubled (``scoring.declarers``). Defenders add
   their hand's points while their score is 45 or less; above 45 only a
   negative hand counts (``scoring.defenders``).
 - The game ends after a hand in which a side reaches 52; the higher score
@@ -23,18 +23,21 @@ for the right to name trumps and play to 52.
 
 Interpretation notes (on the game's page, ``interpretation.*``):
 
-- Declarers who fall short lose the amount of their bid (``interpretation.broken-contract``).
+- Declarers who fall short never gain by it: tricks worth less than nothing
+  are lost as they are; the option ``broken_contract="bid"`` takes off the
+  bid instead, the common rule (``interpretation.broken-contract``).
 - A misdeal is called in turn, instead of a call in the bidding (``interpretation.misdeal``).
-- When all four pass, the hand is thrown in and the next player deals
+- Changed from the text: when the other three pass, the dealer must bid
   (``interpretation.all-pass``).
 - Equal scores of 52 or more: play on until a hand leaves them unequal
   (``interpretation.tie``).
 - The first dealer is found by a cut: each player, from seat 0 round, cuts
   a card, and the highest (aces high; among equals the first cut) deals
   (``interpretation.first-dealer``).
-- Scores fall as well as rise, so careless bidders can play for ever: the
-  option ``hand_limit`` (60 by default, 0 for none) ends a game that has gone
-  that many hands at the higher score (``interpretation.hand-limit``).
+- Changed from the text: a side at −52 or less also ends the game, the
+  higher score winning (``interpretation.minus-52``), and a game not over
+  after ``LAST_HAND`` hands ends there (``interpretation.last-hand``), so
+  that every game ends.
 """
 
 from ..cards import ACES_HIGH, SUIT_NAMES, SUITS, make_deck, parse_card
@@ -48,6 +51,10 @@ from . import kaiser_bot
 
 SEATS, SIDES = 4, 2
 TARGET = 52
+# interpretation.last-hand: a game not over after this many hands ends there (300 random games
+# went at most 95 hands; bots that play to win, under 45).
+LAST_HAND = 200
+DRAW = "draw"
 DEFENDERS_CAP = 45
 LOWEST_BID, HIGHEST_BID = 6, 12
 FIVE_OF_HEARTS, THREE_OF_SPADES = parse_card("5H"), parse_card("3S")
@@ -89,14 +96,20 @@ def hand_value(cards, tricks):
     return tricks + 5 * (FIVE_OF_HEARTS in cards) - 3 * (THREE_OF_SPADES in cards)
 
 
-def score_hand(values, declarers, bid, before):
+def score_hand(values, declarers, bid, before, broken="tricks"):
     """Each side's change of score after a hand: ``values`` per side, the
     declaring side, its bid ``(points, no_trumps)`` and the scores before.
+    Declarers who fall short lose what their tricks are worth, as the text
+    says (``broken="tricks"``), or their bid (``broken="bid"``).
 
     >>> score_hand((9, 4), 0, (8, False), (10, 20))   # made: the declarers add their 9
     (9, 4)
-    >>> score_hand((7, 6), 0, (8, True), (10, 20))    # broken at no trumps: twice the bid lost
+    >>> score_hand((7, 6), 0, (8, True), (10, 20))    # broken at no trumps: twice the 7 taken lost
+    (-14, 6)
+    >>> score_hand((7, 6), 0, (8, True), (10, 20), broken="bid")   # or twice the bid
     (-16, 6)
+    >>> score_hand((-2, 12), 0, (8, False), (10, 20)) # a hand worth less than nothing is lost as it is
+    (-2, 12)
     >>> score_hand((9, 4), 0, (8, False), (10, 47))   # defenders above 45 gain nothing
     (9, 0)
     >>> score_hand((12, -2), 0, (8, False), (10, 47)) # but a negative hand still counts
@@ -106,20 +119,27 @@ def score_hand(values, declarers, bid, before):
     factor = 2 if no_trumps else 1
     defenders = 1 - declarers
     change = [0, 0]
-    made = values[declarers] >= points
-    change[declarers] = factor * (values[declarers] if made else -points)
+    value = values[declarers]
+    if value >= points:
+        change[declarers] = factor * value
+    else:   # interpretation.broken-contract: never a gain
+        change[declarers] = -factor * (points if broken == "bid" else abs(value))
     if before[defenders] <= DEFENDERS_CAP or values[defenders] < 0:
         change[defenders] = values[defenders]
     return tuple(change)
 
 
 def game_winner(scores):
-    """The side that has won once a hand is scored, or None to play on.
+    """The side that has won once a hand is scored, or None to play on: a
+    side at 52 or more, or at −52 or less, ends the game, and the higher
+    score wins; level scores play on.
 
     >>> game_winner((53, 40)), game_winner((50, 48)), game_winner((52, 52)), game_winner((55, 58))
     (0, None, None, 1)
+    >>> game_winner((-52, 10)), game_winner((-51, -40)), game_winner((-60, -53))
+    (1, None, 1)
     """
-    if max(scores) < TARGET or scores[0] == scores[1]:
+    if (max(scores) < TARGET and min(scores) > -TARGET) or scores[0] == scores[1]:
         return None
     return 0 if scores[0] > scores[1] else 1
 
@@ -158,11 +178,12 @@ class KaiserState(TrickGame):
         rules=("setup.misdeal", "bidding.round", "bidding.trumps", "play.follow-suit", "scoring.hand",
                "scoring.declarers", "scoring.defenders", "interpretation.broken-contract",
                "interpretation.misdeal", "interpretation.all-pass", "interpretation.tie",
-               "interpretation.first-dealer", "interpretation.hand-limit"),
+               "interpretation.first-dealer", "interpretation.minus-52", "interpretation.last-hand"),
         options=(
-            Option("hand_limit", 60, choices=(0, 30, 60, 100),
-                   description="end a game that reaches this many hands without a winner at the higher score "
-                               "(0: play on until a side reaches 52, however long it takes)"),
+            Option("broken_contract", "tricks", choices=("tricks", "bid"),
+                   description="what declarers who fall short lose: what their tricks are worth, as the text "
+                               "says (tricks), or their bid, as Kaiser is commonly scored on the Canadian "
+                               "prairies (bid; doubled at no trumps either way)"),
         ),
         scoring=ScoreRule(wins="high", target=TARGET, partnerships=2, rule="scoring.declarers",
                           end_rule="end.game", tie_rule="interpretation.tie"),
@@ -170,11 +191,22 @@ class KaiserState(TrickGame):
     forms = FORMS
     heuristic = staticmethod(kaiser_bot.choose)
     SIDES = SIDES
-    TARGET = f"The first side to {TARGET} wins, the higher score if both get there"
+    CALLS = SEATS + 1   # a call each, and trumps
+    TARGET = (f"The first side to {TARGET} wins, the higher score if both get there; "
+              f"a side at −{TARGET} loses")
 
     def _setup(self):
-        self.redeals = 0
+        self.redeals = 0      # misdeals called in this hand
+        self.misdeals = 0     # and in the whole game
         super()._setup()
+
+    def move_bound(self):
+        """``LAST_HAND`` hands of four calls, trumps and 32 cards; a misdeal, which the luck of the
+        deal allows about one deal in 800, adds at most four calls before it."""
+        return super().move_bound() + SEATS * self.misdeals
+
+    def _most_hands(self):
+        return LAST_HAND
 
     def _first_dealer(self):
         self.cut = tuple(self._shuffle("first-dealer", make_deck(self.spec.deck))[:SEATS])
@@ -219,10 +251,15 @@ class KaiserState(TrickGame):
         moves = [FORMS["bid-no" if no else "bid"].make(points)
                  for points in range(LOWEST_BID, HIGHEST_BID + 1) for no in (False, True)
                  if bid_rank((points, no)) >= lowest]
-        moves.append(FORMS["pass"].make())
+        if not self._dealer_must_bid():
+            moves.append(FORMS["pass"].make())
         if may_call_misdeal(self.play.hands[self._call_to_act()]):
             moves.append(FORMS["misdeal"].make())
         return moves
+
+    def _dealer_must_bid(self):
+        """The other three have passed: the dealer may not pass too (interpretation.all-pass)."""
+        return len(self.calls) == SEATS - 1 and all(bid is None for _, bid in self.calls)
 
     def _call_candidates(self):
         bids = [FORMS[kind].make(n) for n in range(0, 15) for kind in ("bid", "bid-no")]
@@ -236,6 +273,8 @@ class KaiserState(TrickGame):
         if move.kind == "misdeal":
             return ("a misdeal may be called only with no ace, no court card, and neither the 5♥ nor the 3♠",
                     "setup.misdeal")
+        if move.kind == "pass":
+            return ("the other three have passed, so the dealer must bid", "interpretation.all-pass")
         points = move.args[0]
         if not LOWEST_BID <= points <= HIGHEST_BID:
             return (f"a bid is from {LOWEST_BID} to {HIGHEST_BID} points, not {points}", "bidding.round")
@@ -253,6 +292,7 @@ class KaiserState(TrickGame):
             return
         if move.kind == "misdeal":
             self.redeals += 1
+            self.misdeals += 1
             self._deal_hand()
             return
         bid = None if move.kind == "pass" else (move.args[0], move.kind == "bid-no")
@@ -260,11 +300,6 @@ class KaiserState(TrickGame):
         if len(self.calls) < SEATS:
             return
         bid, declarer = self.high_bid
-        if bid is None:   # all four passed: thrown in (interpretation.all-pass)
-            self.hand_results = self.hand_results + ((self.hand_number, (0, 0), ("All four passed: thrown in",)),)
-            self.redeals = 0
-            self._start_hand(self.hand_number + 1, left_of(self.dealer, SEATS))
-            return
         self.contract = (declarer % SIDES, bid, declarer)
         self.phase = "play" if bid[1] else "trumps"
 
@@ -277,7 +312,7 @@ class KaiserState(TrickGame):
     def _score_hand(self):
         side, bid, _ = self.contract
         values = self._values()
-        change = score_hand(values, side, bid, self.game_scores)
+        change = score_hand(values, side, bid, self.game_scores, self.options["broken_contract"])
         names = self.scorer_names()
         made = values[side] >= bid[0]
         lines = [f"{names[side]} bid {bid_words(bid)} and took {values[side]}: "
@@ -289,10 +324,22 @@ class KaiserState(TrickGame):
 
     def _game_winner(self):
         winner = game_winner(self.game_scores)
-        limit = self.options["hand_limit"]
-        if winner is None and limit and self.hand_number >= limit and self.game_scores[0] != self.game_scores[1]:
-            winner = 0 if self.game_scores[0] > self.game_scores[1] else 1   # interpretation.hand-limit
+        if winner is None and self.hand_number >= LAST_HAND:   # interpretation.last-hand
+            scores = self.game_scores
+            winner = DRAW if scores[0] == scores[1] else 0 if scores[0] > scores[1] else 1
         return winner
+
+    def _result_sentence(self):
+        if self.winner == DRAW:
+            return f"After {LAST_HAND} hands the scores are level, {self.game_scores[0]} each: a draw."
+        sentence = super()._result_sentence()
+        if sentence and max(self.game_scores) < TARGET:
+            loser = 1 - self.winner
+            if self.game_scores[loser] <= -TARGET:
+                sentence = sentence[:-1] + f"; {self.scorer_names()[loser]} fell to {self.game_scores[loser]}."
+            else:
+                sentence = sentence[:-1] + f", after {LAST_HAND} hands."
+        return sentence
 
     # ---- what each seat sees ----------------------------------------------------------
 
@@ -328,9 +375,6 @@ class KaiserState(TrickGame):
     def _call_sentence(self, move, seat, players):
         if move.kind == "misdeal":
             return f"{players[seat]} calls a misdeal; the same dealer deals again."
-        if move.kind == "pass" and self.calls == () and self.hand_results and \
-                self.hand_results[-1][2] == ("All four passed: thrown in",):
-            return f"{players[seat]} passes: all four passed, and the next player deals."
         return super()._call_sentence(move, seat, players)
 
 

@@ -1,7 +1,8 @@
 """Kaiser's heuristic bot: it bids on a count of its likely tricks plus its
 partner's share, names its longest strong suit, takes tricks cheaply, gives
 the 5♥ to its partner's tricks and the 3♠ to its opponents', and never
-overbids its partner without a much better hand."""
+overbids its partner without a much better hand; a dealer who must bid
+(the other three passed) bids the lowest."""
 
 from ..cards import ACES_HIGH, SUIT_NAMES, SUITS, parse_card
 from ..families.trick_bots import card_moves, hand_strength, take_tricks
@@ -33,7 +34,10 @@ def _bid(view):
     estimate = _estimate(hand)
     bids = [m for m in moves if m.startswith("bid ") and not m.endswith(" no")]
     affordable = [m for m in bids if int(m.split()[1]) <= estimate]
-    return affordable[0] if affordable else "pass"
+    if affordable:
+        return affordable[0]
+    # The other three passed and the dealer must bid: the lowest bid costs least if it fails.
+    return "pass" if "pass" in moves else bids[0]
 
 
 def _card_play(view):

@@ -307,6 +307,11 @@ class Positive(TrickContract):
             game.phase = "play"
         return f"{game.player_names()[seat]}: {move.text}."
 
+    def move_bound(self, game):
+        """The dealer's choice, an auction, trumps named, up or down, then the cards."""
+        auction = Auction(order=(1, 2, 3), low=1, high=13, opening_required=True)
+        return super().move_bound(game) + 3 + auction.most_calls()
+
     def auction_result(self, game):
         """``(bid, bidder, dealer)`` after an auction, else ``(None, None, None)``."""
         if game.auction is not None and game.auction.bid is not None:

@@ -274,6 +274,11 @@ class MalillaState(TrickGame):
     def _game_winner(self):
         return self.first_out
 
+    def _most_hands(self):
+        """A hand that is not a tie gives a side a point at least, and a side with 35 has won: 69
+        such hands at most (34 each, then one more); a tie scores nothing and is counted as it comes."""
+        return 2 * (TARGET - 1) + 1 + self._hands_without_gain()
+
     def _score_sheet(self):
         from ..table import score_sheet
 

@@ -20,6 +20,10 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 - One deal is the game; seat 0 deals (``interpretation.one-deal``).
 - When every other player holds a single card, nobody can give, and the
   player unable to play passes (``interpretation.no-giver``).
+- Changed from the text, which plays on until someone is out of cards: a card
+  can be given round the table for ever, so the deal ends once ``GIFT_LIMIT``
+  cards have been given, the fewest cards winning, shared when tied
+  (``interpretation.gift-limit``).
 """
 
 from ..cards import ACES_LOW, HIDDEN, SUIT_SYMBOLS, make_deck, parse_card
@@ -33,6 +37,8 @@ from ..table import headline, score_sheet, zone
 from . import ristiseiska_bot
 
 SEVEN_OF_CLUBS = parse_card("7C")
+# interpretation.gift-limit: 3,000 games of the site's bots and of random players gave at most 32 cards.
+GIFT_LIMIT = 100
 
 FORMS = MoveForms(
     MoveForm("play", "play {card}"),
@@ -67,7 +73,7 @@ class RistiseiskaState(State):
         summary="Build the suits out from the sevens; a player who cannot play is handed a card "
                 "of their neighbour's choosing. The first out of cards wins.",
         rules=("setup.deal", "play.first", "play.layout", "play.must-play", "play.first-turn", "play.beg",
-               "play.false-beg", "interpretation.one-deal", "interpretation.no-giver"),
+               "play.false-beg", "interpretation.one-deal", "interpretation.no-giver", "interpretation.gift-limit"),
         scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game"),
     )
     forms = FORMS
@@ -83,14 +89,22 @@ class RistiseiskaState(State):
         self.had_turn = frozenset()
         self.begging = None       # (beggar, giver) while a card is awaited
         self.given = None         # (giver, beggar, card) of the last gift, for the sentence
-        self.winner = None
+        self.gifts = 0            # cards given so far (interpretation.gift-limit)
+        self.winners = ()
         self.said = None
+
+    def move_bound(self):
+        """52 cards laid and ``GIFT_LIMIT`` begs, each with its gift; someone can always lay a card
+        or beg within a round, so at most a pass from each of the others before each of those,
+        and a first-turn pass each."""
+        progress = 52 + 2 * GIFT_LIMIT
+        return progress * self.seats + self.seats
 
     # ---- moves -------------------------------------------------------------------------------
 
     @property
     def to_act(self):
-        if self.winner is not None:
+        if self.winners:
             return None
         return self.begging[1] if self.begging else self.turn
 
@@ -153,6 +167,10 @@ class RistiseiskaState(State):
             self.begging = None
             self.given = (giver, beggar, move.card)
             self.turn = left_of(beggar, self.seats)
+            self.gifts += 1
+            if self.gifts >= GIFT_LIMIT:   # interpretation.gift-limit
+                least = min(self._sizes())
+                self.winners = tuple(s for s, n in enumerate(self._sizes()) if n == least)
             return
         seat = self.turn
         self.had_turn = self.had_turn | {seat}
@@ -170,7 +188,7 @@ class RistiseiskaState(State):
                            for s, hand in enumerate(self.hands))
         self.said = f"{players[seat]} plays the {move.card.symbol}."
         if not self.hands[seat]:
-            self.winner = seat
+            self.winners = (seat,)
             self.said = f"{players[seat]} plays the {move.card.symbol}, their last card."
         self.turn = left_of(seat, self.seats)
 
@@ -195,12 +213,8 @@ class RistiseiskaState(State):
     # ---- the end -----------------------------------------------------------------------------
 
     @property
-    def winners(self):
-        return () if self.winner is None else (self.winner,)
-
-    @property
     def scores(self):
-        points = tuple(int(s == self.winner) for s in range(self.seats))
+        points = tuple(int(s in self.winners) for s in range(self.seats))
         return Scores(points, points)
 
     # ---- what each seat sees -----------------------------------------------------------------
@@ -215,7 +229,8 @@ class RistiseiskaState(State):
             "layout": self.layout.to_json(),
             "had_turn": sorted(self.had_turn),
             "begging": list(self.begging) if self.begging else None,
-            "winner": self.winner,
+            "winners": list(self.winners),
+            "gifts": self.gifts,
         }
 
     def _cards_in_play(self):
@@ -232,7 +247,7 @@ class RistiseiskaState(State):
                  for s, hand in enumerate(self.hands)]
         zones += self.layout.zones()
         facts = []
-        if self.begging and self.winner is None:
+        if self.begging and not self.winners:
             facts.append(f"{players[self.begging[1]]} gives {players[self.begging[0]]} a card")
         return {
             "headline": headline("The layout", f"Dealer: {players[self.dealer]}", *facts),
@@ -241,9 +256,19 @@ class RistiseiskaState(State):
             "score": score_sheet(players, (), [("Cards in hand", self._sizes())],
                                  target="One deal: the first player out of cards wins"),
             "last": self._last_sentence(seat, players),
-            "result": f"{players[self.winner]} has no cards left and wins." if self.winner is not None else None,
+            "result": self._result_sentence(players),
             "interlude": None,
         }
+
+    def _result_sentence(self, players):
+        if not self.winners:
+            return None
+        if not self.hands[self.winners[0]]:
+            return f"{players[self.winners[0]]} has no cards left and wins."
+        held = len(self.hands[self.winners[0]])
+        verb = "wins" if len(self.winners) == 1 else "share the win"
+        who = ", ".join(players[s] for s in self.winners)
+        return f"After {GIFT_LIMIT} cards given, {who}, holding the fewest cards ({held}), {verb}."
 
     def _last_sentence(self, seat, players):
         if not self.given:
@@ -251,7 +276,10 @@ class RistiseiskaState(State):
         giver, beggar, card = self.given
         # Only the two of them see the card that changed hands.
         what = f"the {card.symbol}" if seat in (giver, beggar, ALL) else "a card"
-        return f"{players[giver]} gives {players[beggar]} {what}, face down."
+        said = f"{players[giver]} gives {players[beggar]} {what}, face down."
+        if self.winners:
+            said += f" That was card {GIFT_LIMIT} given, the last: the fewest cards win."
+        return said
 
     def describe(self):
         return f"Ristiseiska: hands {self._sizes()}, layout {self.layout.to_json()}"

@@ -14,10 +14,12 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 
 - The game is won the moment a player's last card is played, even to a
   trick not yet complete (``interpretation.last-card``).
-- One deal is the game; seat 0 deals (``interpretation.one-deal``).
-- No limit on the length of play: fixed strategies can pass cards round
-  for ever, but varied play ends (1,000 random games: at most 410 moves)
-  (``interpretation.no-limit``).
+- One deal is the game; the first jack turned up finds the dealer
+  (``interpretation.one-deal``).
+- Changed from the text, which plays on until someone is out of cards: cards
+  come back into hands, so play can go round in circles for ever; after
+  ``TRICK_LIMIT`` tricks the fewest cards win, shared when tied
+  (``interpretation.trick-limit``).
 """
 
 from ..cards import SUIT_SYMBOLS
@@ -30,6 +32,18 @@ from ..table import score_sheet
 from . import rolling_stone_bot
 
 CARDS_EACH = 8
+# interpretation.trick-limit: 1,000 random games at each number of players took at most 167 tricks.
+TRICK_LIMIT = 200
+
+
+def fewest_cards(hands):
+    """The seats holding the fewest cards: the winners of a game stopped at the trick limit.
+
+    >>> fewest_cards([[1, 2], [3], [4, 5], [6]])
+    (1, 3)
+    """
+    least = min(len(hand) for hand in hands)
+    return tuple(seat for seat, hand in enumerate(hands) if len(hand) == least)
 
 FORMS = MoveForms(
     MoveForm("play", "play {card}"),
@@ -48,7 +62,8 @@ class RollingStoneState(SheddingGame):
         aliases=("Enflé", "Schwellen"),
         summary="Follow suit or pick up the trick: hands swell and shrink until one player "
                 "runs out of cards and wins.",
-        rules=("setup.pack", "play.follow-suit", "play.pick-up", "interpretation.last-card"),
+        rules=("setup.pack", "play.follow-suit", "play.pick-up", "interpretation.last-card",
+               "interpretation.trick-limit"),
         scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game",
                           cites=("interpretation.one-deal",)),
     )
@@ -57,13 +72,17 @@ class RollingStoneState(SheddingGame):
 
     def _setup(self):
         self._deal(lambda hands: left_of(self.dealer, self.seats), stop_by_playing=False)
-        self.winner = None
+        self.winners = ()
 
     # ---- moves -------------------------------------------------------------------------------
 
     @property
     def to_act(self):
-        return None if self.winner is not None else self.play.to_act
+        return None if self.winners else self.play.to_act
+
+    def move_bound(self):
+        """A trick takes at most a move a player, and the game at most ``TRICK_LIMIT`` tricks."""
+        return TRICK_LIMIT * self.seats
 
     def _legal(self):
         cards = self.play.legal_cards()
@@ -92,47 +111,61 @@ class RollingStoneState(SheddingGame):
         if move.kind == "pick-up":
             self.play = before.pick_up()
             self.said = f"{settled_sentence(self.play, players)}, and leads next."
-            return
-        self.play = before.play(move.card)
-        self.said = f"{players[seat]} plays the {move.card.symbol}"
-        if self.play.number != before.number:
-            self.said += f"; {settled_sentence(self.play, players)}"
-        if not self.play.hands[seat]:  # interpretation.last-card
-            self.winner = seat
-            self.said += f". That was {players[seat]}'s last card"
-        self.said += "."
+        else:
+            self.play = before.play(move.card)
+            self.said = f"{players[seat]} plays the {move.card.symbol}"
+            if self.play.number != before.number:
+                self.said += f"; {settled_sentence(self.play, players)}"
+            if not self.play.hands[seat]:  # interpretation.last-card
+                self.winners = (seat,)
+                self.said += f". That was {players[seat]}'s last card."
+                return
+            self.said += "."
+        if self.play.number > TRICK_LIMIT:   # interpretation.trick-limit
+            self.winners = fewest_cards(self.play.hands)
+            self.said += (f" That was trick {TRICK_LIMIT}, the last: the fewest cards, "
+                          f"{len(self.play.hands[self.winners[0]])}, win.")
 
     # ---- the end -----------------------------------------------------------------------------
 
     @property
-    def winners(self):
-        return () if self.winner is None else (self.winner,)
-
-    @property
     def scores(self):
-        points = tuple(int(s == self.winner) for s in range(self.seats))
+        points = tuple(int(s in self.winners) for s in range(self.seats))
         return Scores(points, points)
 
     def _hand_notes(self):
-        return [("no cards: wins" if s == self.winner else f"{len(hand)} cards")
-                for s, hand in enumerate(self.play.hands)]
+        return [(("no cards: wins" if not hand else f"{len(hand)} cards: wins") if s in self.winners
+                 else f"{len(hand)} cards") for s, hand in enumerate(self.play.hands)]
 
     def _extra_view(self, seat):
-        return {"winner": self.winner}
+        return {"winners": list(self.winners), "trick_limit": TRICK_LIMIT}
+
+    def _facts(self, players):
+        left = TRICK_LIMIT - self.play.number
+        if self.winners or left >= 20:
+            return []
+        return [f"{left + 1} trick{'s' * (left != 0)} to the limit: then the fewest cards win"]
 
     def _title(self):
-        return "Game over" if self.winner is not None else f"Trick {self.play.number}"
+        return "Game over" if self.winners else f"Trick {self.play.number}"
 
     def _score_sheet(self):
         players = self.player_names()
-        rows = [("This deal", self.scores.game)] if self.winner is not None else []
+        rows = [("This deal", self.scores.game)] if self.winners else []
         return score_sheet(players, rows, [("Cards in hand", [len(h) for h in self.play.hands])],
-                           target="One deal: the first player out of cards wins")
+                           target=f"One deal: the first player out of cards wins (after {TRICK_LIMIT} tricks, "
+                                  "the fewest cards)")
 
     def _result_sentence(self):
-        if self.winner is None:
+        if not self.winners:
             return None
-        return f"{self.player_names()[self.winner]} has no cards left and wins."
+        players = self.player_names()
+        if len(self.winners) == 1 and not self.play.hands[self.winners[0]]:
+            return f"{players[self.winners[0]]} has no cards left and wins."
+        held = len(self.play.hands[self.winners[0]])
+        who = ", ".join(players[s] for s in self.winners)
+        verb = "wins" if len(self.winners) == 1 else "share the win"
+        return f"After {TRICK_LIMIT} tricks {who}, holding the fewest cards ({held}), {verb}."
 
     def describe(self):
         return f"Rolling Stone: trick {self.play.number}, hands of {', '.join(map(str, map(len, self.play.hands)))}"

@@ -33,6 +33,7 @@ TRUMP_RANKS = RankOrder("6789TQKAJ")
 # The honours of the trump suit, in the order they are scored (the trick score comes after the 10).
 TEN_POINTS = 10
 HONOURS = (("A", 4), ("K", 3), ("Q", 2), ("J", 11))
+HAND_POINTS = TEN_POINTS + sum(points for _, points in HONOURS)   # scored in every hand: 30
 CARDS_EACH = {2: 18, 3: 12, 4: 9, 5: 7, 6: 6, 7: 5}
 
 
@@ -82,6 +83,16 @@ def first_to_reach(scores, steps, target=TARGET):
     return None
 
 
+def most_hands(seats, target=TARGET):
+    """The most hands a game can last: each scores ``HAND_POINTS`` at least, and the game goes
+    on only while everyone is below ``target``, so while the total is at most ``(target - 1) * seats``.
+
+    >>> [most_hands(n) for n in (2, 4, 7)]
+    [3, 6, 10]
+    """
+    return (target - 1) * seats // HAND_POINTS + 1
+
+
 FORMS = MoveForms(MoveForm("play", "play {card}"))
 
 
@@ -113,6 +124,11 @@ class ScotchWhistState(TrickGame):
         self.play = TrickPlay.deal(hands, left_of(self.dealer, self.seats), ACES_HIGH, trump=self.turned.suit,
                                    trump_ranks=TRUMP_RANKS)
         self.phase = "play"
+
+    def _most_hands(self):
+        """Every hand scores 30 at least (the 10, ace, king, queen and jack of trumps are always
+        dealt), and nobody has 41 while the total is at most 40 a player."""
+        return most_hands(self.seats)
 
     @property
     def dealt_each(self):

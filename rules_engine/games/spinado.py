@@ -7,9 +7,11 @@
   equal size, the cards left over going to the extra hand, which is dead
   (``setup.deal``).
 - The dealer's left starts a sequence with any card (``play.start``); the
-  holder of the next card of the suit plays it (``play.sequence``); when the
+  holder of the next card of the suit may play it (``play.sequence``); when the
   next card is dead, out of the pack or past the king, the last player starts
   a new sequence (``play.stop``).
+- A holder who does not play the next card passes, and play stops as if it
+  were dead: the last player starts a new sequence (``play.hold-back``).
 - The A♦, the spinado, may go down with any valid play of its holder; it
   stops play, so they start the next sequence (``play.spinado``).
 - A player who plays both the K♦ and Q♦ takes Matrimony; the Q♦ and J♦,
@@ -25,6 +27,9 @@ Interpretation notes (on the game's page, ``interpretation.*``):
   card like any other (``interpretation.spinado``).
 - The end, and credit, as in every stops game for chips here
   (``interpretation.end``, ``interpretation.credit``).
+- Nobody sees who keeps a card back, nor whether a card that stops play was
+  dead or kept: the table says only that nobody played it
+  (``interpretation.hold-back``).
 """
 
 from ..cards import parse_card
@@ -32,7 +37,7 @@ from ..families.chips import chips_word
 from ..families.stops import StopsPlay
 from ..families.stops_game import StopsGame, stops_options
 from ..families.tricks import left_of
-from ..game import GameSpec
+from ..game import ALL, GameSpec
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
 from . import spinado_bot
@@ -44,6 +49,7 @@ PAIRS = {MATRIMONY: (parse_card("KD"), parse_card("QD")), INTRIGUE: (parse_card(
 FORMS = MoveForms(
     MoveForm("spinado", "play {card} with {card}"),
     MoveForm("play", "play {card}"),
+    MoveForm("pass", "pass"),
 )
 
 
@@ -79,7 +85,7 @@ class SpinadoState(StopsGame):
         summary="Newmarket's stops play for three pots, with the A♦ that stops play whenever its holder likes.",
         options=stops_options(50, (20, 50, 100)),
         rules=("setup.pack", "setup.ante", "setup.deal", "play.start", "play.sequence", "play.stop",
-               "play.spinado", "scoring.pots", "interpretation.pairs", "interpretation.spinado",
+               "play.hold-back", "play.spinado", "scoring.pots", "interpretation.pairs", "interpretation.spinado",
                "interpretation.credit"),
         scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="interpretation.end"),
     )
@@ -96,22 +102,39 @@ class SpinadoState(StopsGame):
         piles = equal_hands(self._shuffle(f"hand-{self.hand_number}", self._pack()), self.seats + 1)
         hands = [piles[(seat - self.dealer - 1) % self.seats] for seat in range(self.seats)]
         self.play = StopsPlay.deal(hands, starter=left_of(self.dealer, self.seats), dead=piles[-1])
+        self.held_back = ()   # (seat, card) for each next card its holder did not play, this hand
 
-    # ---- the spinado ---------------------------------------------------------------------------
+    def _hand_moves(self):
+        """Each card held back is followed by a card played, so twice the cards dealt."""
+        return 2 * super()._hand_moves()
+
+    # ---- the spinado and holding back ----------------------------------------------------------
 
     def _extra_legal(self):
         seat = self.play.to_act
-        if SPINADO not in self.play.hands[seat]:
-            return []
-        plain = [m.card for m in self._plain_moves() if m.card != SPINADO]
-        return [FORMS["spinado"].make(card, SPINADO) for card in plain]
+        moves = []
+        if SPINADO in self.play.hands[seat]:
+            plain = [m.card for m in self._plain_moves() if m.card != SPINADO]
+            moves = [FORMS["spinado"].make(card, SPINADO) for card in plain]
+        if self.play.sequence:   # play.hold-back: the next card may be kept
+            moves.append(FORMS["pass"].make())
+        return moves
 
     def _plain_moves(self):
         play = self.play
         cards = self._starts() if not play.sequence else [play.next_card()]
         return [FORMS["play"].make(card) for card in cards]
 
+    def _why_not(self, move):
+        needed = self.play.next_card() if self.play.sequence else None
+        if move.kind == "play" and needed is not None and move.card in self.play.hands[self.to_act]:
+            return (f"the sequence needs the {needed.symbol}, which you hold: play it, or pass and keep it",
+                    "play.sequence")
+        return super()._why_not(move)
+
     def _extra_why_not(self, move):
+        if move.kind == "pass":
+            return ("you are starting a sequence: play any card", "play.start")
         card, extra = move.args
         if extra != SPINADO:
             return (f"only the spinado, the A♦, goes down with another card, not the {extra.symbol}", "play.spinado")
@@ -123,6 +146,14 @@ class SpinadoState(StopsGame):
 
     def _extra_play(self, move):
         seat = self.to_act
+        if move.kind == "pass":
+            card, last = self.play.next_card(), self.play.last_player
+            self.held_back = self.held_back + ((seat, card),)
+            self.play = self.play.stop(last)
+            players = self.player_names()
+            # interpretation.hold-back: nobody sees who kept it, nor whether it was dead.
+            return [f"Nobody plays the {card.symbol}, which stops play, and "
+                    f"{players[last]}, who played last, starts the next sequence"]
         # Whether the card would have stopped play by itself is not told: the spinado stops it anyway.
         lines = self._play_card(seat, move.card, settle=False)
         self.play = self.play.interrupt(SPINADO, seat)
@@ -131,7 +162,16 @@ class SpinadoState(StopsGame):
         return lines
 
     def _extra_candidates(self):
-        return [FORMS["spinado"].make(card, SPINADO) for card in self._pack() if card != SPINADO]
+        return [FORMS["spinado"].make(card, SPINADO) for card in self._pack() if card != SPINADO] + [
+            FORMS["pass"].make()]
+
+    def _told_in_part(self, move):
+        # interpretation.hold-back: to the others the card might as well be dead; they learn no more.
+        return ("pass", {self.to_act}) if move.kind == "pass" else None
+
+    def _view_extra(self, seat):
+        # Each seat knows the cards it kept back itself.
+        return {"held_back": [[s, card.symbol] for s, card in self.held_back if seat in (s, ALL)]}
 
     # ---- pots ----------------------------------------------------------------------------------
 

@@ -1,0 +1,106 @@
+"""Each game of two or more players, played with its default options by the
+site's bots, ends as its text (or, where the text is silent, its page's
+"Scoring and end of the game") says, and names the winners that end makes."""
+
+import pytest
+
+import rules_engine
+from rules_engine.bots import HeuristicBot, play_out
+
+
+def most(values):
+    best = max(values)
+    return tuple(i for i, v in enumerate(values) if v == best)
+
+
+def sides(side, seats=4):
+    return tuple(seat for seat in range(seats) if seat % 2 == side)
+
+
+def king(final):
+    # Ten hands, each dealt once; the highest total wins.
+    assert final.hand_number == final.hands_in_game == 10 == len(final.hand_results)
+    assert final.winners == most(final.points)
+
+
+def lorum(final):
+    # 28 hands: each of the four dealers deals the seven contracts; the most chips win.
+    assert final.hand_number == final.hands_in_game == 28 == len(final.hand_results)
+    assert final.winners == most(final.chips.held)
+
+
+def kaiser(final):
+    # Play on until a side has 52 or more; the higher score wins.
+    scores = final.game_scores
+    assert max(scores) >= 52 and scores[0] != scores[1]
+    assert final.winners == sides(0 if scores[0] > scores[1] else 1)
+
+
+def scotch_whist(final):
+    # The first to 41, counting in the order of scoring.
+    totals = final.game_scores
+    assert max(totals) >= 41 and len(final.winners) == 1 and totals[final.winners[0]] >= 41
+    before = [total - points for total, points in zip(totals, final.hand_results[-1][1])]
+    assert max(before) < 41
+
+
+def malilla(final):
+    # A side with 35 or more after a hand wins; the other is short of it.
+    scores = final.game_scores
+    winner = 0 if scores[0] >= 35 else 1
+    assert scores[winner] >= 35 > scores[1 - winner] and final.winners == sides(winner)
+
+
+def couillon(final):
+    # The first side to rub out every line of its board, marks included.
+    empty = [side for side, board in enumerate(final.boards) if not board]
+    assert len(empty) == 1 and final.winners == sides(empty[0])
+
+
+def getaway(final):
+    # One deal: the last player holding cards loses; everyone else got away.
+    assert len(final.losers) == 1 and final.play.number <= 200
+    loser = final.losers[0]
+    assert all(not hand for seat, hand in enumerate(final.play.hands) if seat != loser)
+    assert final.winners == tuple(seat for seat in range(final.seats) if seat != loser)
+
+
+def rolling_stone(final):
+    # One deal: the first player out of cards wins.
+    assert len(final.winners) == 1 and not final.play.hands[final.winners[0]]
+    assert all(final.play.hands[seat] for seat in range(final.seats) if seat not in final.winners)
+
+
+def ristiseiska(final):
+    # One deal: the first player out of cards wins.
+    assert len(final.winners) == 1 and not final.hands[final.winners[0]] and final.gifts < 100
+
+
+def chips_game(final):
+    # Every player deals once (the default), or a player is out of chips; the most chips win.
+    assert final.hand_number == final.hands_in_game or min(final.chips.held) <= 0
+    assert final.winners == most(final.chips.held)
+
+
+def comet(final):
+    # The hand in which a player reaches 100 ends the game, and that player wins.
+    assert max(final.points) >= 100 and final.winners == most(final.points)
+    before = [total - won for total, won in zip(final.points, final.hand_results[-1][1])]
+    assert max(before) < 100
+
+
+ENDS = {"king": king, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+        "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
+        "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet}
+
+
+def test_every_game_of_two_or_more_players_has_its_end_checked_here():
+    assert set(ENDS) == {spec.id for spec in rules_engine.list_games() if spec.seats[1] >= 2}
+
+
+@pytest.mark.parametrize("game_id", sorted(ENDS))
+def test_a_default_game_ends_as_its_text_says(game_id):
+    state = rules_engine.load_game(game_id).new(seed=f"ends-{game_id}")
+    final = play_out(state, [HeuristicBot(seat) for seat in range(state.seats)])
+    assert final.is_over and final.winners
+    ENDS[game_id](final)
