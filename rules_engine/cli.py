@@ -61,8 +61,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         return 130
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # argparse quotes a bad argument whole ("invalid int value: '...'"), of any length.
+        super().error(message if len(message) <= 300 else message[:299] + "…")
+
+
 def _parser():
-    parser = argparse.ArgumentParser(prog="python -m rules_engine", description="The card-game rules engine.")
+    parser = _Parser(prog="python -m rules_engine", description="The card-game rules engine.")
     parser.add_argument("--version", action="version", version=f"rules_engine {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("list", help="the registered games").set_defaults(run=cmd_list)
@@ -97,7 +103,7 @@ def _load(args):
     for pair in args.option:
         name, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not name:
-            raise RulesError(f"bad --option {pair!r}: expected NAME=VALUE")
+            raise RulesError(f"bad --option {quote(pair)}: expected NAME=VALUE")
         try:
             options[name] = value if isinstance(defaults.get(name), str) else json.loads(value)
         except ValueError:  # not JSON (or a number of over 4,300 digits): the text itself

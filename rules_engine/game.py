@@ -139,7 +139,7 @@ class Game:
         for name in options:
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise OptionError(f"unknown option {name!r} for {spec.id}: its options are {names}")
+                raise OptionError(f"unknown option {quote(name)} for {spec.id}: its options are {names}")
         self.spec = spec
         self.state_class = state_class
         self.options = {
@@ -170,9 +170,15 @@ class Game:
         if decks is not None and not isinstance(decks, dict):
             raise OptionError(f"bad decks {quote(decks)} for {spec.id}: expected labels with their cards")
         fixed = {}
+        most = max(len(make_deck(name)) for name in {spec.deck, *dict(spec.deck_by_seats).values()}) if decks else 0
         for label, cards in (decks or {}).items():
             if type(label) is not str or not isinstance(cards, (str, list, tuple)):
                 raise OptionError(f"bad deck {quote(label)}: {quote(cards)} for {spec.id}: expected a label and cards")
+            if isinstance(cards, str):
+                cards = cards.replace(",", " ").split()
+            if len(cards) > most:  # refused before reading every card of a text of any length
+                raise OptionError(f"deck {quote(label)} for {spec.id} holds {len(cards)} cards: "
+                                  f"the game's pack has {most}")
             fixed[label] = tuple(parse_cards(cards))
         state = self.state_class.__new__(self.state_class)
         state.game = self
@@ -454,13 +460,11 @@ class State:
         fixed = self.decks.get(label)
         if fixed is not None:
             if sorted(fixed, key=_card_key) != sorted(cards, key=_card_key):
-                raise RecordError(
-                    f"deck {label!r} of {self.spec.id} does not hold the game's cards: "
-                    f"got {format_cards(fixed)}"
-                )
+                raise RecordError(f"deck {quote(label)} of {self.spec.id} does not hold the game's cards: "
+                                  f"{_difference(fixed, cards)}")
             return list(fixed)
         if self.seed is None:
-            raise RecordError(f"no seed and no deck {label!r} given for {self.spec.id}")
+            raise RecordError(f"no seed and no deck {quote(label)} given for {self.spec.id}")
         return shuffled(cards, self.seed, label)
 
     @staticmethod
@@ -471,3 +475,16 @@ class State:
 def _card_key(card):
     return card.text
 
+
+def _difference(got, expected):
+    """What a fixed deck lacks and holds too many of, in a few words."""
+    from collections import Counter
+
+    got, expected = Counter(got), Counter(expected)
+    parts = []
+    for what, cards in (("missing", expected - got), ("not in the pack, or too many", got - expected)):
+        texts = sorted(card.text for card in cards.elements())
+        if texts:
+            more = f" and {len(texts) - 8} more" if len(texts) > 8 else ""
+            parts.append(f"{what}: {' '.join(texts[:8])}{more}")
+    return "; ".join(parts)

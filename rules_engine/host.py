@@ -37,6 +37,14 @@ class ProtocolError(RulesError):
     """A message the host cannot act on."""
 
 
+def _message_id(value):
+    """A message's ``id``, which the reply carries back: a number the page's JavaScript holds
+    exactly, or a short text (anything else would come back as large as it came)."""
+    if value is None or type(value) is int and abs(value) <= 2**53 - 1 or type(value) is str and len(value) <= 100:
+        return value
+    raise ProtocolError(f"bad message id {quote(value)}: expected a number or a text of at most 100 characters")
+
+
 def _check_name(name):
     if type(name) is not str or not 0 < len(name) <= 100:
         raise ProtocolError(f"bad session name {quote(name)}: expected a text of 1 to 100 characters")
@@ -105,10 +113,11 @@ class Host:
     MAX_SESSIONS = 16  # a finished King game holds about 0.9 MB of states
     def handle(self, message):
         """Answer one message; never raises for bad input."""
-        reply = {"v": PROTOCOL_VERSION, "id": message.get("id") if isinstance(message, dict) else None}
+        reply = {"v": PROTOCOL_VERSION, "id": None}
         try:
             if not isinstance(message, dict):
                 raise ProtocolError(f"a message must be an object, got {quote(message)}")
+            reply["id"] = _message_id(message.get("id"))
             if message.get("v") != PROTOCOL_VERSION:
                 raise ProtocolError(f"protocol version {quote(message.get('v'))} is not {PROTOCOL_VERSION}")
             op = message.get("op")
@@ -128,8 +137,9 @@ class Host:
             }
         except TypeError as error:
             reply["ok"] = False
-            reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {error}", "reason": None,
-                              "rule": None}
+            # Python's message names the argument, which came from the page: of any length.
+            reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {quote(str(error), 200)}",
+                              "reason": None, "rule": None}
         except Exception as error:  # noqa: BLE001 - a bug must reach the page as an answer, not kill the worker
             reply["ok"] = False
             reply["error"] = {"kind": "InternalError", "message": f"{type(error).__name__}: {quote(str(error), 200)}",

@@ -23,7 +23,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from .errors import RecordError, RulesError, quote
+from .errors import RecordError, RulesError, quote, quoted_list
 from .rng import canonical_seed
 
 ENGINE_VERSION = "0.1.0"
@@ -78,7 +78,8 @@ class Record:
             raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
         unknown = set(data) - {"game", "engine", "options", "seats", "seed", "decks", "moves"}
         if unknown:
-            raise RecordError(f"record has unknown fields: {', '.join(sorted(unknown))}")
+            raise RecordError(f"record has unknown fields: {quoted_list(unknown)}: "
+                              f"its fields are game, engine, options, seats, seed, decks and moves")
         for key in ("game", "moves"):
             if key not in data:
                 raise RecordError(f"record has no {key!r} field")
@@ -147,7 +148,7 @@ class Record:
             if not line or line.startswith("#"):
                 continue
             if ended:
-                raise RecordError(f"record line {number}: text after the closing 'end': {line!r}")
+                raise RecordError(f"record line {number}: text after the closing 'end': {quote(line, 80)}")
             if in_moves:
                 if line == "end":
                     ended = True
@@ -159,7 +160,7 @@ class Record:
                 continue
             key, sep, value = line.partition(":")
             if not sep:
-                raise RecordError(f"record line {number}: expected 'key: value' or 'moves:', got {line!r}")
+                raise RecordError(f"record line {number}: expected 'key: value' or 'moves:', got {quote(line, 80)}")
             key, value = key.strip(), value.strip()
             if key.startswith("option "):
                 try:
@@ -171,7 +172,7 @@ class Record:
             elif key in ("game", "engine", "seats", "seed"):
                 header[key] = value
             else:
-                raise RecordError(f"record line {number}: unknown header {key!r}")
+                raise RecordError(f"record line {number}: unknown header {quote(key)}")
         if "game" not in header:
             raise RecordError("record has no 'game:' line")
         if not in_moves or not ended:
@@ -213,11 +214,11 @@ def _read_move_line(line, number):
     if "{" in body:
         body, _, tail = body.partition("{")
         if not tail.rstrip().endswith("}"):
-            raise RecordError(f"record line {number}: commentary opened with '{{' is not closed: {line!r}")
+            raise RecordError(f"record line {number}: commentary opened with '{{' is not closed: {quote(line, 80)}")
         comment = tail.rstrip()[:-1].strip()
         body = body.strip()
     if not body:
-        raise RecordError(f"record line {number}: no move on the line: {line!r}")
+        raise RecordError(f"record line {number}: no move on the line: {quote(line, 80)}")
     return RecordedMove(body, comment)
 
 
@@ -249,5 +250,5 @@ def replay(record):
         try:
             state = state.apply(move.text, comment=move.comment)
         except RulesError as error:
-            raise RecordError(f"record move {number} {move.text!r} does not apply: {error}") from None
+            raise RecordError(f"record move {number} {quote(move.text)} does not apply: {error}") from None
         yield state

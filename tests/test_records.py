@@ -71,7 +71,7 @@ def test_a_whole_game_replays_to_the_same_end():
     ('{"game": "king", "moves": [', "not valid JSON"),
     ('{"game": "king"}', "no 'moves' field"),
     ('{"game": "king", "moves": [3]}', "move 1 is not a move"),
-    ('{"game": "king", "moves": [], "colour": 1}', "unknown fields: colour"),
+    ('{"game": "king", "moves": [], "colour": 1}', "unknown fields: 'colour': its fields are game, engine"),
 ])
 def test_damaged_records_are_refused_clearly(text, message):
     with pytest.raises(RecordError, match=message.replace("(", r"\(")):
@@ -97,3 +97,6 @@ def test_a_deck_that_is_not_the_games_cards_is_refused():
         list(replay("game: yukon\ndeck deal: AS KS\nmoves:\nend\n"))
     with pytest.raises(RecordError, match="no seed and no deck 'hand-1'"):
         list(replay(f"game: king\ndeck first-dealer: {format_cards(make_deck('52'))}\nmoves:\nend\n"))
+    with pytest.raises(RecordError, match="does not hold the game's cards: missing: 2C 3C 4C 5C 6C 7C 8C 9C "
+                                          "and 4 more; not in the pack, or too many: AS"):
+        list(replay(f"game: yukon\ndeck deal: AS AS {format_cards(make_deck('52')[1:-12])}\nmoves:\nend\n"))

@@ -48,6 +48,7 @@ top card is the 21st card of the order.
 from itertools import count
 
 from ..cards import SUITS, make_deck
+from ..errors import quote
 from ..families.bridge_scoring import (
     STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_result, honours_held, honours_points, rubber_step,
 )
@@ -146,7 +147,7 @@ def _pair(context, key):
     value = context.get(key, [0, 0])
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-        raise ScoreError(f"the rubber so far: {key} must be two whole numbers, got {value!r}")
+        raise ScoreError(f"the rubber so far: {key} must be two whole numbers, got {quote(value)}")
     return tuple(value)
 
 
