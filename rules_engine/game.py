@@ -186,6 +186,7 @@ class Game:
         state.seats = seats
         state.seed = seed
         state.decks = fixed
+        state.labels_dealt = frozenset()
         state._history = None
         state._setup()
         return state
@@ -324,6 +325,7 @@ class State:
         With ``seat``, the move is refused unless that seat is the one to act.
         """
         move = self.parse_move(move)
+        self._check_seat(seat)
         if seat is not None and seat != self.to_act and not self.is_over:
             raise NotYourTurnError(move, seat, self.to_act)
         legal = self.legal_moves()
@@ -349,6 +351,7 @@ class State:
         ``seat=None`` is a spectator; ``seat=ALL`` a commentator who sees every
         seat's own cards (as in a worked example) but no face-down card.
         """
+        self._check_seat(seat, ALL)
         scores = self.scores
         view = {
             "game": self.spec.id,
@@ -366,6 +369,7 @@ class State:
         """The table as ``seat`` sees it, described for any renderer (rules_engine/table.py)."""
         from .table import card_moves
 
+        self._check_seat(seat, ALL)
         described = self._describe(seat)
         to_act, scores = self.to_act, self.scores
         table = {
@@ -389,6 +393,15 @@ class State:
         if seat is not None and seat in (to_act, ALL) and to_act is not None:
             table["moves"] = card_moves(self, table)
         return table
+
+    def _check_seat(self, seat, *others):
+        """Refuse a seat that is not None, one of ``others`` or a seat of this game (not True,
+        which equals 1, nor 1.0: a view for them would be seat 1's, or a spectator's)."""
+        if seat is None or seat in others and type(seat) is str or type(seat) is int and 0 <= seat < self.seats:
+            return
+        expected = " or 'all'" if others else ""
+        raise OptionError(f"bad seat {quote(seat)} for {self.spec.id}: expected a seat from 0 to {self.seats - 1}, "
+                          f"None{expected}")
 
     def turn_seen_by(self, seat):
         """``to_act`` as ``seat`` may know it: during another seat's private turn, the public one."""
@@ -457,6 +470,7 @@ class State:
         """The deal order for the shuffle called ``label``: fixed by the record's
         ``decks`` if it names this label, otherwise drawn from the seed."""
         cards = list(cards)
+        self.labels_dealt = self.labels_dealt | {label}
         fixed = self.decks.get(label)
         if fixed is not None:
             if sorted(fixed, key=_card_key) != sorted(cards, key=_card_key):

@@ -118,8 +118,9 @@ class Host:
             if not isinstance(message, dict):
                 raise ProtocolError(f"a message must be an object, got {quote(message)}")
             reply["id"] = _message_id(message.get("id"))
-            if message.get("v") != PROTOCOL_VERSION:
-                raise ProtocolError(f"protocol version {quote(message.get('v'))} is not {PROTOCOL_VERSION}")
+            version = message.get("v")
+            if type(version) is not int or version != PROTOCOL_VERSION:  # not 1.0 or true, which equal 1
+                raise ProtocolError(f"protocol version {quote(version)} is not {PROTOCOL_VERSION}")
             op = message.get("op")
             handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
             if handler is None:

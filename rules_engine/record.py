@@ -28,6 +28,23 @@ from .rng import canonical_seed
 
 ENGINE_VERSION = "0.1.0"
 _SEATS = re.compile(r"[0-9]{1,3}")
+_VERSION = re.compile(r"([0-9]{1,4})\.[0-9]{1,4}\.[0-9]{1,4}")
+
+
+def _engine(version):
+    """The ``engine:`` of a record, if this engine replays it: ``major.minor.patch``, of the same
+    major version (a new major version is free to deal or read moves differently)."""
+    if version is None:
+        return ENGINE_VERSION
+    match = _VERSION.fullmatch(version)
+    if match is None:
+        raise RecordError(f"record engine {quote(version)} is not a version: expected major.minor.patch, "
+                          f"like {ENGINE_VERSION!r}")
+    major = ENGINE_VERSION.split(".")[0]
+    if match.group(1) != major:
+        raise RecordError(f"record engine {quote(version)} cannot be replayed by this engine ({ENGINE_VERSION}), "
+                          f"which replays records of engine {major}.x.y")
+    return version
 
 
 @dataclass
@@ -101,6 +118,9 @@ class Record:
                 moves.append(RecordedMove(item["move"], item.get("comment")))
             else:
                 raise RecordError(f"record move {number} is not a move: {quote(item)}")
+        for name in data.get("options") or {}:
+            if type(name) is not str:
+                raise RecordError(f"record option {quote(name)} must be named by a text")
         decks = dict(data.get("decks") or {})
         for label, cards in decks.items():
             if not isinstance(cards, str):
@@ -108,7 +128,7 @@ class Record:
         seed = data.get("seed")
         return cls(
             game=data["game"],
-            engine=data.get("engine") or ENGINE_VERSION,
+            engine=_engine(data.get("engine")),
             options=data.get("options") or {},
             seats=data.get("seats"),
             seed=None if seed is None else canonical_seed(seed, RecordError),
@@ -187,7 +207,7 @@ class Record:
             seed = canonical_seed(seed, RecordError)
         return cls(
             game=header["game"],
-            engine=header.get("engine", ENGINE_VERSION),
+            engine=_engine(header.get("engine")),
             options=options,
             seats=seats,
             seed=seed,
@@ -226,7 +246,7 @@ def start(record):
     """The first state of the game a record describes."""
     from . import load_game
 
-    if isinstance(record, (str, dict)):
+    if not isinstance(record, Record):
         record = Record.load(record)
     try:
         game = load_game(record.game, **record.options)
@@ -242,7 +262,7 @@ def replay(record):
 
     A move that does not apply raises RecordError naming its number and text.
     """
-    if isinstance(record, (str, dict)):
+    if not isinstance(record, Record):
         record = Record.load(record)
     state = start(record)
     yield state
@@ -252,3 +272,19 @@ def replay(record):
         except RulesError as error:
             raise RecordError(f"record move {number} {quote(move.text)} does not apply: {error}") from None
         yield state
+    _check_decks_dealt(record, state)
+
+
+def _shape(label):
+    return re.sub(r"[0-9]+", "#", label)
+
+
+def _check_decks_dealt(record, state):
+    """Refuse a ``deck`` line for a shuffle the game never deals (a misspelt label would
+    otherwise be ignored, and the cards dealt from the seed). In a game still going, a deck
+    of the same kind as one dealt (``hand-3`` after ``hand-1``) may be for a hand to come."""
+    kinds = {_shape(label) for label in state.labels_dealt} if not state.is_over else set()
+    unused = [label for label in record.decks if label not in state.labels_dealt and _shape(label) not in kinds]
+    if unused:
+        raise RecordError(f"record deck {quoted_list(unused)} is never dealt in {state.spec.name}: "
+                          f"this record deals {quoted_list(state.labels_dealt) or 'none'}")

@@ -85,7 +85,8 @@ class Fact:
             return value
         if self.kind == "choice":
             for choice, _ in self.choices:
-                if value == choice or str(value) == str(choice):
+                # A choice may come back as its text (from a form); str() of a huge int would raise.
+                if type(value) is type(choice) and value == choice or type(value) is str and value == str(choice):
                     return choice
             allowed = ", ".join(str(c) for c, _ in self.choices)
             raise ScoreError(f"{self.label}: one of {allowed}, got {quote(value)}")
@@ -247,7 +248,7 @@ def score_row(game_id, facts, hand=None, context=None, columns=None):
         raise ScoreError(f"{spec.name} has no hand rows computed by the engine: enter its scores directly")
     if columns is None:
         columns = spec.seats[0]
-    if not isinstance(columns, int) or not spec.seats[0] <= columns <= spec.seats[1]:
+    if type(columns) is not int or not spec.seats[0] <= columns <= spec.seats[1]:
         raise ScoreError(f"{spec.name} is for {spec.seats[0]} to {spec.seats[1]} players, not {quote(columns)}")
     if rule.hands:
         if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= len(rule.hands):
