@@ -26,6 +26,7 @@ test: $(STAMP) $(CHROMIUM) $(NODE_READY)
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/share_links.py
 	$(PY) benchmarks/site_build.py
 
 check: $(STAMP)

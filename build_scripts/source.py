@@ -27,6 +27,8 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from rules_engine.errors import quote
+
 from .errors import SourceError
 from .frontmatter import read_front_matter
 
@@ -328,7 +330,7 @@ def _read_options(source, fence):
         key, colon, value = text.partition(":")
         key, value = key.strip(), value.strip()
         if not colon or not key:
-            source.error(line, f"expected 'key: value' in a {fence.kind} block, got {text!r}")
+            source.error(line, f"expected 'key: value' in a {fence.kind} block, got {quote(text, 80)}")
             continue
         if key.startswith("option ") and fence.kind == "play":
             _read_game_option(source, fence, line, key[len("option "):].strip(), value)
@@ -360,7 +362,7 @@ def _read_game_option(source, fence, line, name, value):
     try:
         parsed = json.loads(value)
     except ValueError:
-        source.error(line, f"option '{name}' must have a JSON value, as in a record ('7', '\"facing\"'), got {value!r}")
+        source.error(line, f"option '{name}' must have a JSON value, as in a record ('7', '\"facing\"'), got {quote(value, 80)}")
         return
     if name in fence.game_options:
         source.error(line, f"option '{name}' is given twice")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import rules_engine
 from rules_engine import Record, RecordError, RulesError
+from rules_engine.errors import quote
 
 from . import diagrams, seeds
 from .doctests import Snippet, run_snippets
@@ -146,20 +147,20 @@ def _check_front_matter(source, spec, specs):
     known = {alias.lower() for alias in spec.aliases} | {spec.name.lower()}
     for alias in data.get("aliases") or ():
         if isinstance(alias, str) and alias.lower() in known:
-            source.error(lines.get("aliases", 1), f"alias {alias!r} is already known to the engine "
+            source.error(lines.get("aliases", 1), f"alias {quote(alias, 80)} is already known to the engine "
                                                   f"(its name or spec.aliases): list it only once")
     names = {name.casefold(): spec_id for spec_id, other in specs.items() for name in (other.name, *other.aliases)}
     for item in data.get("related") or ():
         if not isinstance(item, str):
             continue
         if item.casefold() in names and not GAME_ID.fullmatch(item):
-            source.error(lines.get("related", 1), f"related game {item!r} is on this site: write its id "
+            source.error(lines.get("related", 1), f"related game {quote(item, 80)} is on this site: write its id "
                                                   f"'{names[item.casefold()]}' so that it links to its page")
         elif item == source.game_id:
             source.error(lines.get("related", 1), "a game is not related to itself")
         elif GAME_ID.fullmatch(item) and item not in specs:
             source.error(lines.get("related", 1),
-                         f"related game '{item}' is not registered: write a game on this site by its id, "
+                         f"related game {quote(item, 80)} is not registered: write a game on this site by its id, "
                          f"and any other game by its name, capitalised (like 'Klondike')")
 
 
@@ -206,7 +207,7 @@ def _check_example(source, spec, fence):
         return
     if record.game != spec.id:
         line = fence.body_line + _line_offsets(fence.body, r"game\s*:")[0]
-        source.error(line, f"example record is for game '{record.game}', but this page is '{spec.id}'")
+        source.error(line, f"example record is for game {quote(record.game)}, but this page is '{spec.id}'")
         return
     try:
         states = list(rules_engine.replay(record))

@@ -10,7 +10,7 @@ see :class:`RankOrder`.
 
 from collections import Counter
 
-from .errors import NotationError
+from .errors import NotationError, quote
 
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
@@ -108,12 +108,16 @@ def parse_card(text):
     >>> parse_card("10h"), parse_card("Q♠"), parse_card("jk")
     (Card('TH'), Card('QS'), Card('JK'))
     """
-    token = str(text).strip()
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"bad card {quote(text)}: a card is written as text, like 'AS' or '10D'")
+    token = text.strip()
     upper = token.upper()
     if upper == JOKER or token in (JOKER_SYMBOL, "🃏"):
         return JOKER_CARD
     if upper == HIDDEN:
-        raise NotationError(f"card {token!r} is hidden: '??' stands for a card no one may see here")
+        raise NotationError(f"card {quote(token)} is hidden: '??' stands for a card no one may see here")
     if len(upper) >= 2:
         rank, suit = upper[:-1], upper[-1]
         suit = _SYMBOL_SUITS.get(token[-1], suit)
@@ -124,7 +128,7 @@ def parse_card(text):
         if len(rank) == 1 and rank in RANKS and suit in SUITS:
             return Card(rank, suit)
     raise NotationError(
-        f"bad card {token!r}: expected a rank (A 2-9 T J Q K, or 10) then a suit "
+        f"bad card {quote(token)}: expected a rank (A 2-9 T J Q K, or 10) then a suit "
         f"(S H D C or ♠ ♥ ♦ ♣), like 'AS' or '10D', or 'JK' for a joker"
     )
 
@@ -136,8 +140,10 @@ def parse_cards(text):
     [Card('AS'), Card('TD'), Card('9C')]
     """
     if isinstance(text, (list, tuple)):
-        return [card if isinstance(card, Card) else parse_card(card) for card in text]
-    return [parse_card(token) for token in str(text).replace(",", " ").split()]
+        return [parse_card(card) for card in text]
+    if not isinstance(text, str):
+        raise NotationError(f"bad cards {quote(text)}: cards are written as text, like 'AS 10D 9C'")
+    return [parse_card(token) for token in text.replace(",", " ").split()]
 
 
 def format_cards(cards, symbols=False):
@@ -153,12 +159,14 @@ def format_cards(cards, symbols=False):
 
 def parse_suit(text):
     """Read a suit as a letter, a symbol or a word (``H``, ``♥``, ``hearts``)."""
-    token = str(text).strip()
+    if not isinstance(text, str):
+        raise NotationError(f"bad suit {quote(text)}: a suit is written as text")
+    token = text.strip()
     suit = _SYMBOL_SUITS.get(token) or _SUIT_WORDS.get(token.lower())
     if suit is None and token.upper() in SUITS and len(token) == 1:
         suit = token.upper()
     if suit is None:
-        raise NotationError(f"bad suit {token!r}: expected S H D C, ♠ ♥ ♦ ♣ or a suit's name")
+        raise NotationError(f"bad suit {quote(token)}: expected S H D C, ♠ ♥ ♦ ♣ or a suit's name")
     return suit
 
 

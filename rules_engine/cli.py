@@ -21,7 +21,7 @@ from .record import Record, replay
 from .rng import canonical_seed
 from .render import interlude, numbered, outcomes, pretty_move, render, scoreboard, seat_label
 
-MAX_GAMES = 10_000  # a run of simulate: minutes at most, and silent meanwhile
+MAX_GAMES = 100_000  # a run of simulate: it shows its progress on a terminal and stops cleanly on Ctrl-C
 COMMANDS_HELP = "a move's number or text, or: undo, hint, record, moves, help, quit"
 
 
@@ -61,8 +61,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         return 130
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # argparse quotes a bad argument whole ("invalid int value: '...'"), of any length.
+        super().error(message if len(message) <= 300 else message[:299] + "…")
+
+
 def _parser():
-    parser = argparse.ArgumentParser(prog="python -m rules_engine", description="The card-game rules engine.")
+    parser = _Parser(prog="python -m rules_engine", description="The card-game rules engine.")
     parser.add_argument("--version", action="version", version=f"rules_engine {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("list", help="the registered games").set_defaults(run=cmd_list)
@@ -97,7 +103,7 @@ def _load(args):
     for pair in args.option:
         name, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not name:
-            raise RulesError(f"bad --option {pair!r}: expected NAME=VALUE")
+            raise RulesError(f"bad --option {quote(pair)}: expected NAME=VALUE")
         try:
             options[name] = value if isinstance(defaults.get(name), str) else json.loads(value)
         except ValueError:  # not JSON (or a number of over 4,300 digits): the text itself
@@ -334,26 +340,94 @@ def cmd_validate(args, stdin, out, err):
 # ---- simulate ------------------------------------------------------------------------------------
 
 
+class _Final:
+    """What ``outcomes`` reads of a finished game, without its moves: a long run keeps only these."""
+
+    __slots__ = ("result", "seats", "scores", "is_over", "names")
+
+    def __init__(self, state):
+        self.result = getattr(state, "result", None)
+        self.seats, self.scores, self.is_over = state.seats, state.scores, state.is_over
+        self.names = state.player_names()
+
+    def player_names(self):
+        return self.names
+
+
+def _duration(seconds):
+    """``42 s``, ``7 min 5 s``, ``3 h 20 min``."""
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60} min"
+
+
+class _Progress:
+    """One line on a terminal, rewritten as games end: how many, and an estimate of the time left."""
+
+    EVERY = 0.5  # seconds between updates
+
+    def __init__(self, stream, total):
+        self.stream, self.total = stream, total
+        self.started = self.shown = time.perf_counter()
+        self.width = 0
+
+    def update(self, done):
+        now = time.perf_counter()
+        if done > 1 and done < self.total and now - self.shown < self.EVERY:
+            return
+        self.shown = now
+        elapsed = now - self.started
+        left = elapsed / done * (self.total - done)
+        self._write(f"{done:,} of {self.total:,} games, {_duration(elapsed)} so far, about {_duration(left)} left "
+                    f"(Ctrl-C stops with the figures so far)")
+
+    def clear(self):
+        self._write("")
+
+    def _write(self, text):
+        self.stream.write("\r" + text.ljust(self.width) + ("\r" if not text else ""))
+        self.stream.flush()
+        self.width = len(text)
+
+
 def cmd_simulate(args, stdin, out, err):
     game = _load(args)
     if not 1 <= args.games <= MAX_GAMES:
         raise RulesError(f"bad --games {quote(args.games)}: play at least one game and at most {MAX_GAMES}")
-    finals, moves = [], 0
+    progress = _Progress(err, args.games) if _isatty(err) else None
+    finals, moves, interrupted = [], 0, False
     started = time.perf_counter()
-    for i in range(args.games):
-        seed = f"{args.seed}-{i}"
-        state = game.new(seed=seed, seats=args.seats)
-        state = play_out(state, [make_bot(args.bots, f"{seed}-{seat}") for seat in range(state.seats)])
-        moves += len(state.moves_made)
-        finals.append(state)
+    try:
+        for i in range(args.games):
+            seed = f"{args.seed}-{i}"
+            state = game.new(seed=seed, seats=args.seats)
+            state = play_out(state, [make_bot(args.bots, f"{seed}-{seat}") for seat in range(state.seats)])
+            moves += len(state.moves_made)
+            finals.append(_Final(state))
+            if progress:
+                progress.update(len(finals))
+    except KeyboardInterrupt:  # Ctrl-C: the games played so far still tell something
+        interrupted = True
+    finally:
+        if progress:
+            progress.clear()
     elapsed = time.perf_counter() - started
+    played = len(finals)
+    if not played:
+        print("interrupted before the first game ended: nothing to report", file=err)
+        return 130
     say = partial(print, file=out)
-    say(f"{game.spec.name}: {args.games} games with {args.bots} bots, seeds {args.seed}-0 to {args.seed}-{i}")
+    say(f"{game.spec.name}: {played} games with {args.bots} bots, seeds {args.seed}-0 to {args.seed}-{played - 1}")
+    if interrupted:
+        say(f"interrupted after {played} of {args.games} games: these figures are partial")
     for line in outcomes(finals):
         say(line)
-    stopped = sum(not state.is_over for state in finals)
+    stopped = sum(not final.is_over for final in finals)
     if stopped:  # bots.play_out gave up on them: the bots went round in circles
-        say(f"given up after {MAX_IDLE} moves without progress: {stopped} of {args.games}")
-    say(f"moves per game: mean {moves / args.games:.1f}")
-    say(f"time: {elapsed:.2f} s, {args.games / elapsed:.1f} games/s, {moves / elapsed:.0f} moves/s")
-    return 0
+        say(f"given up after {MAX_IDLE} moves without progress: {stopped} of {played}")
+    say(f"moves per game: mean {moves / played:.1f}")
+    say(f"time: {elapsed:.2f} s, {played / elapsed:.1f} games/s, {moves / elapsed:.0f} moves/s")
+    return 130 if interrupted else 0

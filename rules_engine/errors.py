@@ -24,6 +24,13 @@ def quote(value, limit=40):
     return f"{text[:limit - 1]}…{size}"
 
 
+def quoted_list(values, shown=5):
+    """Some of ``values`` (of any types and number) quoted for a message, in a fixed order."""
+    texts = sorted(quote(value) for value in values)
+    more = f" and {len(texts) - shown} more" if len(texts) > shown else ""
+    return ", ".join(texts[:shown]) + more
+
+
 class NotationError(RulesError):
     """Text that is not a card, a list of cards or a move of this game."""
 
@@ -39,7 +46,7 @@ class IllegalMoveError(RulesError):
         self.move = str(move)
         self.reason = reason
         self.rule = rule
-        super().__init__(f"illegal move {self.move!r}: {reason} (rule {rule})")
+        super().__init__(f"illegal move {quote(self.move, 80)}: {reason} (rule {rule})")
 
 
 class NotYourTurnError(IllegalMoveError):

@@ -139,7 +139,7 @@ class Game:
         for name in options:
             if name not in known:
                 names = ", ".join(known) or "none"
-                raise OptionError(f"unknown option {name!r} for {spec.id}: its options are {names}")
+                raise OptionError(f"unknown option {quote(name)} for {spec.id}: its options are {names}")
         self.spec = spec
         self.state_class = state_class
         self.options = {
@@ -170,9 +170,15 @@ class Game:
         if decks is not None and not isinstance(decks, dict):
             raise OptionError(f"bad decks {quote(decks)} for {spec.id}: expected labels with their cards")
         fixed = {}
+        most = max(len(make_deck(name)) for name in {spec.deck, *dict(spec.deck_by_seats).values()}) if decks else 0
         for label, cards in (decks or {}).items():
             if type(label) is not str or not isinstance(cards, (str, list, tuple)):
                 raise OptionError(f"bad deck {quote(label)}: {quote(cards)} for {spec.id}: expected a label and cards")
+            if isinstance(cards, str):
+                cards = cards.replace(",", " ").split()
+            if len(cards) > most:  # refused before reading every card of a text of any length
+                raise OptionError(f"deck {quote(label)} for {spec.id} holds {len(cards)} cards: "
+                                  f"the game's pack has {most}")
             fixed[label] = tuple(parse_cards(cards))
         state = self.state_class.__new__(self.state_class)
         state.game = self
@@ -180,6 +186,7 @@ class Game:
         state.seats = seats
         state.seed = seed
         state.decks = fixed
+        state.labels_dealt = frozenset()
         state._history = None
         state._setup()
         return state
@@ -351,6 +358,7 @@ class State:
         With ``seat``, the move is refused unless that seat is the one to act.
         """
         move = self.parse_move(move)
+        self._check_seat(seat)
         if seat is not None and seat != self.to_act and not self.is_over:
             raise NotYourTurnError(move, seat, self.to_act)
         legal = self.legal_moves()
@@ -380,6 +388,7 @@ class State:
         ``seat=None`` is a spectator; ``seat=ALL`` a commentator who sees every
         seat's own cards (as in a worked example) but no face-down card.
         """
+        self._check_seat(seat, ALL)
         scores = self.scores
         view = {
             "game": self.spec.id,
@@ -397,6 +406,7 @@ class State:
         """The table as ``seat`` sees it, described for any renderer (rules_engine/table.py)."""
         from .table import card_moves
 
+        self._check_seat(seat, ALL)
         described = self._describe(seat)
         to_act, scores = self.to_act, self.scores
         table = {
@@ -422,6 +432,15 @@ class State:
         if seat is not None and seat in (to_act, ALL) and to_act is not None:
             table["moves"] = card_moves(self, table)
         return table
+
+    def _check_seat(self, seat, *others):
+        """Refuse a seat that is not None, one of ``others`` or a seat of this game (not True,
+        which equals 1, nor 1.0: a view for them would be seat 1's, or a spectator's)."""
+        if seat is None or seat in others and type(seat) is str or type(seat) is int and 0 <= seat < self.seats:
+            return
+        expected = " or 'all'" if others else ""
+        raise OptionError(f"bad seat {quote(seat)} for {self.spec.id}: expected a seat from 0 to {self.seats - 1}, "
+                          f"None{expected}")
 
     def turn_seen_by(self, seat):
         """``to_act`` as ``seat`` may know it: its own turn, else the public one (``_public_turn``),
@@ -504,16 +523,15 @@ class State:
         """The deal order for the shuffle called ``label``: fixed by the record's
         ``decks`` if it names this label, otherwise drawn from the seed."""
         cards = list(cards)
+        self.labels_dealt = self.labels_dealt | {label}
         fixed = self.decks.get(label)
         if fixed is not None:
             if sorted(fixed, key=_card_key) != sorted(cards, key=_card_key):
-                raise RecordError(
-                    f"deck {label!r} of {self.spec.id} does not hold the game's cards: "
-                    f"got {format_cards(fixed)}"
-                )
+                raise RecordError(f"deck {quote(label)} of {self.spec.id} does not hold the game's cards: "
+                                  f"{_difference(fixed, cards)}")
             return list(fixed)
         if self.seed is None:
-            raise RecordError(f"no seed and no deck {label!r} given for {self.spec.id}")
+            raise RecordError(f"no seed and no deck {quote(label)} given for {self.spec.id}")
         return shuffled(cards, self.seed, label)
 
     @staticmethod
@@ -524,3 +542,16 @@ class State:
 def _card_key(card):
     return card.text
 
+
+def _difference(got, expected):
+    """What a fixed deck lacks and holds too many of, in a few words."""
+    from collections import Counter
+
+    got, expected = Counter(got), Counter(expected)
+    parts = []
+    for what, cards in (("missing", expected - got), ("not in the pack, or too many", got - expected)):
+        texts = sorted(card.text for card in cards.elements())
+        if texts:
+            more = f" and {len(texts) - 8} more" if len(texts) > 8 else ""
+            parts.append(f"{what}: {' '.join(texts[:8])}{more}")
+    return "; ".join(parts)

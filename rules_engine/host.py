@@ -30,12 +30,26 @@ from .game import ALL
 from .record import Record, start
 
 PROTOCOL_VERSION = 1
-MAX_SHARE = 10_000  # characters of a share code: longer than any game's moves, short enough to replay at once
+# The most moves a session may open with (a share code's and a record's): longer than the games
+# bots play (Kaiser's 60 hands run to some 2,200 moves, Comet's longest to 1,500), and short enough to
+# replay in well under 0.2 s in CPython (Yukon, the slowest per move, in about 0.15 s:
+# benchmarks/share_links.py). Yukon's cards and Rolling Stone's tricks can go round for ever, so a
+# longer code is refused before anything is replayed.
+MAX_SHARE_MOVES = 2_500
+MAX_SHARE = 3 * MAX_SHARE_MOVES  # characters: a move takes one, or three past the 62nd legal move
 SHARE_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class ProtocolError(RulesError):
     """A message the host cannot act on."""
+
+
+def _message_id(value):
+    """A message's ``id``, which the reply carries back: a number the page's JavaScript holds
+    exactly, or a short text (anything else would come back as large as it came)."""
+    if value is None or type(value) is int and abs(value) <= 2**53 - 1 or type(value) is str and len(value) <= 100:
+        return value
+    raise ProtocolError(f"bad message id {quote(value)}: expected a number or a text of at most 100 characters")
 
 
 def _check_name(name):
@@ -81,10 +95,13 @@ class Session:
     def state(self):
         return self.states[-1]
 
-    def push(self, move):
+    def push(self, move, index=None):
+        """Make ``move``; ``index``, its place among the legal moves, if known."""
         state = self.state
         after = state.apply(move)  # a Move or its text; anything else is refused as a NotationError
-        self.indexes.append([m.text for m in state.legal_moves()].index(after.last_move[0]))
+        if index is None:
+            index = [m.text for m in state.legal_moves()].index(after.last_move[0])
+        self.indexes.append(index)
         self.states.append(after)
         return after
 
@@ -103,12 +120,14 @@ class Host:
     MAX_SESSIONS = 16  # a finished King game holds about 0.9 MB of states
     def handle(self, message):
         """Answer one message; never raises for bad input."""
-        reply = {"v": PROTOCOL_VERSION, "id": message.get("id") if isinstance(message, dict) else None}
+        reply = {"v": PROTOCOL_VERSION, "id": None}
         try:
             if not isinstance(message, dict):
                 raise ProtocolError(f"a message must be an object, got {quote(message)}")
-            if message.get("v") != PROTOCOL_VERSION:
-                raise ProtocolError(f"protocol version {quote(message.get('v'))} is not {PROTOCOL_VERSION}")
+            reply["id"] = _message_id(message.get("id"))
+            version = message.get("v")
+            if type(version) is not int or version != PROTOCOL_VERSION:  # not 1.0 or true, which equal 1
+                raise ProtocolError(f"protocol version {quote(version)} is not {PROTOCOL_VERSION}")
             op = message.get("op")
             handler = getattr(self, f"op_{op}", None) if isinstance(op, str) else None
             if handler is None:
@@ -126,8 +145,9 @@ class Host:
             }
         except TypeError as error:
             reply["ok"] = False
-            reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {error}", "reason": None,
-                              "rule": None}
+            # Python's message names the argument, which came from the page: of any length.
+            reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {quote(str(error), 200)}",
+                              "reason": None, "rule": None}
         except Exception as error:  # noqa: BLE001 - a bug must reach the page as an answer, not kill the worker
             reply["ok"] = False
             reply["error"] = {"kind": "InternalError", "message": f"{type(error).__name__}: {quote(str(error), 200)}",
@@ -155,13 +175,16 @@ class Host:
             raise ProtocolError(f"options must be an object, got {quote(options)}")
         if not isinstance(share, str) or len(share) > MAX_SHARE:
             raise ProtocolError(f"bad share code {quote(share)}: expected a text of at most {MAX_SHARE} characters")
-        if record is not None:
-            parsed = Record.load(record)
+        shared = decode_share(share)
+        parsed = Record.load(record) if record is not None else None
+        moves = [m.text for m in parsed.moves] if parsed is not None else []
+        if len(moves) + len(shared) > MAX_SHARE_MOVES:
+            raise ProtocolError(f"a position of {len(moves) + len(shared)} moves is too long to open: "
+                                f"a record and a share code replay at most {MAX_SHARE_MOVES} moves")
+        if parsed is not None:
             state = start(parsed)
-            moves = [m.text for m in parsed.moves]
         else:
             state = load_game(game, **(options or {})).new(seed=seed, seats=seats)
-            moves = []
         if bots not in ("random", "heuristic"):
             raise ProtocolError(f"unknown bot kind {quote(bots)}")
         if human is not None and (type(human) is not int or not 0 <= human < state.seats):
@@ -170,11 +193,11 @@ class Host:
         current = Session(state, human, bots)
         for move in moves:
             current.push(move)
-        for index in decode_share(share):
+        for index in shared:
             legal = current.state.legal_moves()
             if not 0 <= index < len(legal):
                 raise ProtocolError(f"share code {quote(share)} does not fit this game")
-            current.push(legal[index])
+            current.push(legal[index], index)
         answer = self._snapshot(current)  # before storing: a session that cannot be shown is not kept
         self.sessions.pop(session, None)
         if len(self.sessions) >= self.MAX_SESSIONS:

@@ -23,11 +23,28 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from .errors import RecordError, RulesError, quote
+from .errors import RecordError, RulesError, quote, quoted_list
 from .rng import canonical_seed
 
 ENGINE_VERSION = "0.1.0"
 _SEATS = re.compile(r"[0-9]{1,3}")
+_VERSION = re.compile(r"([0-9]{1,4})\.[0-9]{1,4}\.[0-9]{1,4}")
+
+
+def _engine(version):
+    """The ``engine:`` of a record, if this engine replays it: ``major.minor.patch``, of the same
+    major version (a new major version is free to deal or read moves differently)."""
+    if version is None:
+        return ENGINE_VERSION
+    match = _VERSION.fullmatch(version)
+    if match is None:
+        raise RecordError(f"record engine {quote(version)} is not a version: expected major.minor.patch, "
+                          f"like {ENGINE_VERSION!r}")
+    major = ENGINE_VERSION.split(".")[0]
+    if match.group(1) != major:
+        raise RecordError(f"record engine {quote(version)} cannot be replayed by this engine ({ENGINE_VERSION}), "
+                          f"which replays records of engine {major}.x.y")
+    return version
 
 
 @dataclass
@@ -78,7 +95,8 @@ class Record:
             raise RecordError(f"record must be a JSON object, got {type(data).__name__}")
         unknown = set(data) - {"game", "engine", "options", "seats", "seed", "decks", "moves"}
         if unknown:
-            raise RecordError(f"record has unknown fields: {', '.join(sorted(unknown))}")
+            raise RecordError(f"record has unknown fields: {quoted_list(unknown)}: "
+                              f"its fields are game, engine, options, seats, seed, decks and moves")
         for key in ("game", "moves"):
             if key not in data:
                 raise RecordError(f"record has no {key!r} field")
@@ -100,6 +118,9 @@ class Record:
                 moves.append(RecordedMove(item["move"], item.get("comment")))
             else:
                 raise RecordError(f"record move {number} is not a move: {quote(item)}")
+        for name in data.get("options") or {}:
+            if type(name) is not str:
+                raise RecordError(f"record option {quote(name)} must be named by a text")
         decks = dict(data.get("decks") or {})
         for label, cards in decks.items():
             if not isinstance(cards, str):
@@ -107,7 +128,7 @@ class Record:
         seed = data.get("seed")
         return cls(
             game=data["game"],
-            engine=data.get("engine") or ENGINE_VERSION,
+            engine=_engine(data.get("engine")),
             options=data.get("options") or {},
             seats=data.get("seats"),
             seed=None if seed is None else canonical_seed(seed, RecordError),
@@ -147,7 +168,7 @@ class Record:
             if not line or line.startswith("#"):
                 continue
             if ended:
-                raise RecordError(f"record line {number}: text after the closing 'end': {line!r}")
+                raise RecordError(f"record line {number}: text after the closing 'end': {quote(line, 80)}")
             if in_moves:
                 if line == "end":
                     ended = True
@@ -159,7 +180,7 @@ class Record:
                 continue
             key, sep, value = line.partition(":")
             if not sep:
-                raise RecordError(f"record line {number}: expected 'key: value' or 'moves:', got {line!r}")
+                raise RecordError(f"record line {number}: expected 'key: value' or 'moves:', got {quote(line, 80)}")
             key, value = key.strip(), value.strip()
             if key.startswith("option "):
                 try:
@@ -171,7 +192,7 @@ class Record:
             elif key in ("game", "engine", "seats", "seed"):
                 header[key] = value
             else:
-                raise RecordError(f"record line {number}: unknown header {key!r}")
+                raise RecordError(f"record line {number}: unknown header {quote(key)}")
         if "game" not in header:
             raise RecordError("record has no 'game:' line")
         if not in_moves or not ended:
@@ -186,7 +207,7 @@ class Record:
             seed = canonical_seed(seed, RecordError)
         return cls(
             game=header["game"],
-            engine=header.get("engine", ENGINE_VERSION),
+            engine=_engine(header.get("engine")),
             options=options,
             seats=seats,
             seed=seed,
@@ -213,11 +234,11 @@ def _read_move_line(line, number):
     if "{" in body:
         body, _, tail = body.partition("{")
         if not tail.rstrip().endswith("}"):
-            raise RecordError(f"record line {number}: commentary opened with '{{' is not closed: {line!r}")
+            raise RecordError(f"record line {number}: commentary opened with '{{' is not closed: {quote(line, 80)}")
         comment = tail.rstrip()[:-1].strip()
         body = body.strip()
     if not body:
-        raise RecordError(f"record line {number}: no move on the line: {line!r}")
+        raise RecordError(f"record line {number}: no move on the line: {quote(line, 80)}")
     return RecordedMove(body, comment)
 
 
@@ -225,7 +246,7 @@ def start(record):
     """The first state of the game a record describes."""
     from . import load_game
 
-    if isinstance(record, (str, dict)):
+    if not isinstance(record, Record):
         record = Record.load(record)
     try:
         game = load_game(record.game, **record.options)
@@ -241,7 +262,7 @@ def replay(record):
 
     A move that does not apply raises RecordError naming its number and text.
     """
-    if isinstance(record, (str, dict)):
+    if not isinstance(record, Record):
         record = Record.load(record)
     state = start(record)
     yield state
@@ -249,5 +270,21 @@ def replay(record):
         try:
             state = state.apply(move.text, comment=move.comment)
         except RulesError as error:
-            raise RecordError(f"record move {number} {move.text!r} does not apply: {error}") from None
+            raise RecordError(f"record move {number} {quote(move.text)} does not apply: {error}") from None
         yield state
+    _check_decks_dealt(record, state)
+
+
+def _shape(label):
+    return re.sub(r"[0-9]+", "#", label)
+
+
+def _check_decks_dealt(record, state):
+    """Refuse a ``deck`` line for a shuffle the game never deals (a misspelt label would
+    otherwise be ignored, and the cards dealt from the seed). In a game still going, a deck
+    of the same kind as one dealt (``hand-3`` after ``hand-1``) may be for a hand to come."""
+    kinds = {_shape(label) for label in state.labels_dealt} if not state.is_over else set()
+    unused = [label for label in record.decks if label not in state.labels_dealt and _shape(label) not in kinds]
+    if unused:
+        raise RecordError(f"record deck {quoted_list(unused)} is never dealt in {state.spec.name}: "
+                          f"this record deals {quoted_list(state.labels_dealt) or 'none'}")

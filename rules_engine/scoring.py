@@ -19,7 +19,7 @@ disagree. ``score_row`` is the door the page's worker uses (``Host.op_score``).
 
 from dataclasses import dataclass
 
-from .errors import RulesError
+from .errors import RulesError, quote, quoted_list
 from .moves import ASCII_NUMBER, MAX_DIGITS
 
 WINS = ("high", "low")
@@ -70,30 +70,31 @@ class Fact:
             raise ScoreError(f"{self.label}: a value is needed")
         if self.per_seat:
             if not isinstance(value, (list, tuple)) or len(value) != columns:
-                raise ScoreError(f"{self.label}: one number for each of the {columns} players, got {value!r}")
+                raise ScoreError(f"{self.label}: one number for each of the {columns} players, got {quote(value)}")
             return tuple(self._one(v, columns) for v in value)
         return self._one(value, columns)
 
     def _one(self, value, columns):
         if self.kind == "yesno":
             if not isinstance(value, bool):
-                raise ScoreError(f"{self.label}: yes or no (true or false), got {value!r}")
+                raise ScoreError(f"{self.label}: yes or no (true or false), got {quote(value)}")
             return value
         if self.kind == "seat":
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < columns:
-                raise ScoreError(f"{self.label}: a player, from 0 to {columns - 1}, got {value!r}")
+                raise ScoreError(f"{self.label}: a player, from 0 to {columns - 1}, got {quote(value)}")
             return value
         if self.kind == "choice":
             for choice, _ in self.choices:
-                if value == choice or str(value) == str(choice):
+                # A choice may come back as its text (from a form); str() of a huge int would raise.
+                if type(value) is type(choice) and value == choice or type(value) is str and value == str(choice):
                     return choice
             allowed = ", ".join(str(c) for c, _ in self.choices)
-            raise ScoreError(f"{self.label}: one of {allowed}, got {value!r}")
+            raise ScoreError(f"{self.label}: one of {allowed}, got {quote(value)}")
         if isinstance(value, str) and ASCII_NUMBER.fullmatch(value.strip()):
             # ASCII digits only ('²' passes str.isdigit() but not int()), and not so many that int() refuses.
             value = int(value) if len(value.strip().lstrip("-")) <= MAX_DIGITS else value
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
-            raise ScoreError(f"{self.label}: a whole number from {self.low} to {self.high}, got {value!r}")
+            raise ScoreError(f"{self.label}: a whole number from {self.low} to {self.high}, got {quote(value)}")
         return value
 
     def to_json(self):
@@ -222,11 +223,11 @@ def check_game(rule, totals):
 
 def read_facts(fact_list, facts, columns):
     if not isinstance(facts, dict):
-        raise ScoreError(f"the facts must be an object of name: value, got {facts!r}")
+        raise ScoreError(f"the facts must be an object of name: value, got {quote(facts)}")
     known = {fact.name for fact in fact_list}
-    unknown = sorted(set(facts) - known)
+    unknown = [name for name in facts if name not in known]
     if unknown:
-        raise ScoreError(f"unknown fact(s) {', '.join(unknown)}: this row takes {', '.join(sorted(known))}")
+        raise ScoreError(f"unknown fact(s) {quoted_list(unknown)}: this row takes {', '.join(sorted(known))}")
     return {fact.name: fact.read(facts.get(fact.name), columns) for fact in fact_list}
 
 
@@ -247,17 +248,17 @@ def score_row(game_id, facts, hand=None, context=None, columns=None):
         raise ScoreError(f"{spec.name} has no hand rows computed by the engine: enter its scores directly")
     if columns is None:
         columns = spec.seats[0]
-    if not isinstance(columns, int) or not spec.seats[0] <= columns <= spec.seats[1]:
-        raise ScoreError(f"{spec.name} is for {spec.seats[0]} to {spec.seats[1]} players, not {columns!r}")
+    if type(columns) is not int or not spec.seats[0] <= columns <= spec.seats[1]:
+        raise ScoreError(f"{spec.name} is for {spec.seats[0]} to {spec.seats[1]} players, not {quote(columns)}")
     if rule.hands:
         if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= len(rule.hands):
-            raise ScoreError(f"which hand? {spec.name} has hands 1 to {len(rule.hands)}, got {hand!r}",
+            raise ScoreError(f"which hand? {spec.name} has hands 1 to {len(rule.hands)}, got {quote(hand)}",
                              rule.end_rule)
         fact_list = rule.hands[hand - 1].facts
     else:
         fact_list = rule.facts
     if context is not None and not isinstance(context, dict):
-        raise ScoreError(f"the context must be the previous row's state, got {context!r}")
+        raise ScoreError(f"the context must be the previous row's state, got {quote(context)}")
     values = read_facts(fact_list, facts, columns)
     row = dict(rule.calculator(hand, values, context or {}))
     row["points"] = [int(p) for p in row["points"]]

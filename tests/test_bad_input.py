@@ -1,11 +1,15 @@
 """Bad input gets a clear error and changes nothing."""
 
+import io
+import json
+
 import pytest
 
 import rules_engine
 from conformance import snapshot
 from rules_engine import IllegalMoveError, NotationError, NotYourTurnError, OptionError
 from rules_engine.errors import quote
+from rules_engine.host import Host
 
 
 @pytest.fixture
@@ -201,3 +205,199 @@ def test_decks_must_be_labels_with_cards(decks, message):
 def test_an_unhashable_game_id_is_an_unknown_game():
     with pytest.raises(OptionError, match=r"unknown game \['king'\]"):
         rules_engine.load_game(["king"])
+
+
+# ---- input of any size stays small in messages (issue 25) ----------------------------------------
+
+BIG = "Q" * 10_000_000  # 10 MB
+BIG_RECORD = "game: king\nseats: 4\nseed: 42\n{}\nmoves:\n1. play 2C\nend\n"
+
+
+def _text_record(line):
+    return BIG_RECORD.format(line)
+
+
+def _king():
+    return rules_engine.load_game("king").new(seed=42)
+
+
+BRIDGE_FACTS = {"level": 1, "strain": "S", "declarer": "player", "doubling": 1, "tricks": 7, "honours": 0}
+
+
+ENTRY_POINTS = {
+    "a move": lambda: _king().apply(BIG),
+    "a move's card": lambda: _king().apply("play " + BIG),
+    "a move's number": lambda: _king().apply("bid " + "9" * 10_000_000),
+    "a move of many words": lambda: _king().apply("play " + "2C " * 3_000_000),
+    "an explained move": lambda: _king().explain("play " + BIG + "S"),
+    "a move for a seat": lambda: _king().apply("play 2C", seat=BIG),
+    "a card": lambda: rules_engine.cards.parse_card(BIG),
+    "a hidden card": lambda: rules_engine.cards.parse_card("?" * 10_000_000),
+    "a suit": lambda: rules_engine.cards.parse_suit(BIG),
+    "a game id": lambda: rules_engine.load_game(BIG),
+    "an option's name": lambda: rules_engine.load_game("king", **{BIG: 1}),
+    "an option's value": lambda: rules_engine.load_game("king", first_hand=BIG),
+    "a seed": lambda: rules_engine.load_game("king").new(seed=BIG),
+    "a number of seats": lambda: rules_engine.load_game("king").new(seats=BIG),
+    "a deck's label": lambda: rules_engine.load_game("yukon").new(decks={BIG: "AS"}),
+    "a deck's cards": lambda: rules_engine.load_game("yukon").new(decks={"deal": "AS " * 3_000_000}),
+    "a deck of bad cards": lambda: rules_engine.load_game("yukon").new(decks={"deal": BIG}),
+    "a view's seat": lambda: _king().view(BIG),
+    "a table's seat": lambda: _king().table(BIG),
+    "a record": lambda: rules_engine.Record.load(BIG),
+    "a record line": lambda: rules_engine.Record.load(_text_record(BIG)),
+    "a record header": lambda: rules_engine.Record.load(_text_record(BIG + ": 1")),
+    "a record's engine": lambda: rules_engine.Record.load(_text_record("engine: " + BIG)),
+    "a record's seats": lambda: rules_engine.Record.load(_text_record("seats: " + "4" * 10_000_000)),
+    "a record's seed": lambda: rules_engine.Record.load(_text_record("seed: " + BIG)),
+    "a record's option value": lambda: rules_engine.Record.load(_text_record("option first_hand: " + BIG)),
+    "a record's option name": lambda: list(rules_engine.replay(_text_record(f"option {BIG}: 1"))),
+    "a record's deck": lambda: list(rules_engine.replay(_text_record(f"deck {BIG}: {BIG}"))),
+    "a record's move": lambda: list(rules_engine.replay(_text_record("").replace("1. play 2C", "1. play " + BIG))),
+    "a record's comment": lambda: rules_engine.Record.load(_text_record("").replace("play 2C", "play 2C {" + BIG)),
+    "a record after its end": lambda: rules_engine.Record.load(_text_record("") + BIG),
+    "a JSON record's field": lambda: rules_engine.Record.load({"game": "king", "moves": [], BIG: 1}),
+    "a JSON record's game": lambda: list(rules_engine.replay({"game": BIG, "moves": []})),
+    "a JSON record's move": lambda: list(rules_engine.replay({"game": "king", "seed": 1, "moves": [BIG]})),
+    "a JSON record's moves": lambda: rules_engine.Record.load({"game": "king", "moves": [[BIG]]}),
+    "a JSON record's deck": lambda: list(rules_engine.replay({"game": "king", "moves": [], "decks": {"hand-1": BIG}})),
+    "a JSON record's options": lambda: list(rules_engine.replay({"game": "king", "moves": [], "options": {BIG: BIG}})),
+    "a JSON record as text": lambda: rules_engine.Record.load('{"game": "king", "moves": [' + "1, " * 3_000_000),
+    "a score fact": lambda: score_row("king", {"taken": [BIG, 0, 0, 0]}, hand=1),
+    "a score fact's name": lambda: score_row("king", {BIG: 1}, hand=1),
+    "a score's facts": lambda: score_row("king", BIG, hand=1),
+    "a score's per-seat facts": lambda: score_row("king", {"taken": [0] * 3_000_000}, hand=1),
+    "a score's hand": lambda: score_row("king", {"taken": [13, 0, 0, 0]}, hand=BIG),
+    "a score's game": lambda: score_row(BIG, {}),
+    "a score's columns": lambda: score_row("bridge-solitaire", {}, columns=BIG),
+    "a score's context": lambda: score_row("bridge-solitaire", {}, context=BIG),
+    "a score's choice": lambda: score_row("bridge-solitaire", {**BRIDGE_FACTS, "strain": BIG}),
+    "a rubber so far": lambda: score_row("bridge-solitaire", BRIDGE_FACTS, context={"line": [BIG, 0]}),
+}
+
+
+def score_row(*args, **kwargs):
+    from rules_engine.scoring import score_row
+
+    return score_row(*args, **kwargs)
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_ten_megabytes_of_input_give_a_message_under_500_characters(entry):
+    with pytest.raises(rules_engine.RulesError) as info:
+        ENTRY_POINTS[entry]()
+    assert len(str(info.value)) < 500, str(info.value)[:1000]
+
+
+@pytest.mark.parametrize("op, args", [
+    ("open", {"session": "w", "game": "king", "seed": BIG}),
+    ("open", {"session": "w", "game": "king", "options": {"first_hand": BIG}}),
+    ("open", {"session": "w", "record": _text_record("").replace("play 2C", "play " + BIG)}),
+    ("open", {"session": "w", "game": "king", "share": BIG}),
+    ("open", {"session": BIG, "game": "king"}),
+    ("open", {"session": "w", "game": "king", BIG: 1}),
+    ("move", {"session": "w", "move": BIG}),
+    ("explain", {"session": "w", "move": BIG}),
+    ("score", {"game": "king", "hand": 1, "facts": {"taken": [BIG, 0, 0, 0]}}),
+    (BIG, {}),
+])
+def test_ten_megabytes_through_the_page_protocol_give_a_small_error_reply(op, args):
+    host = Host()
+    assert host.handle({"v": 1, "id": 1, "op": "open", "session": "w", "game": "king", "seed": 42})["ok"]
+    reply = host.handle({"v": 1, "id": 2, "op": op, **args})
+    assert reply["ok"] is False and reply["error"]["kind"] != "InternalError", reply["error"]["message"][:500]
+    assert len(reply["error"]["message"]) < 500 and len(json.dumps(reply)) < 1000
+
+
+def test_a_ten_megabyte_record_line_gives_one_short_line_on_stderr(tmp_path):
+    from rules_engine import cli
+
+    path = tmp_path / "game.txt"
+    for text in (_text_record("").replace("play 2C", "play " + BIG), _text_record(BIG)):
+        path.write_text(text)
+        for command in ("validate", "replay"):
+            out, err = io.StringIO(), io.StringIO()
+            assert cli.main([command, str(path)], stdout=out, stderr=err) == 2
+            assert err.getvalue().count("\n") == 1 and len(err.getvalue()) < 500
+    err = io.StringIO()
+    argv = ["simulate", "king", "--games", "1", "--option", "first_hand=" + "1" * 100_000, "--seed", BIG[:100_000]]
+    assert cli.main(argv, stdout=io.StringIO(), stderr=err) == 2
+    assert len(err.getvalue()) < 500
+    err = io.StringIO()
+    assert cli.main(["simulate", "king", "--games", "9" * 100_000], stdout=io.StringIO(), stderr=err) == 2
+    assert len(err.getvalue().splitlines()[-1]) < 500
+
+
+# ---- what used to be accepted as something else, or escape as another error (issue 25) ---------
+
+
+@pytest.mark.parametrize("seat", [-1, 99, 4, True, False, 1.0, "1", "ALL", [0], HUGE], ids=quote)
+def test_a_view_or_table_for_no_seat_of_the_game_is_refused(king, seat):
+    for call in (king.view, king.table):
+        with pytest.raises(OptionError, match=r"bad seat .* for king: expected a seat from 0 to 3, None or 'all'"):
+            call(seat)
+    with pytest.raises(OptionError, match="bad seat"):
+        king.apply(king.legal_moves()[0], seat=seat)
+
+
+def test_every_seat_a_spectator_and_a_commentator_still_see_the_table(king):
+    for seat in (None, "all", 0, 1, 2, 3):
+        assert king.view(seat)["seat"] == seat and king.table(seat)["seat"] == seat
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", 2, None, [1], HUGE], ids=quote)
+def test_the_protocol_version_must_be_the_number_1(version):
+    reply = Host().handle({"v": version, "id": 3, "op": "games"})
+    assert reply["ok"] is False and reply["id"] == 3
+    assert reply["error"]["message"] == f"protocol version {quote(version)} is not 1"
+
+
+@pytest.mark.parametrize("message_id", [HUGE, 2**53, 1.5, True, "x" * 101, [1], {"a": 1}], ids=quote)
+def test_a_message_id_the_page_could_not_match_is_refused_and_not_echoed(message_id):
+    reply = Host().handle({"v": 1, "id": message_id, "op": "games"})
+    assert reply["ok"] is False and reply["id"] is None and "bad message id" in reply["error"]["message"]
+
+
+def test_an_id_the_page_sends_comes_back():
+    for message_id in (None, 0, 7, -(2**53 - 1), "w1-7"):
+        assert Host().handle({"v": 1, "id": message_id, "op": "games"})["id"] == message_id
+
+
+@pytest.mark.parametrize("facts, hand, message", [
+    ({"taken": [HUGE, 0, 0, 0]}, 1, "Tricks taken: a whole number from 0 to 13, got a number of 5001 digits or so"),
+    ({"taken": [[HUGE], 0, 0, 0]}, 1, "Tricks taken: a whole number from 0 to 13, got a list too large to show"),
+    ({"taken": [True, 0, 0, 0]}, 1, "Tricks taken: a whole number from 0 to 13, got True"),
+    ({"taken": [13, 0, 0, 0]}, HUGE, "which hand? King has hands 1 to 10, got a number of 5001 digits or so"),
+    ({"taken": [13, 0, 0, 0]}, True, "which hand? King has hands 1 to 10, got True"),
+    ({HUGE: 1}, 1, "unknown fact(s) a number of 5001 digits or so: this row takes taken"),
+], ids=quote)
+def test_the_score_op_names_the_fact_it_refuses(facts, hand, message):
+    reply = Host().handle({"v": 1, "id": 1, "op": "score", "game": "king", "hand": hand, "facts": facts})
+    assert reply["ok"] is False and reply["error"]["kind"] == "ScoreError"
+    assert reply["error"]["message"].startswith(message)
+
+
+@pytest.mark.parametrize("context, message", [
+    ({"line": [HUGE, 0]}, "the rubber so far: line must be two whole numbers from 0 to 99"),
+    ({"line": [100, 0]}, "line must be two whole numbers from 0 to 99, got [100, 0]"),
+    ({"games_won": [0, 5]}, "games_won must be two whole numbers from 0 to 1, got [0, 5]"),
+    ({"games_won": [True, 0]}, "games_won must be two whole numbers from 0 to 1, got [True, 0]"),
+], ids=quote)
+def test_a_rubber_so_far_that_no_rubber_reaches_is_refused(context, message):
+    reply = Host().handle({"v": 1, "id": 1, "op": "score", "game": "bridge-solitaire", "facts": BRIDGE_FACTS,
+                           "context": context})
+    assert reply["ok"] is False and reply["error"]["kind"] == "ScoreError" and message in reply["error"]["message"]
+
+
+@pytest.mark.parametrize("value", [1.0, True, "1.0", HUGE], ids=quote)
+def test_a_score_choice_of_another_type_is_refused(value):
+    with pytest.raises(rules_engine.RulesError, match="Jokers in your hand: one of 1, 2, 4"):
+        score_row("bridge-solitaire", {**BRIDGE_FACTS, "doubling": value})
+    as_text = score_row("bridge-solitaire", {**BRIDGE_FACTS, "doubling": "2"})  # as a form gives it
+    assert as_text == score_row("bridge-solitaire", {**BRIDGE_FACTS, "doubling": 2})
+
+
+@pytest.mark.parametrize("columns", [True, 1.0, "1", HUGE], ids=quote)
+def test_a_score_rows_columns_are_a_number_of_players(columns):
+    with pytest.raises(rules_engine.RulesError, match="Bridge Solitaire is for 1 to 1 players, not"):
+        score_row("bridge-solitaire", BRIDGE_FACTS, columns=columns)

@@ -205,6 +205,60 @@ def test_simulate_bridge_solitaire():
     assert "won: " in out and " of 10 (" in out and "final game scores" in out and "You" in out
 
 
+def interrupt_after(monkeypatch, games):
+    """Ctrl-C pressed while game number ``games`` (from 0) is being played."""
+    real, started = cli.play_out, []
+
+    def play_out(state, bots):
+        if len(started) == games:
+            raise KeyboardInterrupt
+        started.append(state)
+        return real(state, bots)
+
+    monkeypatch.setattr(cli, "play_out", play_out)
+
+
+def test_simulate_stopped_by_ctrl_c_reports_the_games_so_far_as_partial(monkeypatch):
+    whole = run("simulate", "yukon", "--games", "3", "--seed", "1")[1]
+    interrupt_after(monkeypatch, 3)
+    status, out, err = run("simulate", "yukon", "--games", "10", "--seed", "1")
+    assert status == 130 and err == ""
+    head, _, rest = out.partition("\n")
+    assert head == "Yukon: 3 games with heuristic bots, seeds 1-0 to 1-2"
+    assert rest.startswith("interrupted after 3 of 10 games: these figures are partial\n")
+    # The figures are those of the games played: the same as a run of just those games.
+    assert rest.partition("\n")[2].split("time:")[0] == whole.partition("\n")[2].split("time:")[0]
+
+
+def test_simulate_stopped_before_any_game_ended_says_so(monkeypatch):
+    interrupt_after(monkeypatch, 0)
+    status, out, err = run("simulate", "the-clock", "--games", "50000", "--seed", "2026")  # as its page quotes
+    assert (status, out, err) == (130, "", "interrupted before the first game ended: nothing to report\n")
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_simulate_shows_its_progress_and_the_time_left_on_a_terminal_only():
+    out, err = io.StringIO(), Terminal()
+    assert cli.main(["simulate", "the-clock", "--games", "3"], stdout=out, stderr=err) == 0
+    progress = err.getvalue()
+    assert re.match(r"\r1 of 3 games, \d+ s so far, about \d+ s left \(Ctrl-C stops with the figures so far\)",
+                    progress), progress
+    assert "\r3 of 3 games, " in progress
+    assert re.search(r"\r +\r$", progress)  # the line is wiped once the run is done
+    assert out.getvalue().startswith("The Clock: 3 games") and "\r" not in out.getvalue()
+    status, out, err = run("simulate", "the-clock", "--games", "3")  # not a terminal: no progress
+    assert status == 0 and err == "" and "\r" not in out
+
+
+@pytest.mark.parametrize("seconds, words", [(0.4, "0 s"), (42, "42 s"), (425, "7 min 5 s"), (12_000, "3 h 20 min")])
+def test_time_left_in_words(seconds, words):
+    assert cli._duration(seconds) == words
+
+
 # ---- rendering: one text renderer draws every game's table description ----------------------------------------
 
 

@@ -111,6 +111,25 @@ def test_carry_rules():
     assert BuildRule(suits="suit", carry="sequence").movable_from(Column(up=cards("9S 8S 7H"))) == [2]
 
 
+@pytest.mark.parametrize("rule", [
+    BuildRule(direction=direction, suits=suits, empty=empty, carry=carry)
+    for direction in (-1, 1) for suits in ("alternate", "suit", "any") for empty in ("K", "any", "none")
+    for carry in ("any", "top", "sequence")
+], ids=lambda rule: f"{rule.direction}-{rule.suits}-{rule.empty}-{rule.carry}")
+def test_placements_are_every_movable_card_onto_every_top_it_fits(rule):
+    layouts = [
+        (Column(cards("2C"), cards("9S 8H 7C")), Column((), cards("8D")), Column(), Column(cards("AS"), cards("KH QS")),
+         Column((), cards("9H 8S 7D")), Column((), cards("TS"))),
+        (Column((), cards("KS QH")), Column((), cards("KD")), Column(cards("3C"), cards("5H 4S 3H")), Column(),
+         Column((), cards("6C"))),
+        (Column((), cards("7H 7H")), Column((), cards("8S")), Column((), cards("6S"))),  # a card twice: two packs
+    ]
+    for columns in layouts:
+        expected = [(c, i, t) for c, column in enumerate(columns) for i in rule.movable_from(column)
+                    for t, target in enumerate(columns) if t != c and rule.fits(column.up[i], target.top)]
+        assert rule.placements(columns) == expected
+
+
 def test_column_turns_up_the_card_it_uncovers():
     column = Column(down=cards("2C 5D"), up=cards("9S 8H"))
     assert column.cut(1) == Column(cards("2C 5D"), cards("9S"))

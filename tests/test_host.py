@@ -105,6 +105,24 @@ def test_share_code_reproduces_the_position(king):
     assert call(other, "open", session="v", game="king", seed=42, share="zzzz")["error"]["kind"] == "ProtocolError"
 
 
+def test_a_share_code_longer_than_a_replay_may_be_is_refused_before_any_move_is_replayed(monkeypatch):
+    from rules_engine import host as host_module
+
+    replayed = []
+    monkeypatch.setattr(host_module.Session, "push", lambda self, *args: replayed.append(args))
+    host = Host()
+    too_long = "0" * (host_module.MAX_SHARE_MOVES + 1)  # Yukon's first move, back and forth
+    reply = call(host, "open", session="w", game="yukon", seed=1, share=too_long)
+    assert reply["error"]["kind"] == "ProtocolError" and not replayed and host.sessions == {}
+    limit = host_module.MAX_SHARE_MOVES
+    assert reply["error"]["message"] == (f"a position of {limit + 1} moves is too long to open: "
+                                         f"a record and a share code replay at most {limit} moves")
+    first = rules_engine.load_game("yukon").new(seed=1)
+    record = first.apply(first.legal_moves()[0]).record.to_text()
+    reply = call(host, "open", session="w", record=record, share="0" * host_module.MAX_SHARE_MOVES)
+    assert f"a position of {host_module.MAX_SHARE_MOVES + 1} moves" in reply["error"]["message"] and not replayed
+
+
 def test_share_codes_round_trip():
     indexes = [0, 5, 61, 62, 100, 3843]
     assert decode_share(encode_share(indexes)) == indexes

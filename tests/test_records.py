@@ -71,7 +71,7 @@ def test_a_whole_game_replays_to_the_same_end():
     ('{"game": "king", "moves": [', "not valid JSON"),
     ('{"game": "king"}', "no 'moves' field"),
     ('{"game": "king", "moves": [3]}', "move 1 is not a move"),
-    ('{"game": "king", "moves": [], "colour": 1}', "unknown fields: colour"),
+    ('{"game": "king", "moves": [], "colour": 1}', "unknown fields: 'colour': its fields are game, engine"),
 ])
 def test_damaged_records_are_refused_clearly(text, message):
     with pytest.raises(RecordError, match=message.replace("(", r"\(")):
@@ -97,3 +97,68 @@ def test_a_deck_that_is_not_the_games_cards_is_refused():
         list(replay("game: yukon\ndeck deal: AS KS\nmoves:\nend\n"))
     with pytest.raises(RecordError, match="no seed and no deck 'hand-1'"):
         list(replay(f"game: king\ndeck first-dealer: {format_cards(make_deck('52'))}\nmoves:\nend\n"))
+    with pytest.raises(RecordError, match="does not hold the game's cards: missing: 2C 3C 4C 5C 6C 7C 8C 9C "
+                                          "and 4 more; not in the pack, or too many: AS"):
+        list(replay(f"game: yukon\ndeck deal: AS AS {format_cards(make_deck('52')[1:-12])}\nmoves:\nend\n"))
+
+
+# ---- deck lines, engine versions and what a record is (issue 25) ----------------------------------
+
+
+def test_a_deck_line_the_game_never_deals_is_refused_naming_it():
+    deck = format_cards(make_deck("52"))
+    with pytest.raises(RecordError, match="record deck 'hand1' is never dealt in King: this record deals "
+                                          "'first-dealer', 'hand-1'"):
+        list(replay(f"game: king\nseed: 1\ndeck hand1: {deck}\nmoves:\nend\n"))
+    with pytest.raises(RecordError, match="record deck 'deal' is never dealt in King"):
+        list(replay(f"game: king\nseed: 1\ndeck deal: {deck}\nmoves:\nend\n"))
+    # A later hand of a game still going may be fixed now: the record may go on to deal it.
+    states = list(replay(f"game: king\nseed: 1\ndeck hand-2: {deck}\nmoves:\nend\n"))
+    assert states[-1].decks.keys() == {"hand-2"} and "hand-2" not in states[-1].labels_dealt
+    # Once the game is over, every deck it was given must have been dealt.
+    final = finished_yukon()
+    text = final.record.to_text().replace("moves:", f"deck hand-2: {deck}\nmoves:")
+    with pytest.raises(RecordError, match="record deck 'hand-2' is never dealt in Yukon: this record deals 'deal'"):
+        list(replay(text))
+
+
+def finished_yukon():
+    return play_out(rules_engine.load_game("yukon").new(seed=1), [RandomBot()])
+
+
+@pytest.mark.parametrize("version", ["0.1.0", "0.12.3", "0.1.9999"])
+def test_a_record_of_this_major_version_replays(version):
+    for text in (f"game: yukon\nengine: {version}\nseed: 1\nmoves:\nend\n",
+                 {"game": "yukon", "engine": version, "seed": 1, "moves": []}):
+        assert Record.load(text).engine == version
+        assert len(list(replay(text))) == 1
+
+
+@pytest.mark.parametrize("version, message", [
+    ("1.0.0", "record engine '1.0.0' cannot be replayed by this engine (0.1.0), which replays records of engine 0.x.y"),
+    ("banana", "record engine 'banana' is not a version: expected major.minor.patch, like '0.1.0'"),
+    ("0.1", "record engine '0.1' is not a version"),
+    ("０.1.0", "is not a version"),
+    ("0.1.0-beta", "is not a version"),
+    ("00000.1.0", "is not a version"),
+])
+def test_a_record_of_another_engine_is_refused_clearly(version, message):
+    for text in (f"game: yukon\nengine: {version}\nseed: 1\nmoves:\nend\n",
+                 {"game": "yukon", "engine": version, "seed": 1, "moves": []}):
+        with pytest.raises(RecordError) as info:
+            list(replay(text))
+        assert message in str(info.value)
+
+
+@pytest.mark.parametrize("thing", [5, None, b"game: king", ["game: king"], 1.5])
+def test_start_and_replay_refuse_what_is_not_a_record(thing):
+    from rules_engine.record import start
+
+    for call in (lambda: start(thing), lambda: list(replay(thing))):
+        with pytest.raises(RecordError, match="a record is text or a JSON object, not"):
+            call()
+
+
+def test_a_json_record_names_its_options_by_text():
+    with pytest.raises(RecordError, match="record option 1 must be named by a text"):
+        list(replay({"game": "king", "seed": 1, "moves": [], "options": {1: 2}}))

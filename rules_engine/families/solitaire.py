@@ -89,6 +89,8 @@ class BuildRule:
 
     def __post_init__(self):
         object.__setattr__(self, "_parents", {})
+        object.__setattr__(self, "_children", {})
+        object.__setattr__(self, "_fills", {})
 
     def parents(self, card):
         """The cards ``card`` may be placed on: the same answer as ``fits``,
@@ -103,24 +105,47 @@ class BuildRule:
             self._parents[card] = found
         return found
 
+    def children(self, onto):
+        """The cards that may be placed on ``onto``: ``parents`` the other way round."""
+        found = self._children.get(onto)
+        if found is None:
+            step = self.ranks.index(onto) + self.direction
+            found = ()
+            if 0 <= step < len(self.ranks.order):
+                rank = self.ranks.order[step]
+                found = tuple(c for c in (Card(rank, suit) for suit in SUITS) if self.fits(c, onto))
+            self._children[onto] = found
+        return found
+
     def placements(self, columns):
-        """Every tableau move ``(from column, index in its face-up cards, to column)``."""
-        by_top = {}
+        """Every tableau move ``(from column, index in its face-up cards, to column)``, in that order.
+
+        Found from the few column tops (each takes at most one card per suit) rather than by
+        trying every face-up card: Yukon lays out some thirty, and replaying a long game asks
+        this at every step."""
+        lying = {}  # where each card that may be lifted lies (a card may lie twice in two packs)
+        for c, column in enumerate(columns):
+            up = column.up
+            for i in self.movable_from(column):
+                card = up[i]
+                lying[card] = lying[card] + ((c, i),) if card in lying else ((c, i),)
+        found = []
         empty = []
         for t, column in enumerate(columns):
-            if column.top is None:
+            if not column.up:
                 empty.append(t)
-            else:
-                by_top.setdefault(column.top, []).append(t)
-        for c, column in enumerate(columns):
-            for i in self.movable_from(column):
-                card = column.up[i]
-                targets = [t for parent in self.parents(card) for t in by_top.get(parent, ())]
-                if empty and self.fits(card, None):
-                    targets += empty
-                for t in sorted(targets):
-                    if t != c:
-                        yield c, i, t
+                continue
+            for card in self.children(column.up[-1]):
+                found += [(c, i, t) for c, i in lying.get(card, ()) if c != t]
+        if empty:
+            for card, places in lying.items():
+                fills = self._fills.get(card)
+                if fills is None:
+                    fills = self._fills[card] = self.fits(card, None)
+                if fills:
+                    found += [(c, i, t) for c, i in places for t in empty if t != c]
+        found.sort()
+        return found
 
     def movable_from(self, column):
         """Indexes into ``column.up`` of the cards that may be lifted (with those above)."""

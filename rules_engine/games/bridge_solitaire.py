@@ -48,8 +48,9 @@ top card is the 21st card of the order.
 from itertools import count
 
 from ..cards import SUITS, make_deck
+from ..errors import quote
 from ..families.bridge_scoring import (
-    STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_result, honours_held, honours_points, rubber_step,
+    GAME_POINTS, STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_result, honours_held, honours_points, rubber_step,
 )
 from ..game import GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
@@ -142,11 +143,13 @@ def hand_result(level, strain, declarer, doubling, vulnerable, tricks, honours=0
     return {"below": below, "above": above, "honours": points}
 
 
-def _pair(context, key):
+def _pair(context, key, most):
+    # A game in progress has under GAME_POINTS below the line (the hand that reaches it starts the
+    # next game), and each side has won at most one game of a rubber still going.
     value = context.get(key, [0, 0])
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-        raise ScoreError(f"the rubber so far: {key} must be two whole numbers, got {value!r}")
+            type(v) is int and 0 <= v <= most for v in value):
+        raise ScoreError(f"the rubber so far: {key} must be two whole numbers from 0 to {most}, got {quote(value)}")
     return tuple(value)
 
 
@@ -155,7 +158,7 @@ def hand_row(hand, facts, context):
     rubber so far (``line``: this game's points below the line, ``games_won``),
     as the previous row's ``state`` left it; vulnerability follows from it
     unless the facts say otherwise."""
-    line, games_won = _pair(context, "line"), _pair(context, "games_won")
+    line, games_won = _pair(context, "line", GAME_POINTS - 1), _pair(context, "games_won", 1)
     level, strain, doubling, tricks = facts["level"], facts["strain"], facts["doubling"], facts["tricks"]
     declarer = PLAYER if facts["declarer"] == "player" else HOUSE
     if strain == "N" and facts["honours"] > 4:
