@@ -72,9 +72,13 @@ def test_share_link_reproduces_the_position(page, new_page, site_url):
         widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
         page.wait_for_timeout(100)
         page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    # Until the reader shares, the address names no deal (a link would tell every hand).
+    assert page.evaluate("location.hash") == ""
     widget.get_by_role("button", name="Share link").click()
+    page.wait_for_function("() => location.hash.startsWith('#play-1/')")
     link = page.evaluate("location.href")
     assert re.search(r"#play-1/42/[0-9A-Za-z~]+$", link), link
+    assert "the bots' included" in widget.locator(".rw-message").inner_text()
     table = widget.locator(".rw-table-area").inner_text()
     other = new_page()
     copy = ready_to_play(other, link)
@@ -195,3 +199,38 @@ def test_a_page_from_before_a_new_build_asks_the_reader_to_reload(browser, site_
     assert "The site has been updated since this page was loaded" in notice.inner_text()
     assert "still work" in notice.inner_text()
     context.close()
+
+
+def test_a_new_deal_is_the_readers_own_until_shared(page, site_url):
+    """The engine draws a new deal's seed and keeps it: no reply names it, and the address
+    forgets the shared deal until the reader shares the new one."""
+    widget = ready_to_play(page, site_url + "games/king/#play-1/42/")
+    widget.get_by_role("button", name="New deal").click()
+    page.wait_for_function("() => location.hash === ''")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    widget.get_by_role("button", name="Share link").click()
+    page.wait_for_function("() => location.hash.startsWith('#play-1/')")
+    seed = page.evaluate("location.hash").split("/")[1]
+    assert seed.isdigit() and seed != "42"
+    other = ready_to_play(page, site_url + "games/king/" + page.evaluate("location.hash"))
+    assert other.locator("[data-zone=hand-0] .rw-card").count() == 13
+
+
+def test_the_table_names_nobody_while_it_waits_for_the_holder_of_the_next_card(page, site_url):
+    """In stops play whoever holds the next card plays it: the reader is not told who, nor whether
+    a card that stops play was kept back (Spinado) or dead."""
+    widget = ready_to_play(page, site_url + "games/spinado/")
+    statuses = []
+    page.expose_function("noteStatus", statuses.append)
+    page.evaluate("""() => new MutationObserver(() => window.noteStatus(
+        document.querySelector('[data-widget=play] .rw-status').textContent))
+        .observe(document.querySelector('[data-widget=play] .rw-status'), {childList: true, characterData: true, subtree: true})""")
+    for _ in range(6):
+        widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
+        page.wait_for_timeout(200)
+        page.wait_for_selector(f"{PLAY}.rw-play--your-turn, {PLAY} .rw-interlude")
+        if widget.locator(".rw-interlude").count():
+            break
+    waits = [s for s in statuses if "Waiting for the holder of the " in s]
+    assert waits, statuses
+    assert not any(re.search(r"Seat \d holds back", s) for s in statuses), statuses
