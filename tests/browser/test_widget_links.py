@@ -110,6 +110,7 @@ def test_the_games_options_before_a_deal(page, site_url):
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     widget.get_by_role("button", name="Share link").click()
+    page.wait_for_function("() => location.hash.startsWith('#play-1/')")
     link = page.evaluate("location.href")
     assert link.endswith("/first_hand=7"), link
     table = widget.locator(".rw-table-area").inner_text()

@@ -219,16 +219,19 @@ def test_a_new_deal_is_the_readers_own_until_shared(page, site_url):
 def test_the_table_names_nobody_while_it_waits_for_the_holder_of_the_next_card(page, site_url):
     """In stops play whoever holds the next card plays it: the reader is not told who, nor whether
     a card that stops play was kept back (Spinado) or dead."""
-    widget = ready_to_play(page, site_url + "games/spinado/")
+    page.goto(site_url + "games/spinado/")
+    widget = page.locator("#play-1")
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector("#play-1.rw-play--your-turn")
     statuses = []
-    page.expose_function("noteStatus", statuses.append)
+    page.expose_function("noteStatus", lambda text: statuses.append(text))
     page.evaluate("""() => new MutationObserver(() => window.noteStatus(
-        document.querySelector('[data-widget=play] .rw-status').textContent))
-        .observe(document.querySelector('[data-widget=play] .rw-status'), {childList: true, characterData: true, subtree: true})""")
+        document.querySelector('#play-1 .rw-status').textContent))
+        .observe(document.querySelector('#play-1 .rw-status'), {childList: true, characterData: true, subtree: true})""")
     for _ in range(6):
         widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
         page.wait_for_timeout(200)
-        page.wait_for_selector(f"{PLAY}.rw-play--your-turn, {PLAY} .rw-interlude")
+        page.wait_for_selector("#play-1.rw-play--your-turn, #play-1 .rw-interlude")
         if widget.locator(".rw-interlude").count():
             break
     waits = [s for s in statuses if "Waiting for the holder of the " in s]
