@@ -190,7 +190,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     # The stepper's frames, replayed here so that stepping needs no Pyodide. An attribute, not a
     # <script type="application/json">: instant navigation re-creates a page's scripts without their type.
     # Inline they are most of a page's weight, so the site fetches them as a file when the example
-    # comes near the view; the page keeps each frame's step number, for the counter meanwhile.
+    # comes near the view; the page keeps their number, for the counter meanwhile.
     replayed = frames_of(states)
     frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
     attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
@@ -201,7 +201,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
         name = frames_dir + frames_file_name(spec.id, fence.id)
         frames_out[name] = frames
         attrs["data-frames-src"] = name
-        attrs["data-frame-steps"] = ",".join(str(frame["step"]) for frame in replayed)
+        attrs["data-frame-count"] = len(replayed)
     out = [
         f'<figure class="rules-widget rules-widget--example" id="{fence.id}" {_attrs(attrs)}>',
         f'<figcaption class="rules-widget__title">Worked example {number}: {len(moves)} '
