@@ -522,8 +522,3 @@ class CompendiumGame(State):
         number, contract, play, lines = ended
         return {"title": f"End of hand {number}: {contract.name}", "zones": contract.end_zones(play, players),
                 "lines": [line[0].upper() + line[1:] for line in lines] + self._standings(self.hand_results[-1][2])}
-
-    def describe(self):
-        """A line for the terminal."""
-        return (f"{self.spec.name}: hand {self.hand_number} of {self.hands_in_game}, {self.contract.name}; "
-                f"dealer seat {self.dealer}; {self.TOTALS_LABEL.lower()} {list(self._totals())}")

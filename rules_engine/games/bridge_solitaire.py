@@ -541,9 +541,6 @@ class BridgeSolitaireState(BridgeSolitaireTable, State):
         hidden = list(self.facedown + self.stock) + [c for c in self.discards if c not in shown]
         return hidden + [c for t in self.tricks[:-1] for c in t[1]]
 
-    def describe(self):
-        return f"hand {self.hand_no}, {self.phase}; rubber {self.totals[0]} to {self.totals[1]}"
-
 
 def _sort_key(card):
     return (4, 0) if card.is_joker else ("SHDC".index(card.suit), -rank_of(card))

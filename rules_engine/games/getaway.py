@@ -420,8 +420,5 @@ class GetawayState(SheddingGame):
         how = "is left holding cards" if self.play.hands[loser] else "is due to lead without a card"
         return f"{players[loser]} {how} and loses; {names(players, self.winners)} got away."
 
-    def describe(self):
-        return f"Getaway: {self._title()}, {len(self.play.in_play())} players still in"
-
 
 GAME = GetawayState

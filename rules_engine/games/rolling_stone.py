@@ -167,8 +167,5 @@ class RollingStoneState(SheddingGame):
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return f"After {TRICK_LIMIT} tricks {who}, holding the fewest cards ({held}), {verb}."
 
-    def describe(self):
-        return f"Rolling Stone: trick {self.play.number}, hands of {', '.join(map(str, map(len, self.play.hands)))}"
-
 
 GAME = RollingStoneState

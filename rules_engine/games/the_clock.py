@@ -209,8 +209,5 @@ class TheClockState(State):
                     f"{self.home} of 52 cards {'is' if self.home == 1 else 'are'} face up in their piles.")
         return None
 
-    def describe(self):
-        return f"{self.home} of 52 cards face up in their piles"
-
 
 GAME = TheClockState

@@ -257,8 +257,5 @@ class YukonState(State):
             said += f"; the {turned[0].symbol} is turned up in column {turned[1] + 1}"
         return said + "."
 
-    def describe(self):
-        return f"{sum(map(len, self.foundations))} of 52 cards on the foundations"
-
 
 GAME = YukonState
