@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .errors import RulesError, quote, quoted_list
 from .moves import ASCII_NUMBER, MAX_DIGITS
+from .table import plain
 
 WINS = ("high", "low")
 KINDS = ("number", "choice", "yesno", "seat")
@@ -209,16 +210,16 @@ def check_row(rule, points, hand=None):
     got = sum(p or 0 for p in points)
     if got == expected.total:
         return None
-    return {"message": f"this row adds up to {got}, but a {expected.name} hand always gives out "
-                       f"{expected.total} in all", "rule": expected.total_rule or expected.rule}
+    return {"message": f"this row adds up to {plain(got)}, but a {expected.name} hand always gives out "
+                       f"{plain(expected.total)} in all", "rule": expected.total_rule or expected.rule}
 
 
 def check_game(rule, totals):
     """None if a finished game's ``totals`` add up as the rules say, else ``{"message", "rule"}``."""
     if rule.game_total is None or sum(totals) == rule.game_total:
         return None
-    return {"message": f"the totals add up to {sum(totals)}, but a whole game's always add up to "
-                      f"{rule.game_total}", "rule": rule.total_rule}
+    return {"message": f"the totals add up to {plain(sum(totals))}, but a whole game's always add up to "
+                      f"{plain(rule.game_total)}", "rule": rule.total_rule}
 
 
 def read_facts(fact_list, facts, columns):

@@ -275,7 +275,8 @@ export function checkRow(sheet, game, cells, hand) {
   if (!expected || expected.total === null) return null;
   const got = cells.reduce((a, v) => a + (v || 0), 0);
   if (got === expected.total) return null;
-  return { message: `this row adds up to ${got}, but a ${expected.name} hand always gives out ${expected.total} in all`,
+  const figure = (n) => (n < 0 ? `\u2212${-n}` : String(n));  // a real minus, as the engine's check_row writes it
+  return { message: `this row adds up to ${figure(got)}, but a ${expected.name} hand always gives out ${figure(expected.total)} in all`,
     rule: expected.total_rule || expected.rule };
 }
 

@@ -10,7 +10,7 @@ mostly in these few values.
 from dataclasses import dataclass
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder
-from ..table import shown, zone
+from ..table import article, shown, zone
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class BuildRule:
                 return "an empty pile may not be filled"
             if self.empty == "any":
                 return None
-            return f"only a {self.empty} may fill an empty column"
+            return f"only {article(self.empty)} may fill an empty column"
         word = "below" if self.direction < 0 else "above"
         kind = {"alternate": "of the other colour", "suit": "of the same suit", "any": "of any suit"}[self.suits]
         return f"{card.symbol} cannot go on {onto.symbol}: it takes a card one rank {word} it, {kind}"

@@ -281,8 +281,5 @@ class CometState(StopsPointsGame):
             return [f"After the comet: the {' or the '.join(c.symbol for c in self.asked)}"]
         return super()._facts(players)  # not who is offered the comet: that would tell who holds it
 
-    def describe(self):
-        return f"Comet: hand {self.hand_number}, points {list(self.points)}"
-
 
 GAME = CometState

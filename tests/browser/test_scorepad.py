@@ -320,7 +320,7 @@ def test_king_from_its_page_engine_rows_checks_and_the_winner(page, site_url):
     assert flagged == "../games/king/#scoring.negative-total"
     # Saving is refused once, with the rule.
     page.get_by_role("button", name="Save row").click()
-    assert "Not saved yet: this row adds up to -240" in check.inner_text()
+    assert "Not saved yet: this row adds up to −240" in check.inner_text()
     assert page.locator(".scorepad__table tbody tr").count() == 0
     # Corrected facts balance; the row keeps the engine's mark.
     engine.get_by_label("Dan", exact=True).fill("2")
