@@ -138,13 +138,18 @@ class Takes:
     last: int = 0
     weights: tuple = ()
 
+    def __post_init__(self):
+        # Looked up for every card of every trick each time the table is drawn.
+        object.__setattr__(self, "_weight_of", dict(self.weights))
+
     def weight(self, card):
-        return next((n for text, n in self.weights if text == card.text), 0)
+        return self._weight_of.get(card.text, 0)
 
     def count(self, index, trick, tricks):
         """What the winner of the ``index``-th trick (from 0) of ``tricks`` takes with it."""
+        weight_of = self._weight_of
         return (self.per_trick + (index >= tricks - self.last) * bool(self.last)
-                + sum(self.weight(card) for _, card in trick))
+                + sum(weight_of.get(card.text, 0) for _, card in trick))
 
     def supply(self, tricks):
         """All there is to take in a hand of ``tricks`` tricks."""
