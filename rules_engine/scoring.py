@@ -1,13 +1,16 @@
 """Score sheets: what a score pad needs to know about a game, and the hand
 rows the engine computes from what the players saw.
 
-A game's spec carries a :class:`ScoreRule`: whether the high or the low total
-wins, the target or the fixed list of hands, the totals that must balance,
-the columns that are not players (Bridge Solitaire's house) and, for a game
-whose hand score follows from a few facts, a *calculator*: a pure function
-from those facts to the hand's row. The game's own states score their hands
-with the same functions, so the site's score pad and the rules cannot
-disagree. ``score_row`` is the door the page's worker uses (``Host.op_score``).
+A game's spec carries a :class:`ScoreRule`: its hands, what ends it, who
+wins and what a tie means, what must balance (a hand's total, chips passing
+to and from a pot), the columns that are not players (Bridge Solitaire's
+house, Lórum's pot) and, for a game whose hand score follows from a few
+facts, a *calculator*: a pure function from those facts to the hand's row.
+The game's own states score their hands with the same functions, so the
+site's score pad and the rules cannot disagree. ``score_row`` is the door the
+page's worker uses (``Host.op_score``); ``sheet_outcome`` and ``check_row``
+say where a sheet's game stands and whether a row can be, as the pad's
+``widgets/scorepad-rules.js`` does in the page.
 
 >>> from rules_engine.scoring import score_row
 >>> row = score_row("king", {"taken": [5, 4, 2, 2]}, hand=1)

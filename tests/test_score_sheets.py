@@ -6,13 +6,20 @@ nothing, a Domino that leaves chips in the pot, a Getaway game with no loser), a
 Kaiser ends the page gives: 52 with the higher score, level scores playing on, -52 losing,
 a draw after the last hand. tests/scorepad/ checks that the pad's own JavaScript agrees."""
 
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 
 import rules_engine
+from build_scripts import scorepad
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.scoring import check_row, people_columns, sheet_outcome, start_totals
 
 SPECS = {spec.id: spec for spec in rules_engine.list_games()}
+RULES_JS = Path(__file__).resolve().parent / "scorepad" / "sheet_rules.mjs"
 
 
 def last_legal(state):
@@ -139,3 +146,58 @@ def test_the_first_to_reach_the_target_wins_when_several_reach_it_in_one_hand():
     rows[1]["first"] = 1
     assert sheet_outcome(rule, rows, 4)["winners"] == [1]
     assert sheet_outcome(rule, [[40, 30, 0, 0], [1, 0, 0, 0]], 4)["winners"] == [0]
+
+
+# ---- the pad's JavaScript keeps the same rules ---------------------------------------------------
+
+def sheet_cases():
+    """Sheets of every game as tables write them, and the edges: each as {game, seats, options, rows}."""
+    cases = []
+    for game_id, seed, policy in PLAYS[::3] + PLAYS[2::3]:
+        state, rows = play(game_id, seed, policy)
+        if state.spec.scoring.ties == "first" and state.winners:
+            rows[-1]["first"] = winner_columns(state)[0]
+        cases.append({"game": game_id, "seats": state.seats, "options": dict(state.options), "rows": rows})
+    kaiser = [[52, 52]], [[52, 52], [2, 0]], [[-52, 10]], [[-60, -53]], [[0, 0]] * 200, [[0, 0]] * 199 + [[1, 0]]
+    cases += [{"game": "kaiser", "seats": 4, "options": {}, "rows": [{"cells": c} for c in rows]} for rows in kaiser]
+    cases += [
+        {"game": "scotch-whist", "seats": 4, "options": {}, "rows": [{"cells": [40, 30, 0, 0]}, {"cells": [5, 20, 0, 0]}]},
+        {"game": "scotch-whist", "seats": 4, "options": {},
+         "rows": [{"cells": [40, 30, 0, 0]}, {"cells": [5, 20, 0, 0], "first": 1}]},
+        {"game": "play-or-pay", "seats": 4, "options": {"chips": 25, "deals": 2},
+         "rows": [{"cells": c} for c in ([-20, -5, 20, 5, 0], [5, 0, 0, 0, 0], [-5, 0, 0, 0, 5], [0, 0, 0, 0, -10])]},
+        {"game": "lorum", "seats": 4, "options": {"chips": 50},
+         "rows": [{"cells": [-2, -3, -1, -2, 8], "hand": 1}, {"cells": [12, -2, -1, -1, -8], "hand": 7},
+                  {"cells": [5, 0, 0, 0, None], "hand": 2}, {"cells": [10, -2, -1, -1, 0], "hand": 14}]},
+        {"game": "king", "seats": 4, "options": {}, "rows": [{"cells": [-100, -100, None, None], "hand": 1},
+                                                            {"cells": [-100, -80, -40, -40], "hand": 11}]},
+        {"game": "getaway", "seats": 3, "options": {}, "rows": [{"cells": c} for c in ([0, -1, 0], [0, 0, 0], [1, -1, 0])]},
+        {"game": "yukon", "seats": 1, "options": {}, "rows": [{"cells": [52]}, {"cells": [53]}]},
+        {"game": "bridge-solitaire", "seats": 1, "options": {}, "rows": [{"cells": [120, 0]}, {"cells": [800, 0], "over": True}]},
+    ]
+    return cases
+
+
+def test_the_pads_javascript_ends_and_checks_each_sheet_as_the_engine_does(tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not on PATH: the score pad's rules are checked in Node.js >= 18")
+    cases = sheet_cases()
+    (tmp_path / "games.json").write_text(scorepad.games_json(SPECS), encoding="utf-8")
+    (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    result = subprocess.run([node, str(RULES_JS), "--games", str(tmp_path / "games.json"), "--cases",
+                             str(tmp_path / "cases.json")], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr[-4000:]
+    pad = json.loads(result.stdout)
+    for case, said in zip(cases, pad):
+        spec = SPECS[case["game"]]
+        rule = spec.scoring
+        options = {o.name: o.default for o in spec.options} | case["options"]
+        engine = sheet_outcome(rule, case["rows"], case["seats"], options)
+        where = f"{case['game']}, {len(case['rows'])} rows"
+        assert {k: said[k] for k in ("over", "winners", "why", "ended")} == \
+            {k: engine[k] for k in ("over", "winners", "why", "ended")}, where
+        totals = start_totals(rule, case["seats"], options)
+        for index, row in enumerate(case["rows"]):
+            assert said["checks"][index] == check_row(rule, row["cells"], row.get("hand"), before=totals), (where, index)
+            totals = [t + (c or 0) for t, c in zip(totals, row["cells"])]
