@@ -15,8 +15,11 @@ NODE_READY := build/.node-ready
 
 .PHONY: serve build test bench check pyodide bench-pyodide bench-browser bench-table bench-bots clean
 
+# `make serve PORT=8001` serves on another port.
+PORT ?= 8000
+
 serve: $(STAMP) $(NODE_READY)
-	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
+	$(PY) -m mkdocs serve --strict -a 127.0.0.1:$(PORT)
 
 build: $(STAMP) $(NODE_READY)
 	$(PY) -m mkdocs build --strict

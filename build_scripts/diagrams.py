@@ -217,7 +217,10 @@ def _card(x, y, text, whole=False, stacked=False):
     middle = x + 9 if len(rank) == 1 else x + 10
     parts.append(f'<text x="{middle}" y="{y + 14}" text-anchor="middle" {font}>{escape(rank)}</text>')
     if suit:
+        # Rank over suit reads where the next card of a fan covers the right; the suit again in the
+        # top right corner reads beside the rank where the next card of a column covers all but the top.
         parts.append(f'<text x="{x + 9}" y="{y + 28}" text-anchor="middle" {font}>{escape(suit)}</text>')
+        parts.append(f'<text x="{x + CARD_W - 9}" y="{y + 14}" text-anchor="middle" {font}>{escape(suit)}</text>')
     if whole:
         parts.append(f'<text x="{x + CARD_W / 2 + 4}" y="{y + CARD_H / 2 + 14}" class="rd-pip {classes}" '
                      f'fill="{fill}" font-size="24" text-anchor="middle">{escape(suit or symbol)}</text>')

@@ -4,7 +4,11 @@ Each hook hands over to a plain function in ``build_scripts`` and passes
 its result back, so moving to another generator (Zensical) means
 rewriting this file alone:
 
-- on_config: the Games section of the navigation gets a page per registered game;
+- on_startup: whether the site is built or served (``mkdocs serve``, whose pages get a
+  policy that lets its live-reload script run: build_scripts/csp.py);
+- on_config: under ``mkdocs serve``, the engine and the build steps are imported afresh, so
+  an edit to either shows on the next rebuild; the Games section of the navigation gets a
+  page per registered game;
 - on_files: every game source is checked (a broken one stops the build with
   ``file:line`` messages), and the generated index pages are added;
 - on_page_markdown: a game source becomes its page; the home page gets its list;
@@ -16,6 +20,7 @@ rewriting this file alone:
   ``_headers`` written (the policy, and which files browsers may keep for good).
 """
 
+import importlib
 import logging
 import posixpath
 import re
@@ -29,13 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-# `mkdocs serve` runs this file again for every rebuild, but Python keeps the
-# modules it imported: forget the engine and the build steps, so that an edit
-# to either shows on the next rebuild. (The timings stay, for the benchmark.)
-for _name in [name for name in sys.modules if name.split(".")[0] in ("rules_engine", "build_scripts")]:
-    if _name != "build_scripts.timing":
-        del sys.modules[_name]
-
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
@@ -46,12 +44,37 @@ from build_scripts import (  # noqa: E402
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
+STEPS = ("browser", "csp", "glossary", "headers", "htmltext", "indexes", "minify", "pyodide_bundle", "render",
+         "scorepad")
 
 # What one build learned in on_config/on_files, for the page hooks after it.
 _build = {}
+# What MkDocs was asked to do, for every build of this run (MkDocs loads this file once).
+_run = {"serving": False, "builds": 0}
+
+
+def on_startup(command, dirty):
+    _run["serving"] = command == "serve"
+
+
+def _import_afresh():
+    """Forget the engine and the build steps and import them again, as this file's names: MkDocs
+    runs this file once, and Python would keep the modules as they were. (The timings stay, for
+    the benchmark.)"""
+    for name in [name for name in sys.modules if name.split(".")[0] in ("rules_engine", "build_scripts")]:
+        if name != "build_scripts.timing":
+            del sys.modules[name]
+    names = globals()
+    for step in STEPS:
+        names[step] = importlib.import_module(f"build_scripts.{step}")
+    validate = importlib.import_module("build_scripts.validate")
+    names.update(check_site=validate.check_site, registered_specs=validate.registered_specs)
 
 
 def on_config(config):
+    if _run["serving"] and _run["builds"]:
+        _import_afresh()  # a rebuild: the files may have changed since
+    _run["builds"] += 1
     timing.reset()
     _build.clear()
     _build["specs"] = registered_specs()
@@ -94,7 +117,7 @@ def on_post_build(config):
     # The self-hosted Pyodide runtime and the engine's wheel, the worker's (minified) scripts with them.
     browser.install_pyodide(config.site_dir, _build["bundle"], _build["bundle_folder"])
     # Last: the policy's hashes are those of the pages as written.
-    policy = csp.apply(config.site_dir)
+    policy = csp.apply(config.site_dir, serving=_run["serving"])
     headers.write(config.site_dir, policy, _build["bundle_folder"])
 
 

@@ -13,7 +13,8 @@ import json
 import re
 
 from rules_engine.game import ALL
-from rules_engine.host import frames_of
+from rules_engine.host import frames_of, sentence
+from rules_engine.table import plain
 
 from . import diagrams, scorepad
 from .frontmatter import GAME_ID
@@ -190,7 +191,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     # The stepper's frames, replayed here so that stepping needs no Pyodide. An attribute, not a
     # <script type="application/json">: instant navigation re-creates a page's scripts without their type.
     # Inline they are most of a page's weight, so the site fetches them as a file when the example
-    # comes near the view; the page keeps each frame's step number, for the counter meanwhile.
+    # comes near the view; the page keeps their number, for the counter meanwhile.
     replayed = frames_of(states)
     frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
     attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
@@ -201,7 +202,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
         name = frames_dir + frames_file_name(spec.id, fence.id)
         frames_out[name] = frames
         attrs["data-frames-src"] = name
-        attrs["data-frame-steps"] = ",".join(str(frame["step"]) for frame in replayed)
+        attrs["data-frame-count"] = len(replayed)
     out = [
         f'<figure class="rules-widget rules-widget--example" id="{fence.id}" {_attrs(attrs)}>',
         f'<figcaption class="rules-widget__title">Worked example {number}: {len(moves)} '
@@ -214,7 +215,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
         note = f' <span class="rules-example__comment">{html.escape(comment)}</span>' if comment else ""
         out.append(f'<li>{who}<code class="rules-example__move">{format_move(text)}</code>{note}</li>')
     out.append("</ol>")
-    out.append(f'<p class="rules-example__end">{html.escape(_outcome(final))}</p>')
+    out.append(f'<p class="rules-example__end">{html.escape(example_end(final))}</p>')
     out.append("</figure>")
     return out
 
@@ -224,29 +225,35 @@ def frames_file_name(game_id, example_id):
     return f"{game_id}-{example_id}.json"
 
 
-def _outcome(state):
-    """One line for the end of a worked example: where the game stands, and the hand just
-    ended (its result and each player's standing) or the scores, in the game's own words."""
-    describe = getattr(state, "describe", None)
-    summary = describe() if callable(describe) else ""
+def example_end(state):
+    """One line for the end of a worked example, in the engine's own words: the hand the last
+    move ended (its result and each player's standing), the game's result, or where the game
+    stands (the table's headline) with the scores, where they are not all nought."""
+    table = state.table(ALL)
     where = "The game is over" if state.is_over else "After the last move"
-    hand, game = state.scores
-    if state.seats == 1:
-        # A solitaire's description already states its score.
-        return f"{where}: {summary}." if summary else f"{where}: score {game[0]}."
-    lead = f"{where}: {summary}. " if summary else f"{where}. "
-    ended = state.table(ALL)["interlude"]
+    ended = table["interlude"]
     if ended:
         # The last move ended a hand: its result, rather than the next hand's empty score.
-        return f"{lead}{ended['title']}: {'; '.join(ended['lines'])}."
+        return f"{where}. {ended['title']}: {'; '.join(ended['lines'])}."
+    if table["result"]:
+        return f"{where}. {sentence(table['result'])}"
+    head = table["headline"]
+    out = " ".join([f"{where}: {sentence(head['title'])}", *map(sentence, head["facts"])])
+    if state.seats == 1:
+        return out  # a solitaire's headline states its score
 
     def per_seat(points):
-        return ", ".join(f"seat {seat} {_signed(p)}" for seat, p in enumerate(points))
-    return f"{lead}This hand so far: {per_seat(hand)}; the game so far: {per_seat(game)}."
-
-
-def _signed(points):
-    return f"−{-points}" if points < 0 else str(points)
+        return ", ".join(f"{name} {plain(p)}" for name, p in zip(table["players"], points))
+    hand, game = state.scores
+    if hand == game:  # the first hand: its scores are the game's
+        scores = [f"the scores so far: {per_seat(game)}"] if any(game) else []
+    else:
+        scores = ([f"this hand so far: {per_seat(hand)}"] if any(hand) else []) + \
+                 ([f"the game so far: {per_seat(game)}"] if any(game) else [])
+    if not scores:
+        return out
+    said = "; ".join(scores)
+    return f"{out} {sentence(said[0].upper() + said[1:])}"
 
 
 def format_move(text):

@@ -19,7 +19,7 @@ import rules_engine
 from rules_engine import Record, RecordError, RulesError
 from rules_engine.errors import quote
 
-from . import diagrams, seeds
+from . import check_cache, diagrams, seeds
 from .doctests import Snippet, run_snippets
 from .errors import SourceError, display_path
 from .frontmatter import GAME_ID
@@ -47,8 +47,9 @@ def check_site(docs_dir, specs=None, shared=seeds.SHARED):
     specs = registered_specs() if specs is None else specs
     sources = {}
     errors = []
+    engine = check_cache.engine_digest()
     for game_id, path in game_sources(docs_dir).items():
-        source = check_game(parse_source(path), specs, shared=shared)
+        source = check_game(parse_source(path), specs, shared=shared, engine=engine)
         sources[game_id] = source
         errors += source.errors
     for game_id in sorted(set(specs) - set(sources)):
@@ -56,11 +57,12 @@ def check_site(docs_dir, specs=None, shared=seeds.SHARED):
     return sources, sorted(errors)
 
 
-def check_game(source, specs=None, spec=None, shared=seeds.SHARED):
+def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
     """Add the engine's checks to a parsed source's ``errors``; returns it.
 
     ``spec`` overrides the registered spec of ``source.game_id`` (tests use
-    it to check a small page against a subset of a game's cited rules).
+    it to check a small page against a subset of a game's cited rules);
+    ``engine``: the engine's digest, if already known (``check_cache.py``).
     """
     specs = registered_specs() if specs is None else specs
     spec = spec or specs.get(source.game_id)
@@ -86,7 +88,12 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED):
     source.timings["examples"] = time.perf_counter() - started
     started = time.perf_counter()
     snippets = [Snippet(fence.body_line, fence.body) for fence in source.fences if fence.kind == "pycon"]
-    source.errors += run_snippets(source.path, snippets)
+    key = check_cache.snippets_key(snippets, engine or check_cache.engine_digest())
+    if not check_cache.passed_before(key):  # doctests that passed are remembered by what they depend on
+        problems = run_snippets(source.path, snippets)
+        source.errors += problems
+        if not problems:
+            check_cache.remember_pass(key)
     source.timings["doctests"] = time.perf_counter() - started
     return source
 

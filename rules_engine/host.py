@@ -340,8 +340,8 @@ class Host:
 
 
 def frames(record, seat=ALL):
-    """A worked example as step frames, for the build: the view before the
-    first move and after each one, with each move's seat and commentary."""
+    """A worked example as step frames, for the build: the table before the first move and after
+    each one, with each move's seat and commentary, and ``said``, the line the stepper shows."""
     from .record import replay
 
     parsed = Record.load(record) if not isinstance(record, Record) else record
@@ -349,19 +349,44 @@ def frames(record, seat=ALL):
 
 
 def frames_of(states, seat=ALL):
-    """Frames from the states of a replayed record (first to last)."""
+    """Frames from the states of a replayed record (first to last). ``step`` is the number of
+    moves made; a move that ends a hand gives two frames of the same step, the hand's end and
+    then the next deal (or the game's end), so the stepper counts frames, not moves."""
     out = []
     for step, state in enumerate(states):
         made = state.moves_made[-1] if step else (None, None, None)
-        out.append({
-            "step": step,
-            "move": made[0],
-            "seat": made[2],
-            "comment": made[1],
-            # The stepper draws the table description alone; the legal moves would only weigh down the page.
-            "table": {**state.table(seat), "moves": []},
-        })
-        if out[-1]["table"]["interlude"]:
+        # The stepper draws the table description alone; the legal moves would only weigh down the page.
+        table = {**state.table(seat), "moves": []}
+        frame = {"step": step, "move": made[0], "seat": made[2], "comment": made[1], "table": table,
+                 "said": _move_said(table, *made) if step else "The deal, before the first move."}
+        out.append(frame)
+        if table["interlude"]:
             # A hand's end is a frame of its own: the last trick and the result, then the new deal.
-            out.append({**out[-1], "table": {**out[-1]["table"], "interlude": None}})
+            after = {**table, "interlude": None}
+            out.append({**frame, "table": after, "said": _after_hand_said(after)})
     return out
+
+
+def sentence(text):
+    """``text`` as a sentence: its own stop kept (``…``, ``?``, ``...``), else a full stop added."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
+def _move_said(table, move, comment, seat):
+    """A frame's line: who made the move and what it was, the example's comment, and what the
+    engine says of it (or of the hand it ended): ``Seat 3: play 5♥ — A low heart. Seat 1 wins…``."""
+    from .render import pretty_move
+
+    who = f"{table['players'][seat]}: " if seat is not None and table["seats"] > 1 else ""
+    told = table["interlude"]["title"] if table["interlude"] else table["last"]
+    line = f"{who}{pretty_move(move)}"
+    parts = [sentence(line[0].upper() + line[1:] + (f" — {comment}" if comment else ""))]
+    return " ".join(parts + ([sentence(told)] if told else []))
+
+
+def _after_hand_said(table):
+    """The line of the frame after a hand's end: the game's result, or the next deal."""
+    if table["result"]:
+        return sentence(table["result"])
+    return sentence(f"The next hand is dealt: {table['headline']['title']}")

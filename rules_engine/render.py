@@ -10,12 +10,16 @@ command line prints them.
    6♠   ??   ??   ??   ??   ??   ??
 >>> pretty_move("move 7H onto 8C")
 'move 7♥ onto 8♣'
+>>> pretty_move("bid 1 notrump")
+'bid 1NT'
 """
 
 import math
+import re
 
 from .cards import HIDDEN, SUIT_SYMBOLS, parse_card
 from .errors import NotationError
+from .table import plain
 
 
 def symbol(text):
@@ -24,14 +28,26 @@ def symbol(text):
 
 
 def pretty_move(text):
-    """A move's text with its cards as symbols: ``move 7H onto 8C`` -> ``move 7♥ onto 8♣``."""
+    """A move's text with its cards and bids as symbols, as the widgets show it (widgets/cards.js's
+    ``prettyMove``): ``move 7H onto 8C`` -> ``move 7♥ onto 8♣``, ``bid 2 hearts`` -> ``bid 2♥``."""
     words = []
     for word in text.split():
         try:
             words.append(parse_card(word).symbol if len(word) in (2, 3) and word[0].isalnum() else word)
         except NotationError:
             words.append(word)
-    return " ".join(words)
+    return BID.sub(lambda m: m.group(1) + BID_STRAINS[m.group(2)], " ".join(words))
+
+
+BID = re.compile(r"\b([1-7]) (clubs|diamonds|hearts|spades|notrump)\b")
+BID_STRAINS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "notrump": "NT"}
+
+
+def cell_text(value):
+    """A score sheet's cell as drawn: nothing for None, a number with a real minus sign."""
+    if value is None:
+        return ""
+    return plain(value) if isinstance(value, int) else value
 
 
 def seat_label(seat, you=None):
@@ -150,7 +166,7 @@ def score_block(score):
     lines = [score["caption"] + (f" ({score['target']})" if score.get("target") else "")]
     lines.append(" " * label_width + "".join(f"{c:>{w}}" for c, w in zip(score["columns"], widths)))
     for row in rows:
-        cells = "".join(f"{'' if v is None else v:>{w}}" for v, w in zip(row["cells"], widths))
+        cells = "".join(f"{cell_text(v):>{w}}" for v, w in zip(row["cells"], widths))
         lines.append(f"{row['label']:<{label_width}}{cells}")
     return lines
 
@@ -178,14 +194,14 @@ def scoreboard(table, you=None):
     game = table["scores"]["game"]
     if table["seats"] == 1:
         label = "Final score" if table["is_over"] else "Score so far"
-        return f"{label}: {game[0]}" + (f"\n{table['result']}" if table["result"] else "")
+        return f"{label}: {plain(game[0])}" + (f"\n{table['result']}" if table["result"] else "")
     names = [player_name(table, seat, you) for seat in range(table["seats"])]
     width = max(map(len, names)) + 2
     if table["is_over"]:
-        lines = ["Final scores:"] + [f"  {name:<{width}}{points:>7}" for name, points in zip(names, game)]
+        lines = ["Final scores:"] + [f"  {name:<{width}}{plain(points):>7}" for name, points in zip(names, game)]
         return "\n".join(lines + ([table["result"]] if table["result"] else []))
     lines = [f"{'Scores so far:':<{width + 2}}{'hand':>7}{'game':>7}"]
-    lines += [f"  {name:<{width}}{hand:>7}{points:>7}"
+    lines += [f"  {name:<{width}}{plain(hand):>7}{plain(points):>7}"
               for name, hand, points in zip(names, table["scores"]["hand"], game)]
     return "\n".join(lines)
 

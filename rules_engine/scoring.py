@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .errors import RulesError, quote, quoted_list
 from .moves import ASCII_NUMBER, MAX_DIGITS
+from .table import plain
 
 WINS = ("high", "low")
 KINDS = ("number", "choice", "yesno", "seat")
@@ -340,22 +341,22 @@ def check_row(rule, points, hand=None, before=None):
         low, high = rule.cells
         for value in cells:
             if not low <= value <= high:
-                return {"message": f"a row gives each player {low} to {high}, not {value}", "rule": rule.rule,
+                return {"message": f"a row gives each player {plain(low)} to {plain(high)}, not {plain(value)}", "rule": rule.rule,
                         "hard": True}
     if rule.row_sum:
         low, high = rule.row_sum
         got = sum(cells)
         if low is not None and got < low:
-            return {"message": f"this row adds up to {got}, and a row always adds up to {low} or more",
+            return {"message": f"this row adds up to {plain(got)}, and a row always adds up to {plain(low)} or more",
                     "rule": rule.rule, "hard": True}
         if high is not None and got > high:
-            return {"message": f"this row adds up to {got}, and a row always adds up to {high} or less",
+            return {"message": f"this row adds up to {plain(got)}, and a row always adds up to {plain(high)} or less",
                     "rule": rule.rule, "hard": True}
     if rule.pool:
         got = sum(cells)
         pool, holds = _pool_holds(rule)
         if got:
-            return {"message": f"this row adds up to {got}: {rule.unit} only pass between the players and "
+            return {"message": f"this row adds up to {plain(got)}: {rule.unit} only pass between the players and "
                                f"{pool}, so a row adds up to 0", "rule": rule.pool_rule or rule.rule, "hard": True}
         held = before[-1] if before else 0
         if held + cells[-1] < 0:
@@ -379,16 +380,16 @@ def check_row(rule, points, hand=None, before=None):
     got = sum(cells[:len(cells) - len(rule.columns_other)])
     if got == expected.total:
         return None
-    return {"message": f"this row adds up to {got}, but a {expected.name} hand always gives out "
-                       f"{expected.total} in all", "rule": expected.total_rule or expected.rule, "hard": False}
+    return {"message": f"this row adds up to {plain(got)}, but a {expected.name} hand always gives out "
+                       f"{plain(expected.total)} in all", "rule": expected.total_rule or expected.rule, "hard": False}
 
 
 def check_game(rule, totals):
     """None if a finished game's ``totals`` add up as the rules say, else ``{"message", "rule"}``."""
     if rule.game_total is None or sum(totals) == rule.game_total:
         return None
-    return {"message": f"the totals add up to {sum(totals)}, but a whole game's always add up to "
-                      f"{rule.game_total}", "rule": rule.total_rule}
+    return {"message": f"the totals add up to {plain(sum(totals))}, but a whole game's always add up to "
+                      f"{plain(rule.game_total)}", "rule": rule.total_rule}
 
 
 def _row(row):

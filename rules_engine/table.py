@@ -92,6 +92,22 @@ def signed(points):
     return f"−{-points}" if points < 0 else f"+{points}" if points > 0 else "0"
 
 
+def plain(points):
+    """A number as a reader writes it, with a real minus and no plus: ``−30``, ``0``, ``25``."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def plural(n, word):
+    """A count with its noun: ``1 card``, ``0 cards``, ``3 cards``."""
+    return f"{plain(n)} {word}{'' if n == 1 else 's'}"
+
+
+def article(word):
+    """``word`` after ``a`` or ``an`` as it is said: ``an ace``, ``an 8``, ``an A``, ``a king``, ``a 7``."""
+    spoken_vowel = word[:1].lower() in "aeio" or word[:1] == "8" or word in ("11", "18")
+    return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
 def symbol(text):
     return text if text == HIDDEN else parse_card(text).symbol
 

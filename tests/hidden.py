@@ -201,6 +201,10 @@ def check_pair(a, decks, moves, seat, label, first, second, options=None):
             break  # the seat decides in private more often in one deal: the rules part them
         for pa, pb in zip(points_a, points_b):
             sa, sb = pa["state"], pb["state"]
+            if any(s._private_turn() and s.to_act != seat for s in (sa, sb)):
+                # The next move is made out of another seat's private turn (the comet played when
+                # offered), and shows itself: the host shows that seat about to play it.
+                return compared
             if pa["drawn"] > index + 1 or sa.is_over or sb.is_over:
                 return compared  # the swapped deal is over (its hand's end may show what the rules show then)
             if k > start and _shows(sa, seat, sa.last_move[0], {first, second}):

@@ -145,9 +145,14 @@ def test_the_answer_passes_left_to_the_first_player_holding_it():
     assert state.to_act == 2 and moves(state) == ["play TD"]
 
 
-def test_the_answer_may_come_round_to_the_comets_own_player():
-    state = position(["AS 2H", "3H 4H", "5H 6H", "9D TD 7H"], starter=3).apply("play 9D")
-    assert state.to_act == 3 and moves(state) == ["play TD"]
+def test_the_answer_goes_round_the_others_only():
+    """interpretation.no-answer: the comet's player holds the 10♦, which none of the others do: it
+    is a comet nobody can answer, told as such, and its player starts with any card."""
+    held = position(["AS 2H", "3H 4H", "5H 6H", "9D TD 7H"], starter=3).apply("play 9D")
+    dead = position(["AS 2H", "3H 4H", "5H 6H", "9D AC 7H"], starter=3).apply("play 9D")
+    assert held.answer is None and held.to_act == 3 and moves(held) == ["play 7H", "play TD"]
+    for seat in (None, 0, 1, 2):   # the others cannot tell whether the comet's player holds the 10♦
+        assert held.table(seat) == dead.table(seat) and held.view(seat) == dead.view(seat)
 
 
 def test_a_comet_nobody_can_answer_stops_play_and_its_player_starts():

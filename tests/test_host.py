@@ -4,6 +4,7 @@ import pytest
 
 import rules_engine
 from rules_engine.host import Host, decode_share, encode_share, frames
+from rules_engine.render import pretty_move
 
 
 def call(host, op, **args):
@@ -158,10 +159,14 @@ def test_frames_of_a_worked_example():
         move = reply["view"]["moves"][0]
         moves.append(move)
         reply = call(host, "move", session="y", move=move)
-    record = "game: yukon\nseed: 3\nmoves:\n" + "".join(f"{m} {{step {i}}}\n" for i, m in enumerate(moves, 1)) + "end\n"
+    record = "game: yukon\nseed: 3\nmoves:\n" + "".join(f"{m} {{step {i}.}}\n" for i, m in enumerate(moves, 1)) + "end\n"
     steps = frames(record)
     assert [f["step"] for f in steps] == [0, 1, 2, 3, 4]
-    assert steps[0]["move"] is None and steps[2]["move"] == moves[1] and steps[2]["comment"] == "step 2"
+    assert steps[0]["move"] is None and steps[2]["move"] == moves[1] and steps[2]["comment"] == "step 2."
+    # The stepper's line: the move, its comment (its own full stop kept, not doubled), what it did.
+    assert steps[0]["said"] == "The deal, before the first move."
+    shown = pretty_move(moves[1])
+    assert steps[2]["said"] == f"{shown[0].upper()}{shown[1:]} — step 2. {steps[2]['table']['last']}"
     assert steps[-1]["table"] == {**reply["table"], "seat": "all", "moves": []}
 
 
@@ -175,6 +180,8 @@ def test_a_hands_end_is_a_frame_of_its_own():
     assert len(ends) == 1 and len(steps) == len(state.moves_made) + 2
     end, after = steps[ends[0]], steps[ends[0] + 1]
     assert end["step"] == after["step"] == 52 and end["table"]["interlude"]["title"] == "End of hand 1: No tricks"
+    assert end["said"].startswith(f"Seat {end['seat']}: play ") and end["said"].endswith(". End of hand 1: No tricks.")
+    assert after["said"] == "The next hand is dealt: Hand 2 of 10: No hearts."
     assert len(end["table"]["interlude"]["zones"][0]["cards"]) == 4  # the 13th trick, all four cards
     assert after["table"]["interlude"] is None and after["table"]["headline"]["title"].startswith("Hand 2 of 10")
 

@@ -87,7 +87,7 @@ def test_king_positive_rows_up_down_and_auction():
 def test_an_unbalanced_king_row_is_flagged_with_its_rule():
     row = score_row("king", {"taken": [5, 4, 2, 1]}, hand=1)
     assert row["check"]["rule"] == "scoring.negative-total"
-    assert "-240" in row["check"]["message"] and "-260" in row["check"]["message"]
+    assert "−240" in row["check"]["message"] and "−260" in row["check"]["message"]
     row = score_row("king", {"direction": "up", "tricks": [4, 3, 3, 2], "dealer": 0}, hand=10)
     assert row["check"]["rule"] == "scoring.zero-sum"
     assert check_row(SPECS["king"].scoring, [-100, -80, None, -80], hand=2) is None  # a sparse row that balances

@@ -53,8 +53,15 @@ function drawing(text) {
       if (suit) group.append(svgNode("text", { x, y: y + 16, class: "rw-card__suit", "text-anchor": "middle", "font-size": 13 }, suit));
       return group;
     };
+    // The corner index reads rank over suit where a hand's next card covers the right of this one;
+    // the suit again in the top right corner reads beside the rank where a column's next card covers
+    // all but the top strip.
+    const corner = (x, y, rotate) => svgNode("text", {
+      x, y: y + 3, class: "rw-card__suit", "text-anchor": "middle", "font-size": 13,
+      ...(rotate ? { transform: `rotate(180 ${x} ${y})` } : {}),
+    }, suit);
     svg.append(svgNode("rect", { x: 0.5, y: 0.5, width: 49, height: 69, rx: 4, class: "rw-card__face" }),
-      index(9, 9, false), index(41, 61, true),
+      index(9, 9, false), index(41, 61, true), ...(suit ? [corner(41, 9, false), corner(9, 61, true)] : []),
       svgNode("text", { x: 26, y: 44, class: "rw-card__pip", "text-anchor": "middle", "font-size": joker ? 26 : 24 },
         joker ? "★" : (/[JQK]/.test(text[0]) ? text[0] : suit)));
   }

@@ -4,6 +4,9 @@
 // check_row, which tests/scorepad/ checks it against, row for row.
 import { columns, grouped, SORTS } from "./scorepad-model.js";
 
+/** A figure as the engine writes it (rules_engine/table.plain): a real minus, no plus. */
+const plain = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+
 /** The value of a game's option for this sheet (chips to start with, deals each), or its default. */
 export function optionValue(sheet, spec) {
   if (!spec) return null;
@@ -141,7 +144,7 @@ export function outcome(sheet, game) {
   if (end && !check && rule.gameTotal !== null) {
     const sum = end.at.slice(0, people).reduce((a, b) => a + b, 0) - rule.start * people;
     if (sum !== rule.gameTotal) {
-      result.check = { message: `the totals add up to ${sum}, but a whole game's always add up to ${rule.gameTotal}`, rule: rule.ids.total };
+      result.check = { message: `the totals add up to ${plain(sum)}, but a whole game's always add up to ${plain(rule.gameTotal)}`, rule: rule.ids.total };
     }
   }
   if (!end && sheet.finished) {
@@ -170,13 +173,13 @@ function rowProblem(rule, points, hand, before, people) {
   if (rule.cells) {
     const [low, high] = rule.cells;
     const bad = cells.find((v) => v < low || v > high);
-    if (bad !== undefined) return { message: `a row gives each player ${low} to ${high}, not ${bad}`, rule: id, hard: true };
+    if (bad !== undefined) return { message: `a row gives each player ${plain(low)} to ${plain(high)}, not ${plain(bad)}`, rule: id, hard: true };
   }
   const sum = cells.reduce((a, b) => a + b, 0);
   if (rule.rowSum) {
     const [low, high] = rule.rowSum;
-    if (low !== null && sum < low) return { message: `this row adds up to ${sum}, and a row always adds up to ${low} or more`, rule: id, hard: true };
-    if (high !== null && sum > high) return { message: `this row adds up to ${sum}, and a row always adds up to ${high} or less`, rule: id, hard: true };
+    if (low !== null && sum < low) return { message: `this row adds up to ${plain(sum)}, and a row always adds up to ${plain(low)} or more`, rule: id, hard: true };
+    if (high !== null && sum > high) return { message: `this row adds up to ${plain(sum)}, and a row always adds up to ${plain(high)} or less`, rule: id, hard: true };
   }
   const pool = rule.pool ? `the ${rule.pool.toLowerCase()}` : "";
   const holds = pool.endsWith("s") ? "hold" : "holds";
@@ -184,7 +187,7 @@ function rowProblem(rule, points, hand, before, people) {
   const last = cells[cells.length - 1];
   if (rule.pool) {
     const poolId = rule.ids.pool || id;
-    if (sum) return { message: `this row adds up to ${sum}: ${rule.unit} only pass between the players and ${pool}, so a row adds up to 0`, rule: poolId, hard: true };
+    if (sum) return { message: `this row adds up to ${plain(sum)}: ${rule.unit} only pass between the players and ${pool}, so a row adds up to 0`, rule: poolId, hard: true };
     if (held + last < 0) return { message: `${pool} ${holds} ${count(held, rule.unit)} before this row and cannot pay out ${-last}`, rule: poolId, hard: true };
   }
   if (!rule.named.length || !hand) return null;
@@ -197,7 +200,7 @@ function rowProblem(rule, points, hand, before, people) {
   if (expected.total === null) return null;
   const got = cells.slice(0, people).reduce((a, b) => a + b, 0);
   if (got === expected.total) return null;
-  return { message: `this row adds up to ${got}, but a ${expected.name} hand always gives out ${expected.total} in all`,
+  return { message: `this row adds up to ${plain(got)}, but a ${expected.name} hand always gives out ${plain(expected.total)} in all`,
     rule: expected.total_rule || expected.rule, hard: false };
 }
 

@@ -1,7 +1,7 @@
 // The step-through widget: a worked example replayed by the engine at build
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
 // position to the live engine.
-import { el, prettyMove } from "./cards.js";
+import { el } from "./cards.js";
 import { PlayWidget, fourColours, readableHash } from "./play.js";
 import { renderInterlude, renderTable } from "./tables.js";
 
@@ -11,11 +11,11 @@ export class Stepper {
     this.id = root.id;
     this.game = root.dataset.game;
     // The frames are inline (data-frames) or a file beside the page (data-frames-src), fetched
-    // by load() when the example comes near the view; meanwhile each frame's step number
-    // (data-frame-steps) keeps the counter and the links right, and step 0 shows the build's drawing.
+    // by load() when the example comes near the view; meanwhile their number (data-frame-count)
+    // keeps the counter and the links right, and step 0 shows the build's drawing. A step is a
+    // frame: a move that ends a hand gives two, the hand's end and then the next deal.
     this.frames = root.dataset.frames ? JSON.parse(root.dataset.frames) : null;
-    this.steps = this.frames ? this.frames.map((frame) => frame.step)
-      : (root.dataset.frameSteps || "0").split(",").map(Number);
+    this.count = this.frames ? this.frames.length : Number(root.dataset.frameCount || 1);
     this.record = JSON.parse(root.dataset.record);
     this.loading = null;
     this.step = 0;
@@ -41,7 +41,7 @@ export class Stepper {
       })
       .then((frames) => {
         this.frames = frames;
-        this.steps = frames.map((frame) => frame.step);
+        this.count = frames.length;
         this.go(this.step, false);
         return frames;
       })
@@ -69,7 +69,7 @@ export class Stepper {
       first: this.button("|◀", "First step", () => this.go(0)),
       prev: this.button("◀", "Previous step", () => this.go(this.step - 1)),
       next: this.button("▶", "Next step", () => this.go(this.step + 1)),
-      last: this.button("▶|", "Last step", () => this.go(this.steps.length - 1)),
+      last: this.button("▶|", "Last step", () => this.go(this.count - 1)),
     };
     this.counter = el("span", "rw-counter");
     this.playOn = el("button", "rw-button rw-button--play-on", "Play on from here");
@@ -86,7 +86,7 @@ export class Stepper {
       const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
       if (event.key in moves) this.go(this.step + moves[event.key]);
       else if (event.key === "Home") this.go(0);
-      else if (event.key === "End") this.go(this.steps.length - 1);
+      else if (event.key === "End") this.go(this.count - 1);
       else return;
       event.preventDefault();
     });
@@ -109,7 +109,7 @@ export class Stepper {
     const prefix = `#${this.id}/`;
     if (!location.hash.startsWith(prefix)) return null;
     const match = location.hash.slice(prefix.length).match(/^(\d{1,6})(\/live)?$/);
-    const last = this.steps.length - 1;
+    const last = this.count - 1;
     if (match && Number(match[1]) <= last) return { step: Number(match[1]), live: !!match[2] };
     const asked = readableHash(location.hash.slice(prefix.length));
     return { step: 0, bad: `This link asks for step “${asked}”, which this example does not have (its steps go from 0 to ${last}): here is its start.` };
@@ -117,9 +117,9 @@ export class Stepper {
 
   go(step, updateHash = true) {
     if (updateHash) this.notice.textContent = "";
-    const last = this.steps.length - 1;
+    const last = this.count - 1;
     this.step = Math.max(0, Math.min(step, last));
-    this.counter.textContent = `Step ${this.steps[this.step]} of ${this.steps[last]}`;
+    this.counter.textContent = `Step ${this.step} of ${last}`;
     this.buttons.first.disabled = this.buttons.prev.disabled = this.step === 0;
     this.buttons.next.disabled = this.buttons.last.disabled = this.step === last;
     if (updateHash) history.replaceState(null, "", `#${this.id}/${this.step}`);
@@ -140,11 +140,8 @@ export class Stepper {
     }
     const frame = this.frames[this.step];
     const table = frame.table;
-    const who = frame.seat !== null && table.seats > 1 ? `${table.players[frame.seat]}: ` : "";
-    const told = table.interlude ? table.interlude.title : table.last;
-    this.commentary.textContent = frame.move
-      ? `${who}${prettyMove(frame.move)}${frame.comment ? ` — ${frame.comment}` : ""}${told ? `. ${told}` : ""}`
-      : "The deal, before the first move.";
+    // The engine writes the line (rules_engine/host.py frames_of): the move, its comment and what it did.
+    this.commentary.textContent = frame.said;
     const ctx = { interactive: false, viewer: 0 };
     this.table.replaceChildren(table.interlude ? renderInterlude(table, ctx) : renderTable(table, ctx));
     this.playOn.disabled = table.is_over;
@@ -166,7 +163,7 @@ export class Stepper {
       record: JSON.stringify(record),
       link: `#${this.id}/${this.step}/live`,
       human,
-      title: `Playing on from step ${frame.step}` + (frame.table.seats > 1 ? `: you are ${frame.table.players[human]}.` : "."),
+      title: `Playing on from step ${this.step}` + (frame.table.seats > 1 ? `: you are ${frame.table.players[human]}.` : "."),
     });
     widget.start();
     live.scrollIntoView({ block: "nearest" });

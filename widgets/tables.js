@@ -58,11 +58,23 @@ export function renderTable(table, ctx = {}) {
     for (const zone of zones) if (zone.cards.length || !["trick", "set-aside"].includes(zone.kind)) band.append(draw(zone));
     if (band.childElementCount) middle.append(band);
   }
-  felt.append(middle);
+  const seats = [];
   for (let seat = 0; seat < table.seats; seat++) {
     const own = table.zones.filter((zone) => zone.owner === seat);
-    if (!own.length) continue;
-    felt.append(seatElement(seat, own, table, ctx, placeOf(seat, viewer, table.seats), draw));
+    if (own.length) seats.push(seatElement(seat, own, table, ctx, placeOf(seat, viewer, table.seats), draw));
+  }
+  const others = seats.filter((spot) => !spot.classList.contains("rw-seat--bottom"));
+  if (others.some((spot) => spot.querySelector(".rw-zone--fan .rw-card:not(.rw-card--back)"))) {
+    // Other players' hands face up (a worked example, a hand held backwards) are there to be read:
+    // they take a band of their own above the middle, clockwise from the reader's left, where the
+    // narrow sides of the table would squeeze them.
+    felt.classList.add("rw-felt--open");
+    const band = el("div", "rw-others");
+    const offset = (spot) => (Number(spot.dataset.seat) - viewer + table.seats) % table.seats;
+    band.append(...others.sort((a, b) => offset(a) - offset(b)));
+    felt.append(band, middle, ...seats.filter((spot) => !others.includes(spot)));
+  } else {
+    felt.append(middle, ...seats);
   }
   root.append(felt);
   if (table.score) root.append(scoreSheet(table.score));
@@ -83,6 +95,7 @@ function seatName(table, seat, ctx) {
 
 function seatElement(seat, zones, table, ctx, place, draw) {
   const spot = el("section", `rw-seat rw-seat--${place}`);
+  spot.dataset.seat = seat;
   spot.setAttribute("aria-label", seatName(table, seat, ctx));
   if (seat === table.to_act && !table.is_over) spot.classList.add("rw-seat--to-act");
   const label = el("div", "rw-seat__name", seatName(table, seat, ctx));
@@ -104,6 +117,7 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   const counted = zone.layout === "squared" || zone.cards.every((c) => c === "??");
   node.setAttribute("aria-label", `${zone.label}${counted ? `: ${count} card${count === 1 ? "" : "s"}` : ""}`);
   node.style.setProperty("--n", Math.max(count, 1));
+  if (count && zone.cards.every((c) => c === "??")) node.classList.add("rw-zone--down");
   const isTarget = targets.has(zone.id);
   if (isTarget) node.classList.add("rw-zone--target");
   const caption = el("div", "rw-zone__label", zone.layout === "column" ? zone.label.replace(/^\D+/, "") : zone.label);

@@ -23,15 +23,11 @@ from dataclasses import dataclass
 
 from ..cards import ACES_HIGH, ACES_LOW, RANK_NAMES, RankOrder, make_deck
 from ..game import Scores, State
-from ..table import headline, score_sheet, shown, zone
+from ..table import headline, plural, score_sheet, shown, zone
 from .layout import LayoutPlay, SuitRows
 from .stops import StopsPlay, sequence_zone
 from .tricks import FOLLOW_SUIT, FollowSuit, TrickPlay, last_trick_zone, left_of, seeing_own_hand, trick_sentence, \
     trick_zones
-
-
-def plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -514,7 +510,8 @@ class CompendiumGame(State):
     def _score_sheet(self):
         rows = [(f"{n}. {name}", list(won)) for n, name, won, _ in self.hand_results]
         totals = [(self.TOTALS_LABEL, list(self._totals()))]
-        if not self.over and self.contract.so_far(self):
+        # Right after a hand's end (its interlude) the new hand has nothing so far to show.
+        if not self.over and not self.__dict__.get("hand_end") and self.contract.so_far(self):
             totals.insert(0, ("This hand so far", list(self._won_this_hand())))
         return score_sheet(self.player_names(), rows, totals, caption=self.SHEET_CAPTION, target=self.TARGET)
 
@@ -525,8 +522,3 @@ class CompendiumGame(State):
         number, contract, play, lines = ended
         return {"title": f"End of hand {number}: {contract.name}", "zones": contract.end_zones(play, players),
                 "lines": [line[0].upper() + line[1:] for line in lines] + self._standings(self.hand_results[-1][2])}
-
-    def describe(self):
-        """A line for the terminal."""
-        return (f"{self.spec.name}: hand {self.hand_number} of {self.hands_in_game}, {self.contract.name}; "
-                f"dealer seat {self.dealer}; {self.TOTALS_LABEL.lower()} {list(self._totals())}")

@@ -20,7 +20,7 @@ lay a card if you can, else pass, until someone is out of cards.
 from dataclasses import dataclass, replace
 
 from ..cards import RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder
-from ..table import zone
+from ..table import article, zone
 from .tricks import left_of
 
 
@@ -176,7 +176,7 @@ class LayoutPlay:
         if self.rows.start is None:
             return "the layout is empty: any card starts it"
         if not row:
-            return f"the {SUIT_SYMBOLS[card.suit]} row has not been started: only a {RANK_NAMES.get(self.rows.start, self.rows.start)} starts it"
+            return f"the {SUIT_SYMBOLS[card.suit]} row has not been started: only {article(RANK_NAMES.get(self.rows.start, self.rows.start))} starts it"
         return f"the {SUIT_SYMBOLS[card.suit]} row runs from the {row[0].symbol} to the {row[-1].symbol}"
 
     def cards(self):

@@ -9,7 +9,7 @@ holds (``_totals``), in words (``_amount_word``), what the game's score is
 it and which zones it puts on the table. The game sets ``over`` at its end.
 """
 
-from ..table import signed, zone
+from ..table import plural, signed, zone
 from .chips import Chips, chips_word
 
 
@@ -94,7 +94,7 @@ class PointsLedger(Ledger):
 
     @staticmethod
     def _amount_word(n):
-        return f"{n} point{'' if abs(n) == 1 else 's'}"
+        return plural(n, "point")
 
     def _game_scores(self):
         return self.points

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUIT_SYMBOLS, SUITS, RankOrder
 from ..game import ALL, State
-from ..table import headline, shown, zone
+from ..table import headline, plural, shown, zone
 from .tricks import left_of, led_suit, trick_winner, why_not_follow
 
 TAKEN, DISCARDED, PICKED_UP = "taken", "discarded", "picked up"
@@ -258,7 +258,7 @@ def shedding_zones(play, seat, players, notes=None):
     discard pile, squared and face down."""
     zones = []
     for s, hand in enumerate(play.hands):
-        note = notes[s] if notes else ("got away" if s in play.out else f"{len(hand)} cards")
+        note = notes[s] if notes else ("got away" if s in play.out else plural(len(hand), "card"))
         zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(hand, s == seat or seat == ALL),
                           kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}", note=note))
     zones.append(zone("trick", "The trick", [card for _, card in play.trick], kind="trick", layout="trick",
@@ -271,7 +271,7 @@ def shedding_zones(play, seat, players, notes=None):
                           by=[s for s, _ in last], winner=[s for s, _ in last].index(leader), group="table"))
     down = play.face_down()
     zones.append(zone("discard", "Discard pile", ["??"] * len(down), kind="discard", layout="squared",
-                      group="table", note=f"{len(down)} cards face down"))
+                      group="table", note=f"{plural(len(down), 'card')} face down"))
     return zones
 
 
@@ -285,8 +285,9 @@ def settled_sentence(play, players):
     if how == TAKEN:
         best = dict(trick)[seat]
         return (f"{players[trick[-1][0]]} could not follow {suit}, which stops the trick: {players[seat]}, "
-                f"highest with the {best.symbol}, takes its {len(trick)} cards into hand")
-    return f"{players[seat]} cannot follow {suit} and picks up the {len(trick)} card{'s' * (len(trick) != 1)} played"
+                f"highest with the {best.symbol}, takes its {plural(len(trick), 'card')} into hand")
+    cards = "card" if len(trick) == 1 else f"{len(trick)} cards"
+    return f"{players[seat]} cannot follow {suit} and picks up the {cards} played"
 
 
 def names(players, seats):

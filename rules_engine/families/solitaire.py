@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
 from ..scoring import ScoreRule
-from ..table import shown, zone
+from ..table import article, shown, zone
 
 
 def cards_placed_sheet(deck):
@@ -90,7 +90,7 @@ class BuildRule:
                 return "an empty pile may not be filled"
             if self.empty == "any":
                 return None
-            return f"only a {self.empty} may fill an empty column"
+            return f"only {article(self.empty)} may fill an empty column"
         word = "below" if self.direction < 0 else "above"
         kind = {"alternate": "of the other colour", "suit": "of the same suit", "any": "of any suit"}[self.suits]
         return f"{card.symbol} cannot go on {onto.symbol}: it takes a card one rank {word} it, {kind}"

@@ -23,7 +23,7 @@ what each seat sees, the table for the renderers and the score sheet.
 
 from ..cards import make_deck
 from ..game import ALL, Scores, State
-from ..table import headline, score_sheet, signed
+from ..table import headline, plain, score_sheet, signed
 from .tricks import last_trick_zone, left_of, strain_name, trick_sentence, trick_zones
 
 
@@ -274,7 +274,7 @@ class TrickGame(State):
         number, play, lines = ended
         points = self.hand_results[-1][1]
         names = self.scorer_names()
-        totals = [f"{names[s]}: {signed(points[s])} this hand, {self.game_scores[s]} in all"
+        totals = [f"{names[s]}: {signed(points[s])} this hand, {plain(self.game_scores[s])} in all"
                   for s in range(self.scorers)]
         return {"title": f"End of hand {number}", "zones": [last_trick_zone(play, players)],
                 "lines": list(lines) + totals}

@@ -55,6 +55,7 @@ from ..families.bridge_scoring import (
 from ..game import GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
+from ..table import plural
 from . import bridge_solitaire_bot
 from .bridge_solitaire_table import BridgeSolitaireTable, bid_text
 
@@ -174,7 +175,7 @@ def hand_row(hand, facts, context):
     extra = {1: "", 2: " doubled", 4: " redoubled"}[doubling]
     who = ("you", "the house")
     detail = (f"{level}{STRAIN_SYMBOLS[strain]}{extra} by {who[declarer]}"
-              f"{' (vulnerable)' if vulnerable else ''}, {tricks} tricks: {outcome}; "
+              f"{' (vulnerable)' if vulnerable else ''}, {plural(tricks, 'trick')}: {outcome}; "
               f"below the line {below[0]} to {below[1]}, above {above[0]} to {above[1]}")
     if result["honours"]:
         detail += f" (honours {result['honours']})"
@@ -539,9 +540,6 @@ class BridgeSolitaireState(BridgeSolitaireTable, State):
         shown = set(self.turned) | set(self.discards[-1:])
         hidden = list(self.facedown + self.stock) + [c for c in self.discards if c not in shown]
         return hidden + [c for t in self.tricks[:-1] for c in t[1]]
-
-    def describe(self):
-        return f"hand {self.hand_no}, {self.phase}; rubber {self.totals[0]} to {self.totals[1]}"
 
 
 def _sort_key(card):

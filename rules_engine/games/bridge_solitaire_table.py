@@ -6,7 +6,7 @@ kept apart so the rules module stays a summary of the rules."""
 
 from ..cards import HIDDEN
 from ..families.bridge_scoring import STRAIN_SYMBOLS
-from ..table import headline, score_sheet, shown, signed, zone
+from ..table import headline, plural, score_sheet, shown, signed, zone
 
 PLAYER, HOUSE = 0, 1
 
@@ -129,7 +129,7 @@ class BridgeSolitaireTable:
             return None
         number, last, summary = ended
         you, house = summary["tricks"]
-        lines = [f"{summary['contract']}: you took {you} tricks, the house {house}",
+        lines = [f"{summary['contract']}: you took {plural(you, 'trick')}, the house {house}",
                  f"You score {summary['below'][0]} below the line and {summary['above'][0]} above "
                  f"(honours {summary['honours']}); the house {summary['below'][1]} below and "
                  f"{summary['above'][1]} above"]

@@ -25,8 +25,8 @@ Interpretation notes (on the game's page, ``interpretation.*``):
   hand's first card and after every card, whenever someone else plays next
   (on their own turn it is one of their cards); they may play it, pass (be
   offered it again after the next card) or wait for their own turn.
-- ``interpretation.no-answer``: a comet nobody can answer stops play, and
-  its player starts; a comet on no sequence is answered by the 10♦ alone.
+- ``interpretation.no-answer``: a comet none of the others can answer stops
+  play, and its player starts; a comet on no sequence is answered by the 10♦ alone.
 - ``interpretation.kings``: an unplayed king counts wherever it lies.
 - ``interpretation.even-deal``: the 8♣, 8♥ and 8♠ go, in that order.
 - ``interpretation.end``: points come only at a hand's end, and only the
@@ -149,9 +149,9 @@ class CometState(StopsPointsGame):
         return move.kind != "play"
 
     def _answerer(self):
-        """The first player to the left of the comet's (round to them) holding a card that answers it."""
+        """The first player to the left of the comet's holding a card that answers it."""
         comet_player, cards = self.answer
-        for step in range(1, self.seats + 1):
+        for step in range(1, self.seats):
             seat = left_of(comet_player, self.seats, step)
             if any(card in self.play.hands[seat] for card in cards):
                 return seat
@@ -219,7 +219,9 @@ class CometState(StopsPointsGame):
         interrupted = self.play.next_card()
         self.window = False
         self.play = self.play.interrupt(COMET, seat)
-        cards = tuple(c for c in (TEN_OF_DIAMONDS, interrupted) if c is not None and self.play.holder(c) is not None)
+        # interpretation.no-answer: the others answer, in turn from the left; the comet's player does not.
+        cards = tuple(c for c in (TEN_OF_DIAMONDS, interrupted)
+                      if c is not None and self.play.holder(c) not in (None, seat))
         # What the table says is said to every seat: a card that may lie in the stub is named too,
         # or the list would tell who may hold it.
         self.asked = tuple(c for c in dict.fromkeys((TEN_OF_DIAMONDS, interrupted))
@@ -278,9 +280,6 @@ class CometState(StopsPointsGame):
         if self.answer and not self.over:
             return [f"After the comet: the {' or the '.join(c.symbol for c in self.asked)}"]
         return super()._facts(players)  # not who is offered the comet: that would tell who holds it
-
-    def describe(self):
-        return f"Comet: hand {self.hand_number}, points {list(self.points)}"
 
 
 GAME = CometState

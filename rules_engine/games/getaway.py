@@ -46,7 +46,7 @@ from ..families.tricks import left_of
 from ..game import GameSpec, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
-from ..table import score_sheet, zone
+from ..table import plural, score_sheet, zone
 from . import getaway_bot
 
 ACE_OF_SPADES = parse_card("AS")
@@ -370,13 +370,13 @@ class GetawayState(SheddingGame):
         players = self.player_names()
         return [
             zone("draw-pile", "Shootout draw pile", ["??"] * len(shootout.pile), kind="stock", layout="squared",
-                 group="shootout", note=f"{len(shootout.pile)} cards face down"),
+                 group="shootout", note=f"{plural(len(shootout.pile), 'card')} face down"),
             zone("drawn", f"Drawn by {players[shootout.drawer]}", [shootout.lead] if shootout.lead else [],
                  kind="trick", layout="row", group="shootout"),
             zone("aside", "The last trick, kept out of the shootout", shootout.aside, kind="set-aside",
                  layout="row", group="shootout"),
             zone("shootout-played", "Played in the shootout", ["??"] * len(shootout.played), kind="discard",
-                 layout="squared", group="shootout", note=f"{len(shootout.played)} cards face down"),
+                 layout="squared", group="shootout", note=f"{plural(len(shootout.played), 'card')} face down"),
         ]
 
     def _title(self):
@@ -420,9 +420,6 @@ class GetawayState(SheddingGame):
         loser = self.losers[0]
         how = "is left holding cards" if self.play.hands[loser] else "is due to lead without a card"
         return f"{players[loser]} {how} and loses; {names(players, self.winners)} got away."
-
-    def describe(self):
-        return f"Getaway: {self._title()}, {len(self.play.in_play())} players still in"
 
 
 GAME = GetawayState

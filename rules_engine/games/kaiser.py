@@ -46,7 +46,7 @@ from ..families.tricks import TrickPlay, highest_cut, left_of
 from ..game import GameSpec, Option
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
-from ..table import signed
+from ..table import plain, plural, signed
 from . import kaiser_bot
 
 SEATS, SIDES = 4, 2
@@ -317,9 +317,9 @@ class KaiserState(TrickGame):
         change = score_hand(values, side, bid, self.game_scores, self.options["broken_contract"])
         names = self.scorer_names()
         made = values[side] >= bid[0]
-        lines = [f"{names[side]} bid {bid_words(bid)} and took {values[side]}: "
+        lines = [f"{names[side]} bid {bid_words(bid)} and took {plain(values[side])}: "
                  f"{'made' if made else 'broken'}, {signed(change[side])}",
-                 f"{names[1 - side]} took {values[1 - side]}: {signed(change[1 - side])}"
+                 f"{names[1 - side]} took {plain(values[1 - side])}: {signed(change[1 - side])}"
                  + ("" if change[1 - side] == values[1 - side] else " (above 45, only a negative hand counts)")]
         self.redeals = 0
         return change, lines
@@ -333,7 +333,7 @@ class KaiserState(TrickGame):
 
     def _result_sentence(self):
         if self.winner == DRAW:
-            return f"After {LAST_HAND} hands the scores are level, {self.game_scores[0]} each: a draw."
+            return f"After {LAST_HAND} hands the scores are level, {plain(self.game_scores[0])} each: a draw."
         sentence = super()._result_sentence()
         if sentence and max(self.game_scores) < TARGET:
             loser = 1 - self.winner
@@ -372,7 +372,7 @@ class KaiserState(TrickGame):
 
     def _won_notes(self):
         tricks = self.play.trick_counts(SIDES)
-        return [f"{n} trick{'' if n == 1 else 's'}, worth {v}" for n, v in zip(tricks, self._values())]
+        return [f"{plural(n, 'trick')}, worth {plain(v)}" for n, v in zip(tricks, self._values())]
 
     def _call_sentence(self, move, seat, players):
         if move.kind == "misdeal":

@@ -37,13 +37,13 @@ Interpretation notes (repeated on the game's page, ``interpretation.*``):
 from dataclasses import dataclass, replace
 
 from ..cards import SUITS, make_deck, parse_card
-from ..families.compendium import CompendiumGame, Takes, TrickContract, plural, suit_weights
+from ..families.compendium import CompendiumGame, Takes, TrickContract, suit_weights
 from ..families.ledger import PointsLedger
 from ..families.tricks import Auction, left_of, strain_name, trick_zones
 from ..game import GameSpec, Option
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreHand, ScoreRule
-from ..table import signed
+from ..table import plain, plural, signed
 from . import king_bot
 
 KING_OF_HEARTS = parse_card("KH")
@@ -113,7 +113,7 @@ NEGATIVE_HANDS = (
              weights=tuple((f"Q{suit}", 1) for suit in SUITS)),
     _penalty("No kings or jacks", "scoring.no-kings-jacks", -30, 8, "Kings and jacks taken", "king or jack",
              weights=tuple((f"{rank}{suit}", 1) for rank in "KJ" for suit in SUITS)),
-    _penalty("No king of hearts", "scoring.no-king-of-hearts", -160, 1, "K♥ taken (1 for the player who took it)",
+    _penalty("No king of hearts", "scoring.no-king-of-hearts", -160, 1, "K♥ taken",
              "K♥", weights=(("KH", 1),)),
     _penalty("No last two tricks", "scoring.no-last-two", -90, 2, "Of the last two tricks, tricks taken",
              "of the last two tricks", last=2),
@@ -328,7 +328,7 @@ class Positive(TrickContract):
         game._score(points)
         counts, adjusted = game.play.trick_counts(), game.adjusted_tricks()
         return [f"{game.player_names()[s]}: {plural(counts[s], 'trick')}"
-                + (f", counted {adjusted[s]}" if adjusted[s] != counts[s] else "") + f", {signed(points[s])}"
+                + (f", counted {plain(adjusted[s])}" if adjusted[s] != counts[s] else "") + f", {signed(points[s])}"
                 for s in range(SEATS)]
 
     def facts(self, game, players):
@@ -347,7 +347,7 @@ class Positive(TrickContract):
 
     def zones(self, game, seat, players):
         counts, adjusted = game.play.trick_counts(), game.adjusted_tricks()
-        notes = [plural(n, "trick") + (f", counted {a}" if a != n else "") for n, a in zip(counts, adjusted)]
+        notes = [plural(n, "trick") + (f", counted {plain(a)}" if a != n else "") for n, a in zip(counts, adjusted)]
         return trick_zones(game.play, seat, players, notes)
 
 
@@ -413,7 +413,7 @@ class KingState(PointsLedger, CompendiumGame):
     def _facts(self, players):
         if self.hand_number == 1 and not self.play.tricks and not self.play.trick:
             return [f"{players[self.first_dealer]} deals first: the K♥ reached that seat when "
-                    f"cards were dealt face up ({len(self.first_dealer_cards)} cards)"]
+                    f"cards were dealt face up ({plural(len(self.first_dealer_cards), 'card')})"]
         return []
 
 

@@ -47,6 +47,7 @@ from ..families.tricks import FollowSuit, TrickPlay, card_points, follow_suit_pl
 from ..game import GameSpec
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
+from ..table import plural
 from . import malilla_bot
 
 TARGET = 35
@@ -250,7 +251,7 @@ class MalillaState(TrickGame):
         added, self.first_out = settle(self.game_scores, result, side, self.held_bonus)
         names = self.scorer_names()
         self.sheet_rows = self.sheet_rows + ((f"Hand {self.hand_number}", result),)
-        lines = [f"{names[s]}: {points[s]} collected ({self.play.trick_counts(SIDES)[s]} tricks)"
+        lines = [f"{names[s]}: {points[s]} collected ({plural(self.play.trick_counts(SIDES)[s], 'trick')})"
                  for s in range(SIDES)]
         if result == (0, 0):
             lines.append("35 each: a tie, nobody scores")
@@ -317,7 +318,7 @@ class MalillaState(TrickGame):
 
     def _won_notes(self):
         counts, points = self.play.trick_counts(SIDES), self.collected()
-        return [f"{n} trick{'' if n == 1 else 's'}, {p} points" for n, p in zip(counts, points)]
+        return [f"{plural(n, 'trick')}, {plural(p, 'point')}" for n, p in zip(counts, points)]
 
     def _last_sentence(self, players):
         last = self.last_move

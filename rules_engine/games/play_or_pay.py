@@ -105,8 +105,5 @@ class PlayOrPayState(StopsGame):
     def _why_not_start(self, card):  # any card may start a sequence
         raise AssertionError(card)
 
-    def describe(self):
-        return f"Play or Pay: hand {self.hand_number}, chips {list(self.chips.held)}, pot {self.chips.pool(POT)}"
-
 
 GAME = PlayOrPayState

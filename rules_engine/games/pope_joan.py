@@ -178,8 +178,5 @@ class PopeJoanState(StopsGame):
             facts.append(f"The turned card: {'; '.join(self.turn_up_lines)}")
         return facts + super()._facts(players)
 
-    def describe(self):
-        return f"Pope Joan: hand {self.hand_number}, trumps {self.trump}, chips {list(self.chips.held)}"
-
 
 GAME = PopeJoanState

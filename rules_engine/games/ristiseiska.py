@@ -283,8 +283,5 @@ class RistiseiskaState(State):
             said += f" That was card {GIFT_LIMIT} given, the last: the fewest cards win."
         return said
 
-    def describe(self):
-        return f"Ristiseiska: hands {self._sizes()}, layout {self.layout.to_json()}"
-
 
 GAME = RistiseiskaState

@@ -28,7 +28,7 @@ from ..families.tricks import left_of
 from ..game import GameSpec, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
-from ..table import score_sheet
+from ..table import plural, score_sheet
 from . import rolling_stone_bot
 
 CARDS_EACH = 8
@@ -135,8 +135,8 @@ class RollingStoneState(SheddingGame):
         return Scores(points, points)
 
     def _hand_notes(self):
-        return [(("no cards: wins" if not hand else f"{len(hand)} cards: wins") if s in self.winners
-                 else f"{len(hand)} cards") for s, hand in enumerate(self.play.hands)]
+        return [(("no cards: wins" if not hand else f"{plural(len(hand), 'card')}: wins") if s in self.winners
+                 else plural(len(hand), "card")) for s, hand in enumerate(self.play.hands)]
 
     def _extra_view(self, seat):
         return {"winners": list(self.winners), "trick_limit": TRICK_LIMIT}
@@ -167,9 +167,6 @@ class RollingStoneState(SheddingGame):
         who = ", ".join(players[s] for s in self.winners)
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return f"After {TRICK_LIMIT} tricks {who}, holding the fewest cards ({held}), {verb}."
-
-    def describe(self):
-        return f"Rolling Stone: trick {self.play.number}, hands of {', '.join(map(str, map(len, self.play.hands)))}"
 
 
 GAME = RollingStoneState

@@ -194,9 +194,5 @@ class SpinadoState(StopsGame):
                              f"{chips_word(amount)}")
         return lines
 
-    def describe(self):
-        pots = ", ".join(f"{name} {n}" for name, n in self.chips.pools)
-        return f"Spinado: hand {self.hand_number}, chips {list(self.chips.held)}, {pots}"
-
 
 GAME = SpinadoState

@@ -209,11 +209,8 @@ class TheClockState(State):
         if self.lost:
             return (f"Lost: the fourth king came up with {self.face_down} card"
                     f"{'' if self.face_down == 1 else 's'} still face down; "
-                    f"{self.home} of 52 cards are face up in their piles.")
+                    f"{self.home} of 52 cards {'is' if self.home == 1 else 'are'} face up in their piles.")
         return None
-
-    def describe(self):
-        return f"{self.home} of 52 cards face up in their piles"
 
 
 GAME = TheClockState

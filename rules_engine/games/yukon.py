@@ -233,7 +233,7 @@ class YukonState(State):
             "last": self._last_sentence(),
             "result": {"won": "Won: all 52 cards are on the foundations.",
                        "lost": f"Lost: no move can turn up a card or move one home; {home} of 52 cards "
-                               f"are on the foundations."}.get(self.result),
+                               f"{'is' if home == 1 else 'are'} on the foundations."}.get(self.result),
         }
 
     def _click_target(self, move, table):
@@ -259,9 +259,6 @@ class YukonState(State):
         if turned:
             said += f"; the {turned[0].symbol} is turned up in column {turned[1] + 1}"
         return said + "."
-
-    def describe(self):
-        return f"{sum(map(len, self.foundations))} of 52 cards on the foundations"
 
 
 GAME = YukonState

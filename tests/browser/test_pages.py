@@ -1,7 +1,15 @@
-"""The game pages around their widgets, in Chromium: worked examples' summary and
-deep links, move numbers without scripts, unique ids, the skip link to the card
-table, the glossary's bridge terms, and the folded checked examples."""
+"""The pages around the widgets, in Chromium: worked examples' summary and deep
+links, move numbers without scripts, unique ids, the skip link to the card
+table, the glossary's bridge terms, the folded checked examples, the theme's
+"Back to top" clear of the page, and every page but the games' (checked with
+their tables dealt in test_tables.py) free of accessibility violations in
+either theme."""
 
+import re
+
+from axe import axe_violations, describe
+
+from rules_engine import list_games
 
 PLAY = "[data-widget=play]"
 EXAMPLE = "[data-widget=example]"
@@ -76,3 +84,46 @@ def test_checked_examples_are_folded_and_print_open(page, site_url):
     assert first.locator("pre").is_visible()
     page.emulate_media(media="print")
     assert folded.nth(1).locator("pre").is_visible()
+
+
+def test_every_page_but_the_games_passes_axe_in_either_theme(page, site_url, site_dir):
+    games = {f"games/{spec.id}/" for spec in list_games()}
+    pages = [path for path in re.findall(r"<loc>([^<]*)</loc>", (site_dir / "sitemap.xml").read_text())
+             if path.removeprefix(site_url) not in games]
+    assert len(pages) >= 5, pages
+    problems = []
+    for address in pages:
+        page.goto(address)
+        for scheme in ("default", "slate"):
+            page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+            page.wait_for_timeout(300)  # the theme's colour transitions (125 ms) end first
+            if found := axe_violations(page):
+                problems.append(f"{address} in {scheme}:\n{describe(found)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_back_to_top_shows_in_the_header_clear_of_the_card_table(new_page, site_url):
+    for width in (1280, 390):
+        page = new_page(width=width)
+        page.goto(site_url + "games/yukon/")
+        page.locator(PLAY).first.scroll_into_view_if_needed()  # the table deals when it comes into view
+        page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+        # Down past the table, then back up until its toolbar sits just below the header: the theme
+        # offers "Back to top" as the reader scrolls up.
+        page.mouse.wheel(0, 2000)
+        page.wait_for_timeout(300)
+        toolbar = page.locator(f"{PLAY} .rw-toolbar").first
+        header = page.locator(".md-header").bounding_box()
+        page.mouse.wheel(0, toolbar.bounding_box()["y"] - header["height"] - 8)
+        page.wait_for_function("!document.querySelector('.md-top').hidden")
+        page.wait_for_timeout(300)  # its transition
+        top = page.locator(".md-top").bounding_box()
+        assert header["y"] <= top["y"] and top["y"] + top["height"] <= header["y"] + header["height"], (width, top, header)
+        # Every toolbar button takes its own clicks.
+        for button in toolbar.locator("button").all():
+            box = button.bounding_box()
+            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')?.textContent",
+                                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+            assert hit == button.inner_text(), (width, hit, button.inner_text())
+        page.locator(".md-top").click()
+        page.wait_for_function("scrollY === 0")

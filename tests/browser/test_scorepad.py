@@ -323,7 +323,7 @@ def test_king_from_its_page_engine_rows_checks_and_the_winner(page, site_url):
     assert flagged == "../games/king/#scoring.negative-total"
     # Saving is refused once, with the rule.
     page.get_by_role("button", name="Save row").click()
-    assert "Not saved yet: this row adds up to -240" in check.inner_text()
+    assert "Not saved yet: this row adds up to −240" in check.inner_text()
     assert page.locator(".scorepad__table tbody tr").count() == 0
     # Corrected facts balance; the row keeps the engine's mark.
     engine.get_by_label("Dan", exact=True).fill("2")
@@ -398,6 +398,39 @@ def test_a_phone_and_a_keyboard(new_page, site_url):
     phone.keyboard.press("Enter")
     live(phone).get_by_text("Row 1 saved: Ann +12, Bob −3.").wait_for()
     assert phone.evaluate("document.activeElement.textContent") == "Save row"
+
+
+def test_a_sheet_of_eight_on_a_phone_keeps_its_edges_in_view(new_page, site_url):
+    phone = new_page(width=390)
+    open_pad(phone, site_url)
+    new_sheet(phone, "Eight", ["Annabel", "Bartholomew", "Catherine", "Dan", "Eve", "Fred", "Gus", "Hal"])
+    enter_row(phone, {"Annabel": 120, "Catherine": -12345, "Hal": 1000})
+    enter_row(phone, {"Bartholomew": 999999999})
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways: {width}px"
+    wrap = phone.locator(".scorepad__table-wrap")
+    assert wrap.evaluate("n => n.scrollWidth > n.clientWidth")  # eight players' columns need more than a phone
+
+    def edges():
+        """Where the row names and Edit buttons lie, and the shadows that say columns are out of view."""
+        return wrap.evaluate(r"""n => {
+            const shadow = (cell) => (getComputedStyle(cell).boxShadow.match(/rgba?\([^)]*\)/g) || []).some((c) => !/, 0\)$/.test(c));
+            const rows = [...n.querySelectorAll("tbody tr")];
+            return { names: rows.map((r) => r.cells[0].getBoundingClientRect().left),
+                     edits: rows.map((r) => r.querySelector("button").getBoundingClientRect().right),
+                     before: rows.every((r) => shadow(r.cells[0])), after: rows.every((r) => shadow(r.cells[r.cells.length - 1])) };
+        }""")
+
+    # Scrolled to either end, and half way, each row keeps its name and its Edit button in view, and
+    # a shadow marks each edge beyond which columns lie hidden.
+    for at, before, after in ((0, False, True), (0.5, True, True), (1, True, False)):
+        wrap.evaluate("(n, at) => { n.scrollLeft = at * (n.scrollWidth - n.clientWidth); }", at)
+        phone.wait_for_timeout(100)
+        seen = edges()
+        assert all(0 <= x for x in seen["names"]) and all(x <= 390 for x in seen["edits"]), (at, seen)
+        assert (seen["before"], seen["after"]) == (before, after), (at, seen)
+    phone.get_by_role("button", name="Edit row 1").click()
+    assert cell(phone, "Catherine").input_value() in ("-12345", "−12345")
 
 
 def test_axe_finds_no_problem_in_either_theme(new_page, site_url):

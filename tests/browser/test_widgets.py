@@ -122,6 +122,23 @@ def test_stepper_steps_and_deep_links(page, site_url):
     assert stepper.locator(".rules-example__moves").is_hidden()
 
 
+def test_a_hands_end_is_a_step_of_its_own(page, site_url):
+    """King's second example ends hand 7 with its 61st move: step 61 is the hand's end, step 62
+    the next deal, and a bad link, the counter and the line under it agree on the steps."""
+    page.goto(site_url + "games/king/#example-2/63")
+    stepper = page.locator(EXAMPLE).nth(1)
+    counter, line = stepper.locator(".rw-counter"), stepper.locator(".rw-commentary")
+    assert counter.inner_text() == "Step 0 of 62"
+    assert "(its steps go from 0 to 62)" in stepper.locator(".rw-message").inner_text()
+    stepper.get_by_role("button", name="Last step").click()
+    expect(line).to_have_text("The next hand is dealt: Hand 8 of 10: Positive hand 2.")
+    assert counter.inner_text() == "Step 62 of 62" and step(page) == "#example-2/62"
+    stepper.get_by_role("button", name="Previous step").click()
+    assert counter.inner_text() == "Step 61 of 62"
+    assert line.inner_text().startswith("Seat 0: play 8♣ — Seat 3 takes the last trick")
+    assert line.inner_text().endswith("which add up to 325. End of hand 7: Positive hand 1.")
+
+
 def test_play_on_from_a_step(page, site_url):
     page.goto(site_url + "games/king/#example-1/6")
     stepper = page.locator(EXAMPLE).first

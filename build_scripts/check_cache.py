@@ -1,0 +1,75 @@
+"""Doctests that passed, remembered by what they depend on.
+
+A page's doctests (its ``pycon`` snippets, run in order in one namespace)
+depend only on their own text, the engine's sources and the Python running
+them. Once they pass, the build notes that under a digest of those three in
+``build/checks/``, and a later build of the same page skips them: editing a
+page's prose, or another page, costs no doctest run, and the several builds
+of one test run check each page once. A failure is never remembered, so it
+is reported, with its ``file:line``, every time.
+
+Every figure is still checked on every CI run: pytest runs every page's
+doctests itself (``conftest.py``), and a fresh clone starts with no
+``build/``. ``RULES_SITE_NO_CHECK_CACHE=1`` turns the cache off, and
+``RULES_SITE_CHECK_CACHE`` names another folder for it.
+"""
+
+import hashlib
+import os
+import platform
+import tempfile
+from pathlib import Path
+
+import rules_engine
+
+from .doctests import DOCTEST_FLAGS
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_FOLDER = ROOT / "build" / "checks"
+
+
+def folder():
+    """Where passes are remembered: ``build/checks/``, or ``$RULES_SITE_CHECK_CACHE``."""
+    return Path(os.environ.get("RULES_SITE_CHECK_CACHE") or DEFAULT_FOLDER)
+
+
+def engine_digest():
+    """A digest of the engine's sources (read afresh each time: ``mkdocs serve`` sees edits)."""
+    package = Path(rules_engine.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def snippets_key(snippets, engine):
+    """What a page's doctests depend on: their text in order, the engine, Python and the doctest flags."""
+    digest = hashlib.sha256(f"{platform.python_implementation()} {platform.python_version()} "
+                            f"{DOCTEST_FLAGS} {engine}\0".encode())
+    for snippet in snippets:
+        digest.update(snippet.body.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def enabled():
+    return os.environ.get("RULES_SITE_NO_CHECK_CACHE", "") in ("", "0")
+
+
+def passed_before(key):
+    return enabled() and (folder() / key).is_file()
+
+
+def remember_pass(key):
+    if not enabled():
+        return
+    try:
+        where = folder()
+        where.mkdir(parents=True, exist_ok=True)
+        # Written whole, then renamed into place: builds in parallel (the tests' workers) never
+        # see half a file.
+        with tempfile.NamedTemporaryFile("w", dir=where, delete=False, suffix=".tmp") as handle:
+            handle.write("passed\n")
+        os.replace(handle.name, where / key)
+    except OSError:
+        pass  # a read-only checkout builds as well, only without remembering
