@@ -5,6 +5,7 @@
 // checked on its own, so one that cannot be read is set aside, never blocking the others.
 import { MAX_NAME, PALETTE, listOf, newId, optionsOf, rulesOf, teamsFor } from "./scorepad-model.js";
 import { SheetError, whyNot } from "./scorepad-read.js";
+import { plain } from "./scorepad-dom.js";
 
 function seatsText(game) {
   const [low, high] = game.seats;
@@ -14,7 +15,7 @@ function seatsText(game) {
 function rulesText(rules) {
   const parts = [rules.wins === "low" ? "low wins" : "high wins"];
   if (rules.hands) parts.push(`${rules.hands} hands`);
-  if (rules.target !== null && rules.target !== undefined) parts.push(`to ${rules.target}`);
+  if (rules.target !== null && rules.target !== undefined) parts.push(`to ${plain(rules.target)}`);
   return parts.join(", ");
 }
 

@@ -3,9 +3,7 @@
 // ScoreRule, in scorepad/games.json); this mirrors rules_engine/scoring.py's sheet_outcome and
 // check_row, which tests/scorepad/ checks it against, row for row.
 import { columns, grouped, SORTS } from "./scorepad-model.js";
-
-/** A figure as the engine writes it (rules_engine/table.plain): a real minus, no plus. */
-const plain = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+import { plain } from "./scorepad-dom.js"; // a figure as the engine writes it: a real minus, no plus
 
 /** The value of a game's option for this sheet (chips to start with, deals each), or its default. */
 export function optionValue(sheet, spec) {
@@ -161,7 +159,7 @@ function progress(sheet, rule, named) {
   const parts = [];
   if (rule.perGame) parts.push(`${sheet.rows.length} game${sheet.rows.length === 1 ? "" : "s"} so far`);
   else if (rule.hands !== null) parts.push(`${Math.min(rule.named.length ? named : sheet.rows.length, rule.hands)} of ${rule.hands} hands played`);
-  if (rule.target !== null) parts.push(`playing to ${rule.target}`);
+  if (rule.target !== null) parts.push(`playing to ${plain(rule.target)}`);
   return parts.join(", ");
 }
 
@@ -216,7 +214,7 @@ export function checkRow(sheet, game, cells, hand, index = null) {
 }
 
 /** Who deals (has the turn) after a new row: the deal passes to the left after each hand, or after
- * each dealer's hands (Lórum's seven). */
+ * each dealer's hands when a dealer deals several in a row. */
 export function turnAfter(sheet, game, row) {
   const rule = ruleOf(sheet, game);
   const number = rule.named.length && row.hand ? row.hand : sheet.rows.length;

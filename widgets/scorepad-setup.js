@@ -3,7 +3,7 @@
 // in turn order, each with a colour, reusing those of earlier games.
 import { MAX_PLAYERS, MAX_ROWS, PALETTE, createSheet, grouped, scoreProblem, shuffled } from "./scorepad-model.js";
 import { optionValue } from "./scorepad-rules.js";
-import { button, h, labelled, listJoin, uid } from "./scorepad-dom.js";
+import { button, h, labelled, listJoin, plain, uid } from "./scorepad-dom.js";
 
 function seatsText(game) {
   const [low, high] = game.seats;
@@ -27,8 +27,8 @@ export function describeGame(game, sheet = null) {
     const deals = value(s.deals);
     parts.push(`each player deals ${TIMES[deals] || `${deals} times`}${s.out_ends ? `, or until a player runs out of ${s.unit}` : ""}`);
   } else if (s.end === "target") {
-    let end = `to ${s.target} ${s.unit}`;
-    if (s.floor !== null && s.floor !== undefined) end += `, or down to ${s.floor}, which loses`;
+    let end = `to ${plain(s.target)} ${s.unit}`;
+    if (s.floor !== null && s.floor !== undefined) end += `, or down to ${plain(s.floor)}, which loses`;
     if (s.last_hand) end += `; ${s.last_hand} hands at most`;
     parts.push(end);
   } else if (s.end === "rows") parts.push("until a row ends the game");

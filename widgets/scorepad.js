@@ -356,7 +356,7 @@ class ScorePad {
     const r = sheet.rules;
     const parts = [`${sheet.players.length} player${sheet.players.length === 1 ? "" : "s"}`];
     if (r.end === "hands") parts.push(`${r.hands} hands`);
-    if (r.end === "target") parts.push(`to ${r.target} points`);
+    if (r.end === "target") parts.push(`to ${plain(r.target)} points`);
     parts.push(r.wins === "low" ? "the lowest total wins" : "the highest total wins");
     return `A plain sheet: ${parts.join("; ")}.`;
   }
@@ -366,7 +366,7 @@ class ScorePad {
     const unit = rule.unit === "chips" ? " chips" : "";
     if (result.why === "first?") {
       const row = result.ended + 1;
-      return `Game over: more than one reached ${rule.target} in row ${row}. Edit row ${row} to say who got there first.`;
+      return `Game over: more than one reached ${plain(rule.target)} in row ${row}. Edit row ${row} to say who got there first.`;
     }
     if (result.why === "draw") return `Game over after ${rule.lastHand} hands: a draw, level at ${plain(result.totals[0])}.`;
     if (result.over && result.winners.length) {
