@@ -1,14 +1,24 @@
 // A sheet's players once it has started: renamed at any time; added or removed where the sheet
 // allows it (a plain sheet, or a game's within its number of players, never partnerships, whose
-// sides are fixed). A player removed takes their column with them, which Undo puts back.
+// sides are fixed). A player removed takes their column with them, which Undo puts back; in a
+// game whose rows must balance, only a player with no score yet can go.
 import { MAX_PLAYERS, PALETTE, quote, rememberPlayers } from "./scorepad-model.js";
+import { ruleOf } from "./scorepad-rules.js";
 import { button, h, labelled } from "./scorepad-dom.js";
 
 const MAX_TYPED = 40; // as the new sheet's form
 
+/** Whether the game's rows must balance (a hand's fixed total, chips passing to and from a pot,
+ * a row's or a whole game's sum): a player's column cannot leave such a sheet once it has scores. */
+function balances(sheet, game) {
+  const rule = ruleOf(sheet, game);
+  return Boolean(rule.pool || rule.rowSum || rule.gameTotal !== null || rule.named.some((hand) => hand.total !== null));
+}
+
 export function playersTool(pad, sheet, game) {
   const [low, high] = game ? game.seats : [1, MAX_PLAYERS];
   const fixed = Boolean(sheet.teams);
+  const kept = balances(sheet, game) ? new Set(sheet.rows.flatMap((row) => row.cells.map((v, i) => (v === null ? -1 : i)))) : new Set();
   const problem = h("p", { class: "scorepad__problem", role: "alert" });
   const inputs = [];
   const list = h("ol", { class: "scorepad__players-edit" }, sheet.players.map((player, i) => {
@@ -23,7 +33,7 @@ export function playersTool(pad, sheet, game) {
         return;
       }
       removePlayer(pad, sheet, i);
-    }, { "aria-label": `Remove ${player.name} and their column`, disabled: fixed || sheet.players.length <= low });
+    }, { "aria-label": `Remove ${player.name} and their column`, disabled: fixed || sheet.players.length <= low || kept.has(i) });
     remove.addEventListener("blur", () => { armed = false; remove.textContent = "Remove"; remove.classList.remove("scorepad__button--danger"); });
     return h("li", { class: "scorepad__player-setup", style: { "--player": player.colour } }, field, remove);
   }));
@@ -53,7 +63,7 @@ export function playersTool(pad, sheet, game) {
   }, { "data-key": "add-player" });
   const canAdd = !fixed && sheet.players.length < high;
   const help = fixed ? "Partners play as a side, so this sheet keeps its players; names can be changed."
-    : `A new player joins with an empty column${game && game.scoring.start ? ", and the chips everyone started with" : ""}; a player removed takes their column away.`;
+    : `A new player joins with an empty column${game && game.scoring.start ? ", and the chips everyone started with" : ""}; a player removed takes their column away${kept.size ? `, and one with scores stays, since each row of ${game.name} must balance` : ""}.`;
   return h("div", { class: "scorepad__tool" }, h("h3", {}, "Players"), list,
     h("div", { class: "scorepad__row" }, rename),
     canAdd ? h("div", { class: "scorepad__row" }, newField, add) : null,

@@ -191,11 +191,14 @@ def test_each_games_sheet_ends_wins_and_balances_by_its_engine_rules(page, site_
     page.get_by_role("button", name="New sheet").click()
     page.locator(".scorepad__setup").get_by_label("Game", exact=True).select_option(label="Play or Pay")
     set_option(page, "Chips each player starts with", "25")
-    new_sheet(page, "Pay", ["Ann", "Bob", "Cat"], game="Play or Pay")
+    new_sheet(page, "Pay", FOUR, game="Play or Pay")
     assert "each player deals once, or until a player runs out of chips; 25 chips each to start" in \
         page.locator(".scorepad__about").inner_text()
     enter_row(page, {"Ann": -25, "Bob": 20, "Cat": 5})
     assert state.inner_text() == "Game over: Bob wins with 45 chips."
+    # Chips only pass between the players and the pot: a player who has chips in the rows stays.
+    assert page.get_by_role("button", name="Remove Ann and their column").is_disabled()
+    assert page.get_by_role("button", name="Remove Dan and their column").is_enabled()
 
 
 def test_players_links_undo_partners_and_the_turn(page, new_page, site_url):
