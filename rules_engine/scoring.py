@@ -293,7 +293,7 @@ class ScoreRule:
 
 
 # ---- a sheet's rows: their checks, the game's end and its winners --------------------------------
-# widgets/scorepad-model.js does the same for the pad (tests/scorepad/ checks the two agree).
+# widgets/scorepad-rules.js does the same for the pad (tests/test_score_sheets.py checks the two agree).
 
 def people_columns(rule, seats):
     """The columns of ``seats`` players on a sheet: a side each when partners score together."""

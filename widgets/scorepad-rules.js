@@ -1,7 +1,8 @@
 // What a sheet's rows mean, with no DOM: its totals, the end of its game and the winners, the
 // checks a row must pass, and whose turn comes next. A game's rules are the engine's (its
 // ScoreRule, in scorepad/games.json); this mirrors rules_engine/scoring.py's sheet_outcome and
-// check_row, which tests/scorepad/ checks it against, row for row.
+// check_row, which tests/test_score_sheets.py (through tests/scorepad/sheet_rules.mjs) checks it
+// against, row for row.
 import { columns, grouped, SORTS } from "./scorepad-model.js";
 import { plain } from "./scorepad-dom.js"; // a figure as the engine writes it: a real minus, no plus
 
