@@ -4,7 +4,7 @@
 // a hand that does not give out its total is flagged and may be saved anyway).
 import * as model from "./scorepad-model.js";
 import * as rules from "./scorepad-rules.js";
-import { button, h, labelled, signed, uid } from "./scorepad-dom.js";
+import { button, h, labelled, listJoin, plain, signed, uid } from "./scorepad-dom.js";
 import { contextBefore, computeRow, enginePanel, factsFor } from "./scorepad-engine.js";
 
 const QUICK = [1, 5, 10, 50, 100];
@@ -158,10 +158,10 @@ function askFirst(pad, sheet, game, cols, row, check) {
   const rule = rules.ruleOf(sheet, game);
   const at = rules.totalsBefore(trial, rule, result.ended + 1);
   const reached = cols.map((c, i) => i).filter((i) => !cols[i].other && at[i] >= rule.target);
-  const [field, choose] = labelled(`Who reached ${rule.target} first?`, { tag: "select" });
+  const [field, choose] = labelled(`Who reached ${plain(rule.target)} first?`, { tag: "select" });
   choose.append(h("option", { value: "" }, "choose"), ...reached.map((i) => h("option", { value: i }, cols[i].name)));
   choose.addEventListener("change", () => { pad.entry.first = choose.value === "" ? null : Number(choose.value); });
-  check.replaceChildren(h("p", { class: "scorepad__flag" }, `Not saved yet: with this row ${reached.map((i) => cols[i].name).join(" and ")} all reach ${rule.target}, and the first to get there wins`,
+  check.replaceChildren(h("p", { class: "scorepad__flag" }, `Not saved yet: with this row ${listJoin(reached.map((i) => cols[i].name))} ${reached.length === 2 ? "both" : "all"} reach ${plain(rule.target)}, and the first to get there wins`,
     cite(pad, game, rule.ids.tie), ". Say who it was, then save."), field);
   choose.focus();
   return true;
