@@ -24,7 +24,7 @@ def game_entry(spec):
         "summary": spec.summary,
         "seats": list(spec.seats),
         "page": f"games/{spec.id}/",
-        "scoring": spec.scoring.to_json(),
+        "scoring": spec.scoring.to_json(spec.options),
     }
 
 

@@ -126,7 +126,7 @@ class GameSpec:
             ],
             "rules": list(self.cited_rules),
             "summary": self.summary,
-            "scoring": self.scoring.to_json(),
+            "scoring": self.scoring.to_json(self.options),
         }
 
 

@@ -1,13 +1,16 @@
 """Score sheets: what a score pad needs to know about a game, and the hand
 rows the engine computes from what the players saw.
 
-A game's spec carries a :class:`ScoreRule`: whether the high or the low total
-wins, the target or the fixed list of hands, the totals that must balance,
-the columns that are not players (Bridge Solitaire's house) and, for a game
-whose hand score follows from a few facts, a *calculator*: a pure function
-from those facts to the hand's row. The game's own states score their hands
-with the same functions, so the site's score pad and the rules cannot
-disagree. ``score_row`` is the door the page's worker uses (``Host.op_score``).
+A game's spec carries a :class:`ScoreRule`: its hands, what ends it, who
+wins and what a tie means, what must balance (a hand's total, chips passing
+to and from a pot), the columns that are not players (Bridge Solitaire's
+house, Lórum's pot) and, for a game whose hand score follows from a few
+facts, a *calculator*: a pure function from those facts to the hand's row.
+The game's own states score their hands with the same functions, so the
+site's score pad and the rules cannot disagree. ``score_row`` is the door the
+page's worker uses (``Host.op_score``); ``sheet_outcome`` and ``check_row``
+say where a sheet's game stands and whether a row can be, as the pad's
+``widgets/scorepad-rules.js`` does in the page.
 
 >>> from rules_engine.scoring import score_row
 >>> row = score_row("king", {"taken": [5, 4, 2, 2]}, hand=1)
@@ -25,6 +28,7 @@ from .table import plain
 
 WINS = ("high", "low")
 KINDS = ("number", "choice", "yesno", "seat")
+TIES = ("share", "play-on", "first")
 
 
 class ScoreError(RulesError):
@@ -110,38 +114,68 @@ class Fact:
 
 @dataclass(frozen=True)
 class ScoreHand:
-    """One hand of a game played as a fixed list of hands (King's ten).
+    """One hand of a game played as a fixed list of hands (King's ten, Lórum's 28).
 
     ``total``: the points the hand always gives out in all, if fixed, with
-    ``total_rule``, the rule that says so; ``facts``: what a player enters
-    for the engine to compute the hand's row."""
+    ``total_rule``, the rule that says so; ``empties_pool``: the hand leaves
+    the pool (the sheet's pool column) empty, as Lórum's Domino does, with
+    ``total_rule`` saying so; ``facts``: what a player enters for the
+    engine to compute the hand's row."""
 
     name: str
     rule: str
     total: object = None
     total_rule: str = ""
     facts: tuple = ()
+    empties_pool: bool = False
 
     def to_json(self):
         return {"name": self.name, "rule": self.rule, "total": self.total, "total_rule": self.total_rule or None,
-                "facts": [fact.to_json() for fact in self.facts]}
+                "empties_pool": self.empties_pool, "facts": [fact.to_json() for fact in self.facts]}
 
 
 @dataclass(frozen=True)
 class ScoreRule:
     """How a game's score sheet is kept: the facts a score pad needs.
 
-    - ``wins``: ``"high"`` or ``"low"``, the total that wins;
-    - ``target``: the game ends once a total reaches it (after a whole hand);
-    - ``hands``: the fixed list of hands (:class:`ScoreHand`), the game ends after the last;
+    Which hands a sheet holds and what each row is:
+
+    - ``hands``: the fixed list of hands (:class:`ScoreHand`); the game ends after the last;
+    - ``per_game``: each row is a whole game (the engine plays one deal as a game), so the
+      sheet is a session's tally that ends when the table stops;
+    - ``hands_per_deal``: hands each dealer deals before the deal passes to the left.
+
+    How the game ends (after a whole hand; several may apply, the first met ends it):
+
+    - ``target``: a total reaches it; ``floor`` (with ``floor_rule``): a total falls to it or below;
+    - ``deals_option``: the game's option saying how often each player deals; the game
+      ends after that many deals each;
+    - ``out_ends``: a hand that leaves a player with nothing (chips) ends the game;
+    - ``last_hand`` (with ``last_rule``): the game ends after that many hands at the latest;
+    - ``ends_by_rows``: the game's end is decided by the computed rows (a rubber).
+
+    Who wins: ``wins`` ``"high"`` or ``"low"``; ``ties`` says what level totals at the end mean:
+    ``"share"`` (the win is shared), ``"play-on"`` (the game goes on until a hand leaves them
+    unequal; at ``last_hand`` they draw) or ``"first"`` (when several reach ``target`` in one hand,
+    the first to reach it in the order of scoring wins, whatever the totals), with ``tie_rule``.
+
+    What balances (``check_row``, ``check_game``):
+
     - ``game_total`` (with ``total_rule``): what a whole game's totals add up to;
-    - ``others``: columns of the sheet that are no player (``("The house",)``);
-    - ``partnerships``: players per side when they score together (0: each alone);
-    - ``calculator``: ``f(hand, facts, context) -> row``, pure, for engine-computed rows,
-      with ``facts`` (or each hand's own facts) saying what it needs;
-    - ``ends_by_rows``: the game's end is decided by the computed rows (a rubber);
-    - ``rule``: the rule id of how the score is kept; ``end_rule``: how the game ends;
-      ``tie_rule``: what a tie for the win means; ``cites``: other rule ids the calculator cites.
+    - ``start_option``: the option giving what each player starts with (chips), the totals
+      counting from there;
+    - ``pool`` (with ``pool_rule``): the column of chips on the table (a pot, pools) that players
+      pay into and take from; every row balances to zero with it, and it never holds less
+      than nothing;
+    - ``cells``: ``(low, high)``, what a cell may hold; ``row_sum``: ``(low, high)``, either None
+      for no bound, what a row adds up to (one loser a game: at most -1).
+
+    And: ``others``: columns of the sheet that are no player (``("The house",)``);
+    ``partnerships``: players per side when they score together (0: each alone);
+    ``calculator``: ``f(hand, facts, context) -> row``, pure, for engine-computed rows, with
+    ``facts`` (or each hand's own facts) saying what it needs; ``unit``: what a score counts;
+    ``rule``: the rule id of how the score is kept; ``end_rule``: how the game ends;
+    ``cites``: other rule ids the calculator cites.
     """
 
     wins: str = "high"
@@ -158,27 +192,74 @@ class ScoreRule:
     end_rule: str = "end.game"
     tie_rule: str = ""
     cites: tuple = ()
+    ties: str = "share"
+    floor: object = None
+    floor_rule: str = ""
+    last_hand: object = None
+    last_rule: str = ""
+    deals_option: str = ""
+    out_ends: bool = False
+    start_option: str = ""
+    pool: str = ""
+    pool_rule: str = ""
+    hands_per_deal: int = 1
+    per_game: bool = False
+    cells: tuple = ()
+    row_sum: tuple = ()
+    unit: str = "points"
 
     def __post_init__(self):
         if self.wins not in WINS:
             raise ValueError(f"wins must be one of {WINS}, not {self.wins!r}")
+        if self.ties not in TIES:
+            raise ValueError(f"ties must be one of {TIES}, not {self.ties!r}")
+        if self.ties == "first" and self.target is None:
+            raise ValueError("ties='first' names who reached the target first: the rule needs a target")
+        if self.per_game and (self.hands or self.target is not None or self.deals_option):
+            raise ValueError("a sheet of whole games (per_game) has no hands, target or deals of its own")
+        if any(hand.empties_pool for hand in self.hands) and not self.pool:
+            raise ValueError("a hand that empties the pool needs the rule's pool")
 
     @property
     def end(self):
-        """How the game ends: ``hands``, ``target``, ``rows`` or ``open`` (the table decides)."""
+        """How the game ends: ``hands``, ``deals``, ``target``, ``rows``, ``session`` (each row is a
+        game) or ``open`` (the table decides)."""
         if self.hands:
             return "hands"
+        if self.deals_option:
+            return "deals"
         if self.target is not None:
             return "target"
-        return "rows" if self.ends_by_rows else "open"
+        if self.ends_by_rows:
+            return "rows"
+        return "session" if self.per_game else "open"
+
+    @property
+    def columns_other(self):
+        """The columns after the players': ``others``, then the pool."""
+        return self.others + ((self.pool,) if self.pool else ())
 
     def cited(self):
         """The rule ids the sheet cites, for the build's check that the page defines them."""
-        ids = [self.rule, self.end_rule, self.total_rule, self.tie_rule, *self.cites]
+        ids = [self.rule, self.end_rule, self.total_rule, self.tie_rule, self.floor_rule, self.last_rule,
+               self.pool_rule, *self.cites]
         ids += [i for hand in self.hands for i in (hand.rule, hand.total_rule)]
         return tuple(dict.fromkeys(i for i in ids if i))
 
-    def to_json(self):
+    def to_json(self, options=()):
+        """JSON for the pad; ``options`` (the game's :class:`~rules_engine.game.Option` objects)
+        give the default and choices of ``start_option`` and ``deals_option``."""
+        known = {option.name: option for option in options}
+
+        def option(name):
+            if not name:
+                return None
+            if name not in known:
+                raise ValueError(f"the score rule names the option {name!r}, which the game does not have")
+            found = known[name]
+            return {"option": name, "default": found.default, "choices": list(found.choices),
+                    "label": found.description}
+
         return {
             "wins": self.wins,
             "target": self.target,
@@ -186,32 +267,121 @@ class ScoreRule:
             "hands": [hand.to_json() for hand in self.hands],
             "game_total": self.game_total,
             "total_rule": self.total_rule or None,
-            "others": list(self.others),
+            "others": list(self.columns_other),
             "partnerships": self.partnerships,
             "computed": self.calculator is not None,
             "facts": [fact.to_json() for fact in self.facts],
             "rule": self.rule or None,
             "end_rule": self.end_rule,
             "tie_rule": self.tie_rule or None,
+            "ties": self.ties,
+            "floor": self.floor,
+            "floor_rule": self.floor_rule or None,
+            "last_hand": self.last_hand,
+            "last_rule": self.last_rule or None,
+            "deals": option(self.deals_option),
+            "out_ends": self.out_ends,
+            "start": option(self.start_option),
+            "pool": self.pool or None,
+            "pool_rule": self.pool_rule or None,
+            "hands_per_deal": self.hands_per_deal,
+            "per_game": self.per_game,
+            "cells": list(self.cells) or None,
+            "row_sum": list(self.row_sum) or None,
+            "unit": self.unit,
         }
 
 
-def check_row(rule, points, hand=None):
-    """None if a row of ``points`` (None for an empty cell) is consistent with
-    the game's rules, else ``{"message", "rule"}``: a hand whose fixed total
-    the row does not reach. Sparse rows are left alone unless the hand is fixed."""
+# ---- a sheet's rows: their checks, the game's end and its winners --------------------------------
+# widgets/scorepad-rules.js does the same for the pad (tests/test_score_sheets.py checks the two agree).
+
+def people_columns(rule, seats):
+    """The columns of ``seats`` players on a sheet: a side each when partners score together."""
+    size = rule.partnerships
+    return seats // size if size > 1 and seats > size and seats % size == 0 else seats
+
+
+def _option(rule, name, options):
+    return (options or {}).get(name) if name else None
+
+
+def sheet_hands(rule, seats, options=None):
+    """The hands a whole game lasts, if fixed: the list of hands, or each player's deals."""
+    if rule.hands:
+        return len(rule.hands)
+    deals = _option(rule, rule.deals_option, options)
+    return seats * deals if deals else None
+
+
+def start_totals(rule, seats, options=None):
+    """Each column's total before the first row: what the players start with, nothing for the others."""
+    start = _option(rule, rule.start_option, options) or 0
+    return [start] * people_columns(rule, seats) + [0] * len(rule.columns_other)
+
+
+def _pool_holds(rule):
+    """``("the pot", "holds")``: the pool's column in a sentence, with its verb."""
+    name = rule.pool.lower()
+    return f"the {name}", "hold" if name.endswith("s") else "holds"
+
+
+def _count(value, unit):
+    return f"{value} {unit[:-1] if abs(value) == 1 and unit.endswith('s') else unit}"
+
+
+def check_row(rule, points, hand=None, before=None):
+    """None if a row of ``points`` (None for an empty cell; the players' columns, then
+    ``rule.columns_other``) is consistent with the game's rules, else ``{"message", "rule",
+    "hard"}``. ``before`` holds the totals before the row (``start_totals`` plus the rows above),
+    for the pool. A hard problem is a row the game cannot produce (chips made from nothing);
+    a soft one, a hand total the pad flags and may save anyway. Sparse rows are left alone
+    unless the hand is fixed."""
+    cells = [p or 0 for p in points]
+    if rule.cells:
+        low, high = rule.cells
+        for value in cells:
+            if not low <= value <= high:
+                return {"message": f"a row gives each player {plain(low)} to {plain(high)}, not {plain(value)}", "rule": rule.rule,
+                        "hard": True}
+    if rule.row_sum:
+        low, high = rule.row_sum
+        got = sum(cells)
+        if low is not None and got < low:
+            return {"message": f"this row adds up to {plain(got)}, and a row always adds up to {plain(low)} or more",
+                    "rule": rule.rule, "hard": True}
+        if high is not None and got > high:
+            return {"message": f"this row adds up to {plain(got)}, and a row always adds up to {plain(high)} or less",
+                    "rule": rule.rule, "hard": True}
+    if rule.pool:
+        got = sum(cells)
+        pool, holds = _pool_holds(rule)
+        if got:
+            return {"message": f"this row adds up to {plain(got)}: {rule.unit} only pass between the players and "
+                               f"{pool}, so a row adds up to 0", "rule": rule.pool_rule or rule.rule, "hard": True}
+        held = before[-1] if before else 0
+        if held + cells[-1] < 0:
+            return {"message": f"{pool} {holds} {_count(held, rule.unit)} before this row and cannot pay "
+                               f"out {-cells[-1]}", "rule": rule.pool_rule or rule.rule, "hard": True}
     if not rule.hands or hand is None:
         return None
     if not 1 <= hand <= len(rule.hands):
-        return {"message": f"there is no hand {hand}: the game has {len(rule.hands)}", "rule": rule.end_rule}
+        return {"message": f"there is no hand {hand}: the game has {len(rule.hands)}", "rule": rule.end_rule,
+                "hard": True}
     expected = rule.hands[hand - 1]
+    if expected.empties_pool:
+        held = before[-1] if before else 0
+        if held + cells[-1]:
+            pool, holds = _pool_holds(rule)
+            return {"message": f"{expected.name} leaves {pool} empty: it {holds} "
+                               f"{_count(held, rule.unit)} before this row, so the row takes {held} from it",
+                    "rule": expected.total_rule or expected.rule, "hard": True}
     if expected.total is None:
         return None
-    got = sum(p or 0 for p in points)
+    got = sum(cells[:len(cells) - len(rule.columns_other)])
     if got == expected.total:
         return None
     return {"message": f"this row adds up to {plain(got)}, but a {expected.name} hand always gives out "
-                       f"{plain(expected.total)} in all", "rule": expected.total_rule or expected.rule}
+                       f"{plain(expected.total)} in all", "rule": expected.total_rule or expected.rule, "hard": False}
 
 
 def check_game(rule, totals):
@@ -220,6 +390,65 @@ def check_game(rule, totals):
         return None
     return {"message": f"the totals add up to {plain(sum(totals))}, but a whole game's always add up to "
                       f"{plain(rule.game_total)}", "rule": rule.total_rule}
+
+
+def _row(row):
+    return row if isinstance(row, dict) else {"cells": list(row)}
+
+
+def sheet_outcome(rule, rows, seats, options=None):
+    """Where a game stands after ``rows`` (each ``{"cells", "hand", "first", "over"}``, or its
+    cells alone): ``{"over", "winners", "why", "ended", "totals"}``. ``winners`` are column
+    indexes; ``why`` says what ended the game (``hands``, ``deals``, ``out``, ``target``,
+    ``floor``, ``last``, ``rows``, ``draw``, or ``first?`` when several reached the target in one
+    row and the row does not say who was first); ``ended`` is the index of the row that ended
+    it; ``totals`` count from ``start_totals`` to that row (or the last)."""
+    people = people_columns(rule, seats)
+    totals = start_totals(rule, seats, options)
+    last = sheet_hands(rule, seats, options)
+    done = set()
+    for index, row in enumerate(map(_row, rows)):
+        for i, value in enumerate(row["cells"]):
+            totals[i] += value or 0
+        if row.get("hand"):
+            done.add(row["hand"])
+        if rule.per_game:
+            continue
+        ended = _ended(rule, totals[:people], len(done) if rule.hands else index + 1, last, row)
+        if ended:
+            winners, why = ended
+            return {"over": True, "winners": winners, "why": why, "ended": index, "totals": totals}
+    return {"over": False, "winners": [], "why": None, "ended": None, "totals": totals}
+
+
+def _ended(rule, totals, played, last, row):
+    """``(winners, why)`` if the game ends with ``row``, else None."""
+    why = None
+    if last is not None and played >= last:
+        why = "hands" if rule.hands else "deals"
+    if rule.out_ends and min(totals) <= 0:
+        why = "out"
+    reached = []
+    if rule.target is not None:
+        reached = [i for i, t in enumerate(totals) if (t >= rule.target if rule.target >= 0 else t <= rule.target)]
+        why = "target" if reached else why
+    if rule.floor is not None and min(totals) <= rule.floor:
+        why = "floor"
+    if rule.ends_by_rows and row.get("over"):
+        why = "rows"
+    at_last = rule.last_hand is not None and played >= rule.last_hand
+    if why is None and not at_last:
+        return None
+    best = max(totals) if rule.wins == "high" else min(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    if rule.ties == "play-on" and len(leaders) > 1:
+        return ([], "draw") if at_last else None
+    if rule.ties == "first" and why == "target" and len(reached) > 1:
+        first = row.get("first")
+        return ([first], "target") if first in reached else ([], "first?")
+    if rule.ties == "first" and why == "target":
+        return reached, why
+    return leaders, why or "last"
 
 
 def read_facts(fact_list, facts, columns):

@@ -23,7 +23,8 @@ def test_every_game_has_a_sheet_and_its_rules_are_cited():
     for spec in SPECS.values():
         data = spec.to_json()["scoring"]
         assert data["wins"] in ("high", "low")
-        assert data["end"] in ("hands", "target", "rows", "open")
+        # Every game's sheet knows its end: none is left open for the table to decide.
+        assert data["end"] in ("hands", "deals", "target", "rows", "session"), spec.id
         assert set(spec.scoring.cited()) <= set(spec.cited_rules)
     assert json.dumps([s.to_json() for s in SPECS.values()])  # JSON-ready, calculators left out
 
@@ -253,4 +254,6 @@ def test_pad_data_lists_every_registered_game_from_the_engine():
     assert [game["id"] for game in data["games"]] == sorted(SPECS, key=lambda i: SPECS[i].name)
     by_id = {game["id"]: game for game in data["games"]}
     assert by_id["king"]["scoring"] == SPECS["king"].scoring.to_json()
+    assert by_id["lorum"]["scoring"]["start"] == {"option": "chips", "default": 100, "choices": [50, 100, 200],
+                                                  "label": "chips each player starts with"}
     assert by_id["king"]["seats"] == [4, 4] and by_id["king"]["page"] == "games/king/"

@@ -5,8 +5,10 @@
 // MAX_BYTES, and at most MAX_ROWS rows, so a refusal comes at once and the page never stalls.
 import {
   ENDS, FORMAT, MAX_NAME, MAX_PLAYERS, MAX_ROWS, MAX_SCORE, PALETTE, SORTS, columns, createSheet, grouped, newId,
-  quote, rulesOf, scoreProblem, short, toNumber,
+  quote, scoreProblem, short, toNumber,
 } from "./scorepad-model.js";
+import { CSV_GAME, CSV_TITLE, unguarded } from "./scorepad-export.js";
+import { fitGame } from "./scorepad-fit.js";
 import { SheetError, Written, decodeText, parseCSV, parseJSON, refuse, setField, size } from "./scorepad-read.js";
 
 export { SheetError, whyNot } from "./scorepad-read.js";
@@ -20,7 +22,7 @@ const MAX_DATE = 8.64e15; // the last moment a Date can hold
 
 // ---- the sheet's shape ---------------------------------------------------------------------------
 
-function describe(value) {
+export function describe(value) {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (value instanceof Written) return quote(value.text);
@@ -30,7 +32,7 @@ function describe(value) {
   return String(value);
 }
 
-const own = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
+export const own = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Written);
 
 /** `check(value)`, or `fallback` when the field is missing or null. */
@@ -103,7 +105,7 @@ function plainJSON(value, where) {
 }
 
 function readRules(value) {
-  if (value === undefined || value === null) return rulesOf(null, {});
+  if (value === undefined || value === null) return null;
   needObject(value, "“rules”");
   const wins = optional(own(value, "wins"), (v) => oneOf(v, ["high", "low"], "“rules.wins”"), "high");
   const target = optional(own(value, "target"), (v) => needWhole(v, "“rules.target”", -MAX_SCORE, MAX_SCORE), null);
@@ -175,14 +177,31 @@ function readRow(row, r, cols) {
     id: optional(own(row, "id"), (v) => needText(v, `${where}'s “id”`, 64), null) || newId("r"),
     hand: optional(own(row, "hand"), (v) => needWhole(v, `${where}'s “hand”`, 1, MAX_ROWS), null),
     cells: cells.map((v, i) => needScore(v, `${where}, ${short(cols[i].name)}`)),
+    first: optional(own(row, "first"), (v) => needWhole(v, `${where}'s “first”`, 0, cols.length - 1), null),
     computed: optional(own(row, "computed"), (v) => readComputed(v, where, cols.length), null),
     note: optional(own(row, "note"), (v) => needText(v, `${where}'s “note”`, MAX_TEXT, true), ""),
   };
 }
 
-/** A sheet from JSON values (exported by the pad, or a bare sheet), every field checked; a new id,
- * so it never overwrites a sheet kept here. Raises SheetError. */
-export function readSheet(data) {
+/** A sheet's options, as whole numbers by name (a game's chips to start with, its deals). */
+function readOptions(value) {
+  if (value === undefined || value === null) return {};
+  needObject(value, "“options”");
+  const options = {};
+  for (const [key, item] of Object.entries(value)) {
+    needText(key, "an option's name", 40);
+    setField(options, key, needWhole(item, `“options.${short(key)}”`, 0, MAX_SCORE));
+  }
+  return options;
+}
+
+/**
+ * A sheet from JSON values (exported by the pad, or a bare sheet), every field checked, then
+ * fitted to its game among `games` (the site's; scorepad-fit.js). A new id, so it never
+ * overwrites a sheet kept here, unless `keep` (a stored sheet keeps its own). What the reader
+ * should be told (rules that were not the game's) goes into `notes`. Raises SheetError.
+ */
+export function readSheet(data, { games = [], keep = false, notes = [] } = {}) {
   if (!isObject(data)) refuse(`it holds ${describe(data)}, not a score sheet`);
   let sheet = data;
   if (own(data, "format") !== undefined) {
@@ -203,12 +222,14 @@ export function readSheet(data) {
   const cols = columns({ players, others, teams });
   const rows = needList(field("rows"), "“rows”", MAX_ROWS, "rows").map((row, r) => readRow(row, r, cols));
   const created = optional(field("created"), (v) => needWhole(v, "“created”", 0, MAX_DATE), Date.now());
-  return {
-    id: newId("s"),
+  const id = keep ? optional(field("id"), (v) => (typeof v === "string" && v && v.length <= 64 ? v : null), null) : null;
+  return fitGame({
+    id: id || newId("s"),
     name: optional(field("name"), (v) => needText(v, "the sheet's “name”"), "").trim() || "Score sheet",
     game: optional(field("game"), (v) => needText(v, "“game”", 100), null),
     gameName: optional(field("gameName"), (v) => needText(v, "“gameName”"), null),
     rules,
+    options: readOptions(field("options")),
     players,
     others,
     teams,
@@ -218,45 +239,76 @@ export function readSheet(data) {
     finished: optional(field("finished"), (v) => needBoolean(v, "“finished”"), false),
     created,
     updated: optional(field("updated"), (v) => needWhole(v, "“updated”", 0, MAX_DATE), created),
-  };
+  }, games, notes);
 }
 
 /** A sheet from exported JSON text (or a bare sheet's). Raises SheetError. */
-export function fromJSON(text) {
-  return readSheet(parseJSON(text));
+export function fromJSON(text, games = [], notes = []) {
+  return readSheet(parseJSON(text), { games, notes });
 }
 
 // ---- CSV -------------------------------------------------------------------------------------
 
-/** A plain sheet from CSV: a first line of names (a first "Row" or "Hand" column and a last "Note"
- * are optional); a game's sheet when `game` is given and the names fit it. Raises SheetError. */
-export function fromCSV(text, name, game = null) {
-  const records = parseCSV(text.replace(/^\uFEFF/, ""), MAX_ROWS + 2); // the names, the rows, the totals
+/** The game a CSV's first line names (`Sheet,<name>,Game,<game>,<option>,<value>...`), by its name
+ * or id: `{name, game, options}`; null when the first line is no such line. */
+function csvTitle(cells, games, notes) {
+  if (!cells.length || cells[0].trim().toLowerCase() !== CSV_TITLE.toLowerCase() || cells.length === 1) return null;
+  const title = { name: unguarded(cells[1] || "").trim(), game: null, options: {} };
+  if (cells.length > 2) {
+    if ((cells[2] || "").trim().toLowerCase() !== CSV_GAME.toLowerCase()) return null;
+    const said = unguarded(cells[3] || "").trim();
+    const key = said.toLowerCase();
+    title.game = games.find((g) => g.name.toLowerCase() === key || g.id === key) || null;
+    if (!title.game && said) notes.push(`it names the game ${quote(said)}, which is not one of the site's, so it is kept as a plain sheet`);
+    for (let i = 4; i + 1 < cells.length; i += 2) {
+      const value = cells[i + 1].trim();
+      if (/^\d{1,9}$/.test(value)) setField(title.options, cells[i].trim(), Number(value));
+      else refuse(`line 1: the option ${quote(cells[i])} is ${quote(value)}, not a whole number`);
+    }
+  }
+  return title;
+}
+
+/**
+ * A sheet from CSV. A first line `Sheet,<name>,Game,<game>...` (as the pad writes it) names the
+ * sheet and its game; the next line names the columns (a first "Row" or "Hand" column and a last
+ * "Note" are optional). Without a game's name it is a plain sheet of those names, whatever sheet
+ * is on show. `games` are the site's. Raises SheetError.
+ */
+export function fromCSV(text, name, games = [], notes = []) {
+  const records = parseCSV(text.replace(/^\uFEFF/, ""), MAX_ROWS + 3); // the title, the names, the rows, the totals
   if (!records.length) refuse("it holds no lines with anything in them");
-  const [{ cells: header }, ...body] = records;
+  const title = csvTitle(records[0].cells, games, notes);
+  if (title && records.length === 1) refuse("its first line names the sheet, but no line after it names the players");
+  const [{ cells: header, line: headerLine }, ...body] = title ? records.slice(1) : records;
   let first = 0;
   while (first < header.length && /^(row|hand|#)$/i.test(header[first].trim())) first += 1;
   const last = header.length > first && /^note$/i.test(header[header.length - 1].trim()) ? header.length - 1 : header.length;
-  const names = header.slice(first, last).map((n, i) => needText(n.trim(), `line 1, column ${first + i + 1}`));
-  if (!names.length) refuse("its first line must name the players, a column each");
+  const names = header.slice(first, last).map((n, i) => unguarded(needText(n.trim(), `line ${headerLine}, column ${first + i + 1}`)));
+  if (!names.length) refuse(`its line ${headerLine} must name the players, a column each`);
+  const game = title ? title.game : null;
   const others = game ? game.scoring.others.length : 0;
-  const isGame = Boolean(game) && names.length === game.seats[0] + others;
-  const people = names.length - (isGame ? others : 0);
-  if (people > MAX_PLAYERS) refuse(`its first line names ${people} players, and a sheet has at most ${MAX_PLAYERS}`);
+  const people = names.length - others;
+  if (people < 1) refuse(`its line ${headerLine} names ${names.length} column${names.length === 1 ? "" : "s"}, and a ${game.name} sheet has its players and ${others} more`);
+  if (people > MAX_PLAYERS) refuse(`its line ${headerLine} names ${people} players, and a sheet has at most ${MAX_PLAYERS}`);
   const rows = body.filter(({ cells }) => !/^total$/i.test((cells[0] || "").trim()));
   if (rows.length > MAX_ROWS) refuse(`it has ${grouped(rows.length)} rows, and a sheet holds at most ${grouped(MAX_ROWS)}`);
   const handColumn = header.slice(0, first).findIndex((h) => /^hand$/i.test(h.trim()));
-  const sheet = createSheet({ name: short(name, 100).replace(/…$/, ""), game: null, players: names.slice(0, people).map((n) => ({ name: n })) });
-  if (isGame) Object.assign(sheet, { game: game.id, gameName: game.name, rules: rulesOf(game), others: names.slice(people) });
-  const hands = isGame ? game.scoring.hands : [];
+  const sheetName = (title && title.name) || short(name, 100).replace(/…$/, "");
+  const sheet = createSheet({ name: needText(sheetName.slice(0, 100), "the sheet's name"), game, options: title ? title.options : {},
+    players: names.slice(0, people).map((n) => ({ name: n })) });
+  if (game) sheet.others = names.slice(people);
+  const hands = game ? game.scoring.hands : [];
   for (const { cells, line } of rows) {
     const where = `line ${grouped(line)}`;
-    if (cells.length > header.length) refuse(`${where} has ${cells.length} cells, but the first line names ${header.length} columns`);
+    if (cells.length > header.length) refuse(`${where} has ${cells.length} cells, but line ${headerLine} names ${header.length} columns`);
     let hand = null;
     const label = handColumn >= 0 ? (cells[handColumn] || "").trim() : "";
     if (hands.length && label) {
-      const named = hands.findIndex((h) => h.name === label);
-      hand = named >= 0 ? named + 1 : toNumber(label);
+      // "8. No hearts" as the pad writes it, a number, or a name no other hand has.
+      const numbered = /^(\d{1,4})\.\s*(.*)$/.exec(label);
+      const byName = hands.filter((h) => h.name === label).length === 1 ? hands.findIndex((h) => h.name === label) + 1 : null;
+      hand = numbered && (!numbered[2] || hands[numbered[1] - 1]?.name === numbered[2]) ? Number(numbered[1]) : byName ?? toNumber(label);
       if (!(hand >= 1 && hand <= hands.length)) refuse(`${where}: the hand ${quote(label)} is none of ${game.name}'s ${hands.length} hands`);
     }
     sheet.rows.push({
@@ -267,18 +319,19 @@ export function fromCSV(text, name, game = null) {
         if (problem) refuse(`${where}, ${short(column)}: ${problem}`);
         return toNumber(cells[first + i]);
       }),
+      first: null,
       computed: null,
-      note: last < header.length ? needText(cells[last] || "", `${where}'s note`, MAX_TEXT, true) : "",
+      note: last < header.length ? unguarded(needText(cells[last] || "", `${where}'s note`, MAX_TEXT, true)) : "",
     });
   }
-  return sheet;
+  return fitGame(sheet, games, notes);
 }
 
 // ---- files and links -------------------------------------------------------------------------
 
 /** The sheet in a chosen file (a File or Blob with a name): JSON or CSV, by its name or else its
- * first character. `game` is the game of the sheet on show, which a CSV of its columns takes. */
-export async function importFile(file, game = null) {
+ * first character. `games` are the site's; what the reader should be told goes into `notes`. */
+export async function importFile(file, games = [], notes = []) {
   if (file.size > MAX_BYTES) {
     refuse(`it is ${size(file.size)} (${grouped(file.size)} bytes), and a sheet's file is at most ${size(MAX_BYTES)} (${grouped(MAX_BYTES)} bytes)`);
   }
@@ -292,7 +345,7 @@ export async function importFile(file, game = null) {
   const text = decodeText(bytes);
   const name = file.name || "";
   const json = /\.json$/i.test(name) || (!/\.csv$/i.test(name) && /^\s*[[{]/.test(text));
-  return json ? fromJSON(text) : fromCSV(text, name.replace(/\.(json|csv)$/i, ""), game);
+  return json ? fromJSON(text, games, notes) : fromCSV(text, name.replace(/\.(json|csv)$/i, ""), games, notes);
 }
 
 function fromBase64Url(text) {
@@ -343,7 +396,7 @@ async function inflate(bytes) {
 }
 
 /** The sheet a link's fragment carries (`#sheet=z…` deflated, `#sheet=j…` plain), as base64url. Raises SheetError. */
-export async function fromLink(fragment) {
+export async function fromLink(fragment, games = [], notes = []) {
   const match = /^#?sheet=([zj])([A-Za-z0-9_-]*)/.exec(fragment);
   if (!match || !match[2]) refuse("it carries no sheet after “#sheet=”");
   const packed = match[2];
@@ -355,5 +408,5 @@ export async function fromLink(fragment) {
     refuse(`it is cut short or damaged: what follows “#sheet=${match[1]}” does not decode`);
   }
   if (match[1] === "z") bytes = await inflate(bytes);
-  return fromJSON(decodeText(bytes));
+  return fromJSON(decodeText(bytes), games, notes);
 }

@@ -1,14 +1,15 @@
-// The score pad's sheets, with no DOM: storage, totals, standings, the end of
-// a game and its winner, the rows' checks, and the sheet as JSON, CSV or a link.
-// A game's facts come from the site's data file (scorepad/games.json, written by
-// the build from the engine's registry); a sheet for any other game keeps its own.
+// The score pad's sheets, with no DOM: storage, a new sheet and its columns, scores as typed,
+// and chance (the picker, shuffles). What the rows mean (totals, the end, the winners, the
+// checks) is in scorepad-rules.js; passing a sheet on, in scorepad-export.js. A game's facts
+// come from the site's data file (scorepad/games.json, written by the build from the engine's
+// registry); a sheet for any other game keeps its own.
 
 export const STORE_KEY = "rules-site.scorepad.v1";
 export const FORMAT = "rules-site-score-sheet";
 export const PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457",
   "#4e342e", "#546e7a", "#9e9d24"];
 export const SORTS = ["turn", "high", "low"];
-export const ENDS = ["open", "target", "hands", "rows"];
+export const ENDS = ["open", "target", "hands", "rows", "deals", "session"];
 
 // What a sheet may hold. A score has at most nine digits either way: far more than any game's
 // hand or total needs, and a column of MAX_ROWS of them still sums to a safe integer, so every
@@ -33,6 +34,12 @@ export function quote(value, limit = 40) {
   return `“${cut}…” (${grouped(text.length)} characters)`;
 }
 
+/** "Ann, Bob and Cat" ("or" for choices). */
+export function listOf(items, word = "and") {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${word} ${items[items.length - 1]}`;
+}
+
 /** A name for a message, cut to about `limit` characters. */
 export function short(name, limit = 40) {
   const text = String(name).replace(/[\s\u0000-\u001f\u007f]+/g, " ");
@@ -42,34 +49,50 @@ export function short(name, limit = 40) {
 // ---- storage ----------------------------------------------------------------------------------
 
 function emptyStore() {
-  return { version: 1, sheets: [], players: [], current: null };
+  return { version: 1, sheets: [], players: [], current: null, aside: [] };
 }
 
-/** The pad's whole store from localStorage (or a fresh one); `memoryOnly` when storage is refused. */
+/** The pad's whole store as localStorage holds it, unread: `{store, text}`, or `{unreadable}` (its
+ * text, which is no JSON store), or `{memoryOnly: true}` when the browser refuses storage. Each
+ * sheet in it is read and checked by scorepad-fit.js's `readStored`. */
 export function loadStore() {
+  let text;
   try {
-    const text = window.localStorage.getItem(STORE_KEY);
-    const store = text ? JSON.parse(text) : emptyStore();
-    if (!store || !Array.isArray(store.sheets)) return emptyStore();
-    store.players ||= [];
-    store.sheets = store.sheets.map(normaliseSheet).filter(Boolean);
-    return store;
+    text = window.localStorage.getItem(STORE_KEY);
   } catch (error) {
-    const store = emptyStore();
-    store.memoryOnly = true;
-    return store;
+    return { store: { ...emptyStore(), memoryOnly: true }, text: null };
+  }
+  if (!text) return { store: emptyStore(), text: null };
+  try {
+    const store = JSON.parse(text);
+    if (store && typeof store === "object" && Array.isArray(store.sheets)) return { store, text };
+  } catch (error) { /* said below */ }
+  return { store: emptyStore(), text: null, unreadable: text };
+}
+
+/** Write the store; returns its text, or null when the browser refuses (its storage full). */
+export function saveStore(store) {
+  const { memoryOnly, ...kept } = store;
+  const text = JSON.stringify(kept);
+  if (memoryOnly) return text;
+  try {
+    window.localStorage.setItem(STORE_KEY, text);
+    return text;
+  } catch (error) {
+    return null;
   }
 }
 
-export function saveStore(store) {
-  if (store.memoryOnly) return false;
+/** Keep `text` under `key` (or, when that holds another text already, `key` and a time), beside
+ * the store: an unreadable store, before anything replaces it. Returns the key, or null. */
+export function keepBeside(key, text) {
   try {
-    const { memoryOnly, ...kept } = store;
-    window.localStorage.setItem(STORE_KEY, JSON.stringify(kept));
-    return true;
+    const there = window.localStorage.getItem(key);
+    const free = there === null || there === text ? key : `${key}.${Date.now()}`;
+    window.localStorage.setItem(free, text);
+    return free;
   } catch (error) {
-    store.memoryOnly = true;
-    return false;
+    return null;
   }
 }
 
@@ -103,7 +126,17 @@ export function rulesOf(game, own = {}) {
   return { wins: own.wins === "low" ? "low" : "high", target, hands, end: hands ? "hands" : target !== null ? "target" : "open" };
 }
 
-export function createSheet({ name, game, players, rules = {}, partnerships = false }) {
+/** The options a game's sheet keeps (`{chips: 100, deals: 1}`), from `chosen` or the defaults. */
+export function optionsOf(game, chosen = {}) {
+  const options = {};
+  if (!game) return options;
+  for (const spec of [game.scoring.start, game.scoring.deals]) {
+    if (spec) options[spec.option] = spec.choices.includes(chosen[spec.option]) ? chosen[spec.option] : spec.default;
+  }
+  return options;
+}
+
+export function createSheet({ name, game, players, rules = {}, partnerships = false, options = {} }) {
   const now = Date.now();
   const sheet = {
     id: newId("s"),
@@ -111,6 +144,7 @@ export function createSheet({ name, game, players, rules = {}, partnerships = fa
     game: game ? game.id : null,
     gameName: game ? game.name : null,
     rules: rulesOf(game, rules),
+    options: optionsOf(game, options),
     players: players.map((p, i) => ({ name: p.name.trim() || `Player ${i + 1}`, colour: p.colour || PALETTE[i % PALETTE.length] })),
     others: game ? [...game.scoring.others] : [],
     teams: null,
@@ -121,39 +155,16 @@ export function createSheet({ name, game, players, rules = {}, partnerships = fa
     created: now,
     updated: now,
   };
-  const size = game ? game.scoring.partnerships : partnerships ? 2 : 0;
-  if (size > 1 && sheet.players.length % size === 0 && sheet.players.length > size) {
-    // Partners sit apart: with n sides, seat i plays with seats i + n, i + 2n...
-    const sides = sheet.players.length / size;
-    sheet.teams = Array.from({ length: sides }, (_, side) =>
-      Array.from({ length: size }, (_, k) => side + k * sides));
-  }
+  sheet.teams = teamsFor(sheet.players.length, game ? game.scoring.partnerships : partnerships ? 2 : 0);
   return sheet;
 }
 
-function normaliseSheet(sheet) {
-  if (!sheet || typeof sheet !== "object" || !Array.isArray(sheet.players) || !Array.isArray(sheet.rows)) return null;
-  sheet.id ||= newId("s");
-  sheet.name = String(sheet.name || "Score sheet");
-  sheet.game ||= null;
-  sheet.others ||= [];
-  sheet.teams ||= null;
-  sheet.rules = sheet.rules && typeof sheet.rules === "object" ? sheet.rules : rulesOf(null, {});
-  sheet.players = sheet.players.map((p, i) => ({ name: String(p.name || `Player ${i + 1}`), colour: /^#[0-9a-f]{6}$/i.test(p.colour) ? p.colour : PALETTE[i % PALETTE.length] }));
-  const width = columns(sheet).length;
-  sheet.rows = sheet.rows.map((row) => ({
-    id: row.id || newId("r"),
-    hand: Number.isInteger(row.hand) ? row.hand : null,
-    cells: Array.from({ length: width }, (_, i) => toNumber(row.cells?.[i])),
-    computed: row.computed && typeof row.computed === "object" ? row.computed : null,
-    note: row.note ? String(row.note) : "",
-  }));
-  sheet.turn = Number.isInteger(sheet.turn) ? sheet.turn % Math.max(1, sheet.players.length) : 0;
-  sheet.sort = SORTS.includes(sheet.sort) ? sheet.sort : "turn";
-  sheet.finished = Boolean(sheet.finished);
-  sheet.created ||= Date.now();
-  sheet.updated ||= sheet.created;
-  return sheet;
+/** The sides of `count` players in partnerships of `size` (none: null). Partners sit apart: with n
+ * sides, seat i plays with seats i + n, i + 2n... as the engine's games seat them. */
+export function teamsFor(count, size) {
+  if (!(size > 1 && count % size === 0 && count > size)) return null;
+  const sides = count / size;
+  return Array.from({ length: sides }, (_, side) => Array.from({ length: size }, (_, k) => side + k * sides));
 }
 
 function scoreText(value) {
@@ -191,141 +202,11 @@ export function columns(sheet) {
   return [...people, ...sheet.others.map((name) => ({ name, colour: "#757575", members: [], other: true }))];
 }
 
-export function totals(sheet) {
-  const sums = columns(sheet).map(() => 0);
-  for (const row of sheet.rows) row.cells.forEach((v, i) => { if (v !== null) sums[i] += v; });
-  return sums;
-}
-
-/** How many entries each column has: its rounds counter. */
-export function rounds(sheet) {
-  const counts = columns(sheet).map(() => 0);
-  for (const row of sheet.rows) row.cells.forEach((v, i) => { if (v !== null) counts[i] += 1; });
-  return counts;
-}
-
-/** Column indexes in the order asked: turn order, high to low or low to high (ties in turn order). */
-export function standings(sheet, order = sheet.sort) {
-  const sums = totals(sheet);
-  const indexes = sums.map((_, i) => i);
-  if (order === "high") indexes.sort((a, b) => sums[b] - sums[a] || a - b);
-  if (order === "low") indexes.sort((a, b) => sums[a] - sums[b] || a - b);
-  return indexes;
-}
-
-export function nextSort(order) {
-  return SORTS[(SORTS.indexOf(order) + 1) % SORTS.length];
-}
-
-/** Hands played: a game's named hands with a row, or else the rows. */
-export function handsPlayed(sheet, game) {
-  if (game && game.scoring.hands.length) return new Set(sheet.rows.filter((r) => r.hand).map((r) => r.hand)).size;
-  return sheet.rows.length;
-}
-
-/** The first hand of a fixed list with no row yet (1-based), or null once all are in. */
-export function nextHand(sheet) {
-  if (!sheet.rules.hands) return null;
-  const done = new Set(sheet.rows.map((r) => r.hand));
-  for (let hand = 1; hand <= sheet.rules.hands; hand += 1) if (!done.has(hand)) return hand;
-  return null;
-}
-
-/** Where the game stands: `{over, winners, reason, totals, check}`, from the sheet's rules. */
-export function outcome(sheet, game) {
-  const sums = totals(sheet);
-  const rules = sheet.rules;
-  let over = false;
-  let reason = "";
-  if (rules.end === "hands" && rules.hands) {
-    const played = handsPlayed(sheet, game);
-    over = played >= rules.hands;
-    reason = `${Math.min(played, rules.hands)} of ${rules.hands} hands played`;
-  } else if (rules.end === "target" && rules.target !== null) {
-    const reached = sums.some((s) => (rules.target >= 0 ? s >= rules.target : s <= rules.target));
-    over = reached;
-    reason = `playing to ${rules.target}`;
-  } else if (rules.end === "rows") {
-    over = sheet.rows.some((r) => r.computed && r.computed.over);
-    reason = over ? "the last row ended the game" : "";
-  }
-  const byRules = over;
-  if (sheet.finished) over = true;
-  const people = columns(sheet);
-  let winners = [];
-  if (over && sheet.rows.length) {
-    const best = rules.wins === "low" ? Math.min(...sums) : Math.max(...sums);
-    winners = sums.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
-  }
-  let check = null;
-  const scoring = game && game.scoring;
-  if (byRules && scoring && scoring.game_total !== null) {
-    const sum = sums.reduce((a, b) => a + b, 0);
-    if (sum !== scoring.game_total) {
-      check = { message: `the totals add up to ${sum}, but a whole game's always add up to ${scoring.game_total}`, rule: scoring.total_rule };
-    }
-  }
-  return { over, winners, reason, totals: sums, check, names: people.map((c) => c.name) };
-}
-
-/** A hand row's check, as the engine's rules_engine/scoring.check_row: null, or {message, rule}. */
-export function checkRow(sheet, game, cells, hand) {
-  if (!game || !hand) return null;
-  const expected = game.scoring.hands[hand - 1];
-  if (!expected || expected.total === null) return null;
-  const got = cells.reduce((a, v) => a + (v || 0), 0);
-  if (got === expected.total) return null;
-  const figure = (n) => (n < 0 ? `\u2212${-n}` : String(n));  // a real minus, as the engine's check_row writes it
-  return { message: `this row adds up to ${figure(got)}, but a ${expected.name} hand always gives out ${figure(expected.total)} in all`,
-    rule: expected.total_rule || expected.rule };
-}
-
 export function touch(sheet) {
   sheet.updated = Date.now();
 }
 
-// ---- passing a sheet on ------------------------------------------------------------------------
-
-export function toJSON(sheet) {
-  return JSON.stringify({ format: FORMAT, version: 1, sheet }, null, 2);
-}
-
-function csvCell(value) {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCSV(sheet, game) {
-  const names = columns(sheet).map((c) => c.name);
-  const lines = [["Row", "Hand", ...names, "Note"]];
-  sheet.rows.forEach((row, i) => {
-    const hand = row.hand && game ? game.scoring.hands[row.hand - 1]?.name || row.hand : row.hand || "";
-    lines.push([i + 1, hand, ...row.cells, row.note || ""]);
-  });
-  lines.push(["Total", "", ...totals(sheet), ""]);
-  return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-// A link carries the whole sheet in its #fragment, which never reaches a server.
-function toBase64Url(bytes) {
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-async function pipe(bytes, stream) {
-  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
-}
-
-export async function toLink(sheet, base) {
-  const { id, ...rest } = sheet;
-  const bytes = new TextEncoder().encode(JSON.stringify(rest));
-  const packed = "CompressionStream" in globalThis
-    ? `z${toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")))}`
-    : `j${toBase64Url(bytes)}`;
-  return `${base}#sheet=${packed}`;
-}
+// ---- chance ----------------------------------------------------------------------------------
 
 /** A whole number from crypto, below `n`. */
 export function randomBelow(n) {

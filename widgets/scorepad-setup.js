@@ -2,23 +2,42 @@
 // the engine's data) or a plain sheet with rules of its own, and the players
 // in turn order, each with a colour, reusing those of earlier games.
 import { MAX_PLAYERS, MAX_ROWS, PALETTE, createSheet, grouped, scoreProblem, shuffled } from "./scorepad-model.js";
-import { button, h, labelled, listJoin, uid } from "./scorepad-dom.js";
+import { optionValue } from "./scorepad-rules.js";
+import { button, h, labelled, listJoin, plain, uid } from "./scorepad-dom.js";
 
 function seatsText(game) {
   const [low, high] = game.seats;
   const people = low === high ? `${low}` : `${low} to ${high}`;
-  const others = game.scoring.others.length ? ` against ${listJoin(game.scoring.others.map((o) => o.toLowerCase()))}` : "";
-  return `${people} player${high === 1 ? "" : "s"}${others}`;
+  const house = game.scoring.pool ? game.scoring.others.filter((o) => o !== game.scoring.pool) : game.scoring.others;
+  const others = house.length ? ` against ${listJoin(house.map((o) => o.toLowerCase()))}` : "";
+  const sides = game.scoring.partnerships > 1 ? ` in partnerships of ${game.scoring.partnerships}` : "";
+  return `${people} player${high === 1 ? "" : "s"}${sides}${others}`;
 }
 
-/** One sentence of a game's sheet: players, how it ends, who wins. */
-export function describeGame(game) {
+const TIMES = ["", "once", "twice"];
+
+/** One sentence of a game's sheet: players, how it ends, who wins (with `sheet`'s options). */
+export function describeGame(game, sheet = null) {
   const s = game.scoring;
+  const value = (spec) => (spec ? optionValue(sheet || {}, spec) : null);
   const parts = [seatsText(game)];
-  if (s.end === "hands") parts.push(`${s.hands.length} hands`);
-  else if (s.end === "target") parts.push(`to ${s.target} points`);
-  else if (s.end === "rows") parts.push("until a row ends the game");
+  if (s.end === "hands") {
+    parts.push(s.hands_per_deal > 1 ? `${s.hands.length} hands, each dealer dealing ${s.hands_per_deal} in turn` : `${s.hands.length} hands`);
+  } else if (s.end === "deals") {
+    const deals = value(s.deals);
+    parts.push(`each player deals ${TIMES[deals] || `${deals} times`}${s.out_ends ? `, or until a player runs out of ${s.unit}` : ""}`);
+  } else if (s.end === "target") {
+    let end = `to ${plain(s.target)} ${s.unit}`;
+    if (s.floor !== null && s.floor !== undefined) end += `, or down to ${plain(s.floor)}, which loses`;
+    if (s.last_hand) end += `; ${s.last_hand} hands at most`;
+    parts.push(end);
+  } else if (s.end === "rows") parts.push("until a row ends the game");
+  else if (s.end === "session") parts.push("each row is a whole game, for as many as you play");
+  if (s.start) parts.push(`${value(s.start)} ${s.unit} each to start`);
+  if (s.pool) parts.push(`${s.unit} pass between the players and the ${s.pool.toLowerCase()}`);
   parts.push(s.wins === "low" ? "the lowest total wins" : "the highest total wins");
+  if (s.ties === "play-on") parts.push("level scores play on");
+  if (s.ties === "first") parts.push("the first to reach it wins");
   if (s.computed) parts.push("the rules engine can work out each row");
   return parts.join("; ");
 }
@@ -107,12 +126,31 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
     while (players.length > max) players.pop();
     drawPlayers();
   }
+  // A game's options that change its sheet (chips to start with, deals each), from the engine's data.
+  const gameOptions = h("div", { class: "scorepad__row scorepad__options" });
+  const chosen = {};
+  function drawOptions() {
+    const g = game();
+    gameOptions.replaceChildren();
+    for (const spec of g ? [g.scoring.start, g.scoring.deals].filter(Boolean) : []) {
+      const text = spec.label.split(";")[0];
+      const [field, select] = labelled(text[0].toUpperCase() + text.slice(1), { tag: "select" });
+      select.append(...spec.choices.map((c) => h("option", { value: c, selected: c === (chosen[spec.option] ?? spec.default) }, String(c))));
+      select.addEventListener("change", () => { chosen[spec.option] = Number(select.value); about.firstChild.textContent = `${g.name}: ${describeGame(g, { options: chosen })}. `; });
+      gameOptions.append(field);
+    }
+  }
+
+  let shown = null;
   function onGame() {
     const g = game();
+    if (g !== shown) for (const key of Object.keys(chosen)) delete chosen[key];
+    shown = g;
+    drawOptions();
     ownRules.hidden = Boolean(g);
     about.replaceChildren();
     if (g) {
-      about.append(`${g.name}: ${describeGame(g)}. `,
+      about.append(`${g.name}: ${describeGame(g, { options: chosen })}. `,
         h("a", { href: `${pad.rootUrl}${g.page}` }, `Rules of ${g.name}`));
     } else {
       about.append("A plain sheet for any game: set its rules below, or leave them open.");
@@ -129,7 +167,7 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
   });
 
   const form = h("form", { class: "scorepad__setup", "aria-labelledby": title.id, novalidate: true },
-    title, gameField, about, nameField, ownRules,
+    title, gameField, about, gameOptions, nameField, ownRules,
     h("fieldset", {}, h("legend", {}, "Players, in turn order"), list, h("div", { class: "scorepad__row" }, addButton, shuffle), known),
     problem,
     h("div", { class: "scorepad__row" },
@@ -162,7 +200,8 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
     }
     const target = targetInput.value === "" ? null : Number(targetInput.value);
     problem.textContent = "";
-    onDone(createSheet({ name: nameInput.value, game: g, players, rules: { wins, target, hands }, partnerships: partners.checked }));
+    onDone(createSheet({ name: nameInput.value, game: g, players, rules: { wins, target, hands }, partnerships: partners.checked,
+      options: chosen }));
   });
 
   // Start with the players of the last game (reused), up to the game's number.

@@ -1,10 +1,11 @@
 // The score pad's tools: a random player picker, partnerships drawn at random,
 // a countdown timer, and passing a sheet on (files, a link, print).
-import { quote, randomBelow, shuffled, toCSV, toJSON, toLink } from "./scorepad-model.js";
+import { quote, randomBelow, shuffled, teamsFor } from "./scorepad-model.js";
+import { toCSV, toJSON, toLink } from "./scorepad-export.js";
 import { importFile, whyNot } from "./scorepad-import.js";
-import { button, download, fileName, h, labelled, listJoin, uid } from "./scorepad-dom.js";
+import { button, download, fileName, h, labelled, uid } from "./scorepad-dom.js";
 
-export function pickerTools(pad, sheet) {
+export function pickerTools(pad, sheet, game) {
   const result = h("output", { class: "scorepad__picked", "aria-live": "polite" });
   const pick = button("Pick a player at random", () => {
     const player = sheet.players[randomBelow(sheet.players.length)];
@@ -12,14 +13,32 @@ export function pickerTools(pad, sheet) {
     result.style.setProperty("--player", player.colour);
     pad.announce(`Picked at random: ${player.name}.`);
   });
+  // Partners drawn at random. On a sheet that keeps partnerships, the draw seats the players so
+  // that its sides are the pairs drawn, which only a sheet with no row yet can do.
+  const count = sheet.players.length;
+  const pairsOf = sheet.teams || teamsFor(count, 2);
+  const fixed = Boolean(sheet.teams) && sheet.rows.length > 0;
   const pairs = button("Draw partnerships", () => {
-    const order = shuffled(sheet.players.map((p) => p.name));
-    const teams = [];
-    for (let i = 0; i < order.length; i += 2) teams.push(order.slice(i, i + 2).join(" & "));
-    result.textContent = teams.join(" against ");
-    pad.announce(`Partnerships drawn: ${result.textContent}.`);
-  }, { disabled: sheet.players.length < 4 || sheet.players.length % 2 === 1 });
-  return h("div", { class: "scorepad__tool" }, h("h3", {}, "Random player"), h("div", { class: "scorepad__row" }, pick, pairs), result);
+    const order = shuffled(sheet.players.map((_, i) => i));
+    const names = (seats) => seats.map((i) => sheet.players[i].name);
+    if (!sheet.teams) {
+      const teams = [];
+      for (let i = 0; i < order.length; i += 2) teams.push(names(order.slice(i, i + 2)).join(" & "));
+      result.textContent = teams.join(" against ");
+      pad.announce(`Partnerships drawn: ${result.textContent}.`);
+      return;
+    }
+    // The k-th pair drawn takes the seats of the sheet's k-th side.
+    const seated = new Array(count);
+    sheet.teams.forEach((side, k) => side.forEach((seat, j) => { seated[seat] = order[k * side.length + j]; }));
+    const drawn = sheet.teams.map((side) => names(side.map((seat) => seated[seat])).join(" & ")).join(" against ");
+    pad.saveSheet(sheet, `Partnerships drawn: ${drawn}. Seats, in turn order: ${seated.map((i) => sheet.players[i].name).join(", ")}.`, () => {
+      sheet.players = seated.map((i) => sheet.players[i]);
+    });
+  }, { disabled: !pairsOf || fixed, "data-key": "draw" });
+  const help = fixed ? h("p", { class: "scorepad__help" }, "Partners are drawn before the first row; this sheet's are fixed now.")
+    : sheet.teams ? h("p", { class: "scorepad__help" }, "Drawing seats the players so that partners sit opposite, as the sheet keeps them.") : null;
+  return h("div", { class: "scorepad__tool" }, h("h3", {}, "Random player"), h("div", { class: "scorepad__row" }, pick, pairs), help, result);
 }
 
 function clock(ms) {
@@ -72,9 +91,13 @@ export function shareTools(pad, sheet) {
     if (!file) return;
     try {
       // Checked whole before anything is kept: a refused file leaves every sheet as it was.
-      const imported = await importFile(file, game);
-      pad.problem("");
-      pad.addSheet(imported, `Imported ${quote(imported.name)} from ${quote(file.name)}.`);
+      const notes = [];
+      const imported = await importFile(file, pad.data.games, notes);
+      imported.name = pad.freeName(imported.name);
+      const note = notes.length ? ` Note: ${notes.join("; ")}.` : "";
+      if (!pad.addSheet(imported, `Imported ${quote(imported.name)} from ${quote(file.name)}.${note}`)) {
+        pad.problem(`Nothing was imported from ${quote(file.name)}: this browser refused to store it (its storage for this site may be full), so nothing was changed.`);
+      }
     } catch (error) {
       pad.problem(`Nothing was imported from ${quote(file.name)}: ${whyNot(error)}.`);
     } finally {
@@ -118,9 +141,9 @@ export function sheetTools(pad, sheet) {
   });
   remove.addEventListener("blur", () => { armed = false; remove.textContent = "Delete this sheet"; remove.classList.remove("scorepad__button--danger"); });
   const finish = button(sheet.finished ? "Reopen the sheet" : "Finish the sheet", () => {
-    sheet.finished = !sheet.finished;
-    pad.saveSheet(sheet, sheet.finished ? `“${sheet.name}” is finished and kept for review.` : `“${sheet.name}” is open again.`);
+    const finished = !sheet.finished;
+    pad.saveSheet(sheet, finished ? `“${sheet.name}” is finished and kept for review.` : `“${sheet.name}” is open again.`,
+      () => { sheet.finished = finished; });
   }, { "data-key": "finish" });
-  return h("div", { class: "scorepad__tool" }, h("h3", {}, "This sheet"), h("div", { class: "scorepad__row" }, finish, remove),
-    h("p", { class: "scorepad__help" }, `Players: ${listJoin(sheet.players.map((p) => p.name))}.`));
+  return h("div", { class: "scorepad__tool" }, h("h3", {}, "This sheet"), h("div", { class: "scorepad__row" }, finish, remove));
 }

@@ -3,14 +3,23 @@
 // winner from the engine's data, checks before a row is saved, and rows the
 // rules engine works out. Mounted by main.js on [data-widget="scorepad"],
 // again after each instant navigation.
+//
+// What the reader sees is what is stored: every change is written at once, and one the browser
+// refuses to store is undone and said so. Each stored sheet is read on its own, and one that
+// cannot be read is set aside with the reason, never blocking the others.
 import * as model from "./scorepad-model.js";
-import { fromLink, whyNot } from "./scorepad-import.js";
-import { button, h, labelled, listJoin, plain, signed, uid } from "./scorepad-dom.js";
-import { contextBefore, computeRow, enginePanel, factsFor } from "./scorepad-engine.js";
+import * as rules from "./scorepad-rules.js";
+import { fromLink, readSheet, whyNot } from "./scorepad-import.js";
+import { readStored } from "./scorepad-fit.js";
+import { button, download, h, labelled, listJoin, plain, signed, uid } from "./scorepad-dom.js";
+import { editRow, entryForm, newEntry } from "./scorepad-entry.js";
 import { describeGame, setupForm } from "./scorepad-setup.js";
 import { pickerTools, sheetTools, shareTools, timerTool } from "./scorepad-tools.js";
+import { playersTool } from "./scorepad-players.js";
 
-const QUICK = [1, 5, 10, 50, 100];
+const UNREADABLE_KEY = `${model.STORE_KEY}.unreadable`;
+const REFUSED = "this browser refused to store it (its storage for this site may be full), so nothing was changed: "
+  + "download sheets you no longer need and delete them, then try again";
 
 export async function mount(root) {
   root.replaceChildren(h("p", { class: "scorepad__notice" }, "Opening the score pad…"));
@@ -28,33 +37,88 @@ class ScorePad {
     this.data = data;
     this.root.classList.add("scorepad--ready");
     this.rootUrl = root.dataset.root || "../";
-    this.store = model.loadStore();
     this.live = h("p", { class: "scorepad__live", role: "status", "aria-live": "polite" });
     this.alert = h("p", { class: "scorepad__problem", role: "alert" });
+    this.notices = h("div", { class: "scorepad__notices" });
     this.body = h("div", { class: "scorepad__body" });
-    this.entry = null; // the row being entered: {index (null: new), cells, hand, computed, confirm}
+    this.entry = null; // the row being entered: {index (null: new), cells, hand, first, computed, confirm}
     this.column = 0;
+    this.undo = null; // {text, sheet}: the last row deleted or player removed, to put back
+    this.load();
+  }
+
+  /** Read the store: each sheet on its own, those that cannot be read set aside. */
+  load() {
+    const found = model.loadStore();
+    const { store, notes } = readStored(found, this.data.games, readSheet);
+    this.store = store;
+    this.saved = found.text;
+    this.said = notes;
+    if (found.unreadable !== undefined) {
+      // Kept beside the store before anything replaces it, so nothing is lost.
+      const kept = model.keepBeside(UNREADABLE_KEY, found.unreadable);
+      this.said.push(kept ? `This browser's score pad storage could not be read (it is no score pad data): it is kept apart, under “${kept}”, and the pad starts afresh.`
+        : "This browser's score pad storage could not be read (it is no score pad data), nor kept apart (the storage is full), so the pad leaves it as it is: sheets started now last until the page is closed.");
+      if (!kept) this.store.memoryOnly = true;
+    }
   }
 
   async start() {
-    this.root.replaceChildren(this.live, this.alert, this.body);
-    if (this.store.memoryOnly) this.problem("This browser refuses to store data for the site: sheets last until the page is closed.");
+    this.root.replaceChildren(this.live, this.alert, this.notices, this.body);
     const params = new URLSearchParams(location.search);
     const link = location.hash.startsWith("#sheet=") ? location.hash : null;
     const gameId = params.get("game");
     if (link || gameId) history.replaceState(history.state, "", location.pathname);
-    let refused = null;
-    if (link) {
-      try {
-        const sheet = await fromLink(link);
-        return this.addSheet(sheet, `Opened ${model.quote(sheet.name)} from a link; it is kept here now.`);
-      } catch (error) {
-        refused = `That link's sheet was not opened, and nothing was kept: ${whyNot(error)}.`;
-      }
-    }
+    // A link pasted into this tab's address bar opens its sheet at once.
+    const onHash = () => {
+      if (!this.root.isConnected) return window.removeEventListener("hashchange", onHash);
+      if (!location.hash.startsWith("#sheet=")) return undefined;
+      const fragment = location.hash;
+      history.replaceState(history.state, "", location.pathname);
+      return this.openLink(fragment);
+    };
+    window.addEventListener("hashchange", onHash);
+    if (link) return this.openLink(link);
     if (gameId || !this.current()) this.showSetup(gameId);
     else this.render();
-    if (refused) this.problem(refused); // after the form, which clears old problems
+    return undefined;
+  }
+
+  /** Open the sheet a link carries: the same sheet kept here already is shown, not kept twice. */
+  async openLink(fragment) {
+    const notes = [];
+    let refused = null;
+    try {
+      const sheet = await fromLink(fragment, this.data.games, notes);
+      const same = this.store.sheets.find((s) => sameSheet(s, sheet));
+      if (same) {
+        this.store.current = same.id;
+        this.entry = null;
+        this.persist();
+        this.render();
+        this.announce(`That link's sheet, ${model.quote(same.name)}, is kept here already: it is on show.`);
+        return;
+      }
+      sheet.name = this.freeName(sheet.name);
+      const kept = this.addSheet(sheet, `Opened ${model.quote(sheet.name)} from a link; it is kept here now.${said(notes)}`);
+      if (!kept) refused = `That link's sheet was not kept: ${REFUSED}.`;
+      else return;
+    } catch (error) {
+      refused = `That link's sheet was not opened, and nothing was kept: ${whyNot(error)}.`;
+    }
+    if (!this.current()) this.showSetup(null);
+    else this.render();
+    this.problem(refused); // after the form, which clears old problems
+  }
+
+  /** `name`, or "name (2)", "name (3)"... when a sheet kept here has that name. */
+  freeName(name) {
+    const taken = new Set(this.store.sheets.map((s) => s.name));
+    if (!taken.has(name)) return name;
+    const base = name.replace(/ \(\d+\)$/, "");
+    let n = 2;
+    while (taken.has(`${base} (${n})`)) n += 1;
+    return `${base} (${n})`;
   }
 
   // ---- the store ------------------------------------------------------------------------------
@@ -79,38 +143,95 @@ class ScorePad {
   }
 
   problem(text) {
-    this.alert.textContent = text;
+    this.alert.textContent = text || "";
   }
 
+  /**
+   * Write the store. When the browser refuses, the store goes back to what was last written, so
+   * the page never shows what is not stored; returns false then (the caller says what was lost).
+   */
   persist() {
-    model.saveStore(this.store);
+    const text = model.saveStore(this.store);
+    if (text !== null) {
+      this.saved = text;
+      return true;
+    }
+    const memoryOnly = this.store.memoryOnly;
+    const { store } = readStored(this.saved ? { store: JSON.parse(this.saved) } : model.loadStore(), this.data.games, readSheet);
+    this.store = memoryOnly ? { ...store, memoryOnly } : store;
+    return false;
+  }
+
+  /** Change the store with `change()`, write it, draw the page; false (and said) when refused. */
+  commit(change, message, refusedText = `Not saved: ${REFUSED}.`) {
+    change();
+    if (!this.persist()) {
+      this.undo = null;
+      this.render();
+      if (refusedText) {
+        this.problem(refusedText);
+        this.announce(refusedText);
+      }
+      return false;
+    }
+    this.render();
+    if (message) this.announce(message);
+    return true;
+  }
+
+  /** Whose turn it is, kept without drawing the page again (the row being typed stays as it is). */
+  persistTurn(sheet, turn) {
+    sheet.turn = turn;
+    model.touch(sheet);
+    if (this.persist()) return true;
+    this.render();
+    this.problem(`The turn did not move: ${REFUSED}.`);
+    return false;
   }
 
   addSheet(sheet, message) {
-    this.store.sheets.unshift(sheet);
-    this.store.current = sheet.id;
-    model.rememberPlayers(this.store, sheet.players);
-    this.persist();
-    this.entry = null;
-    this.render();
-    if (message) this.announce(message);
+    this.problem("");
+    return this.commit(() => {
+      this.store.sheets.unshift(sheet);
+      this.store.current = sheet.id;
+      model.rememberPlayers(this.store, sheet.players);
+      this.entry = null;
+      this.undo = null;
+    }, message, null);
   }
 
-  saveSheet(sheet, message) {
-    model.touch(sheet);
-    this.persist();
-    this.render();
-    if (message) this.announce(message);
+  saveSheet(sheet, message, change = () => {}) {
+    return this.commit(() => {
+      change(sheet);
+      model.touch(sheet);
+    }, message);
   }
 
   deleteSheet(sheet) {
-    this.store.sheets = this.store.sheets.filter((s) => s.id !== sheet.id);
-    this.store.current = this.store.sheets[0]?.id || null;
-    this.persist();
-    this.entry = null;
-    this.announce(`“${sheet.name}” deleted.`);
+    this.commit(() => {
+      this.store.sheets = this.store.sheets.filter((s) => s.id !== sheet.id);
+      this.store.current = this.store.sheets[0]?.id || null;
+      this.entry = null;
+      this.undo = null;
+    }, `“${sheet.name}” deleted.`);
     if (!this.current()) this.showSetup(null);
-    else this.render();
+  }
+
+  /** Keep a copy of `sheet` before a change the reader may take back ("Row 3 deleted. Undo"). */
+  keepForUndo(sheet, text) {
+    this.undo = { text, sheet: JSON.parse(JSON.stringify(sheet)) };
+  }
+
+  takeBack() {
+    const { sheet, text } = this.undo;
+    this.commit(() => {
+      const at = this.store.sheets.findIndex((s) => s.id === sheet.id);
+      if (at >= 0) this.store.sheets[at] = sheet;
+      else this.store.sheets.unshift(sheet);
+      this.store.current = sheet.id;
+      this.entry = null;
+      this.undo = null;
+    }, `Undone: ${text[0].toLowerCase()}${text.slice(1)}`);
   }
 
   // ---- the page ---------------------------------------------------------------------------------
@@ -123,21 +244,55 @@ class ScorePad {
         `${sheet.name}${game}${sheet.finished ? ", finished" : ""}`));
     }
     select.addEventListener("change", () => {
-      this.store.current = select.value;
-      this.entry = null;
-      this.persist();
-      this.render();
-      this.announce(`Showing “${this.current().name}”.`);
+      this.commit(() => {
+        this.store.current = select.value;
+        this.entry = null;
+      }, `Showing “${this.store.sheets.find((s) => s.id === select.value)?.name}”.`);
     });
     return h("div", { class: "scorepad__bar" }, this.store.sheets.length ? field : null,
       button("New sheet", () => this.showSetup(this.current()?.game || null)));
   }
 
+  /** What the reader must know about the store: sheets set aside, notes on reading it, an undo. */
+  drawNotices() {
+    const items = [];
+    if (this.store.memoryOnly) items.push(h("p", { class: "scorepad__flag" }, "This browser refuses to store data for the site: sheets last until the page is closed."));
+    if (this.said.length) {
+      // Kept on show until the reader has read them.
+      items.push(h("div", { class: "scorepad__note-line" }, this.said.map((note) => h("p", {}, note)),
+        button("Got it", () => { this.said = []; this.drawNotices(); this.announce("Notes put away."); })));
+    }
+    this.store.aside.forEach((item, i) => {
+      let armed = false;
+      const remove = button("Delete it", () => {
+        if (!armed) {
+          armed = true;
+          remove.textContent = "Really delete it?";
+          return;
+        }
+        this.commit(() => { this.store.aside.splice(i, 1); }, "The sheet set aside is deleted.");
+      });
+      items.push(h("p", { class: "scorepad__flag scorepad__aside" },
+        `A sheet kept here could not be read and is set aside: ${item.why}. The other sheets are not affected. `,
+        button("Download it", () => download("unreadable-score-sheet.json", "application/json", JSON.stringify(item.sheet, null, 2))), " ", remove));
+    });
+    if (this.undo) {
+      items.push(h("p", { class: "scorepad__undo" }, `${this.undo.text} `,
+        button("Undo", () => this.takeBack(), { "aria-label": `Undo: ${this.undo.text}` })));
+    }
+    this.notices.replaceChildren(...items);
+  }
+
   showSetup(gameId) {
     this.problem("");
+    this.drawNotices();
     const form = setupForm(this, {
       gameId,
-      onDone: (sheet) => this.addSheet(sheet, `Sheet “${sheet.name}” started with ${listJoin(sheet.players.map((p) => p.name))}.`),
+      onDone: (sheet) => {
+        if (!this.addSheet(sheet, `Sheet “${sheet.name}” started with ${listJoin(sheet.players.map((p) => p.name))}.`)) {
+          this.problem(`The sheet was not started: ${REFUSED}.`);
+        }
+      },
       onCancel: this.current() ? () => this.render() : null,
     });
     this.body.replaceChildren(this.bar(), form);
@@ -147,28 +302,52 @@ class ScorePad {
   render() {
     const sheet = this.current();
     if (!sheet) return this.showSetup(null);
+    try {
+      this.drawSheet(sheet);
+    } catch (error) {
+      // A sheet the pad cannot show (a bug) is set aside, so the others stay usable.
+      console.warn("score pad: a sheet could not be shown", error);
+      this.store.sheets = this.store.sheets.filter((s) => s !== sheet);
+      this.store.aside.push({ why: "the pad could not show it", sheet });
+      this.store.current = this.store.sheets[0]?.id || null;
+      this.entry = null;
+      this.persist();
+      this.render();
+    }
+    return undefined;
+  }
+
+  drawSheet(sheet) {
     const game = this.gameOf(sheet);
     const cols = model.columns(sheet);
-    const result = model.outcome(sheet, game);
-    if (!this.entry) this.newEntry(sheet);
+    const result = rules.outcome(sheet, game);
+    if (!this.entry) newEntry(this, sheet, game);
     // Focus survives the redraw on an element with the same data-key (a sort button, the save button...).
     const active = document.activeElement;
     const focusKey = this.focusNext || (active && this.root.contains(active) ? active.dataset.key : null);
     this.focusNext = null;
     this.timer ||= timerTool(this, this.root); // kept across redraws, so a countdown runs on
+    this.drawNotices();
 
     const title = h("h2", { class: "scorepad__title", id: uid("sheet") }, sheet.name);
     const about = h("p", { class: "scorepad__about" });
-    if (game) about.append(`${game.name}: ${describeGame(game)}. `, h("a", { href: `${this.rootUrl}${game.page}` }, `Rules of ${game.name}`));
+    if (game) about.append(`${game.name}: ${describeGame(game, sheet)}. `, h("a", { href: `${this.rootUrl}${game.page}` }, `Rules of ${game.name}`));
     else about.append(this.plainRules(sheet));
     const state = h("p", { class: "scorepad__state" }, this.stateText(sheet, game, result, cols));
-    const flag = result.check ? h("p", { class: "scorepad__flag" }, `Check the sheet: ${result.check.message} (`, this.ruleLink(game, result.check.rule), ").") : null;
+    const flag = result.check ? h("p", { class: "scorepad__flag" }, `Check the sheet: ${result.check.message}`,
+      result.check.rule && game ? [" (", this.ruleLink(game, result.check.rule), ")"] : "", ".") : null;
+    const closed = result.over && this.entry.index === null;
+    const entry = closed
+      ? h("p", { class: "scorepad__closed" }, result.byRules
+        ? "The game is over, so the sheet takes no new row: correct a row with its Edit button, or start a new sheet for the next game."
+        : "This sheet is finished: reopen it to add a row, or correct one with its Edit button.")
+      : entryForm(this, sheet, game, cols, result);
 
     const view = h("section", { class: "scorepad__sheet", "aria-labelledby": title.id },
-      title, about, state, flag,
-      this.entryForm(sheet, game, cols),
-      h("div", { class: "scorepad__grid" }, this.table(sheet, game, cols, result), this.standings(sheet, cols, result)),
-      h("div", { class: "scorepad__tools" }, pickerTools(this, sheet), this.timer, shareTools(this, sheet), sheetTools(this, sheet)));
+      title, about, state, flag, entry,
+      h("div", { class: "scorepad__grid" }, this.table(sheet, game, cols, result), this.standings(sheet, game, cols, result)),
+      h("div", { class: "scorepad__tools" }, pickerTools(this, sheet, game), this.timer, shareTools(this, sheet),
+        playersTool(this, sheet, game), sheetTools(this, sheet)));
     this.body.replaceChildren(this.bar(), view);
     if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus({ preventScroll: true });
   }
@@ -177,23 +356,44 @@ class ScorePad {
     const r = sheet.rules;
     const parts = [`${sheet.players.length} player${sheet.players.length === 1 ? "" : "s"}`];
     if (r.end === "hands") parts.push(`${r.hands} hands`);
-    if (r.end === "target") parts.push(`to ${r.target} points`);
+    if (r.end === "target") parts.push(`to ${plain(r.target)} points`);
     parts.push(r.wins === "low" ? "the lowest total wins" : "the highest total wins");
     return `A plain sheet: ${parts.join("; ")}.`;
   }
 
   stateText(sheet, game, result, cols) {
+    const rule = rules.ruleOf(sheet, game);
+    const unit = rule.unit === "chips" ? " chips" : "";
+    if (result.why === "first?") {
+      const row = result.ended + 1;
+      return `Game over: more than one reached ${plain(rule.target)} in row ${row}. Edit row ${row} to say who got there first.`;
+    }
+    if (result.why === "draw") return `Game over after ${rule.lastHand} hands: a draw, level at ${plain(result.totals[0])}.`;
     if (result.over && result.winners.length) {
       const names = listJoin(result.winners.map((i) => cols[i].name));
       const score = plain(result.totals[result.winners[0]]);
-      const verb = result.winners.length > 1 ? "share the win" : "wins";
-      return `Game over: ${names} ${verb} with ${score}.`;
+      const side = cols[result.winners[0]].members.length > 1; // partners win together
+      const verb = result.winners.length > 1 ? "share the win" : side ? "win" : "wins";
+      return `Game over: ${names} ${verb} with ${score}${unit}.`;
     }
     if (result.over) return "This sheet is finished.";
     const turn = sheet.players[sheet.turn]?.name;
-    const hand = model.nextHand(sheet);
-    const where = hand && game ? `Next: hand ${hand} of ${sheet.rules.hands}, ${game.scoring.hands[hand - 1].name}.` : result.reason ? `${result.reason[0].toUpperCase()}${result.reason.slice(1)}.` : `${sheet.rows.length} row${sheet.rows.length === 1 ? "" : "s"}.`;
+    const hand = rules.nextHand(sheet, game);
+    const level = rule.ties === "play-on" && this.levelAtEnd(sheet, rule, result);
+    const where = level ? `Level at ${plain(level)}: play on until a hand leaves the scores unequal.`
+      : hand ? `Next: hand ${hand} of ${rule.named.length}, ${rule.named[hand - 1].name}.`
+        : result.reason ? `${result.reason[0].toUpperCase()}${result.reason.slice(1)}.`
+          : `${sheet.rows.length} row${sheet.rows.length === 1 ? "" : "s"}.`;
     return `${where} Turn: ${turn}.`;
+  }
+
+  /** The level score at which a game that plays on a tie would otherwise have ended, or null. */
+  levelAtEnd(sheet, rule, result) {
+    const people = result.totals.slice(0, rules.peopleOf(sheet));
+    const best = Math.max(...people);
+    const level = people.filter((t) => t === best).length > 1;
+    const ends = (rule.target !== null && best >= rule.target) || (rule.floor !== null && Math.min(...people) <= rule.floor);
+    return level && ends ? best : null;
   }
 
   // ---- the sheet and the standings -----------------------------------------------------------
@@ -212,32 +412,34 @@ class ScorePad {
       return h("tr", { class: editing ? "scorepad__editing" : null },
         h("th", { scope: "row" }, label, mark, row.note ? h("span", { class: "scorepad__note" }, ` ${row.note}`) : null),
         row.cells.map((v) => h("td", { class: v === null ? "scorepad__empty" : null }, v === null ? h("span", { "aria-label": "no entry" }, "·") : signed(v))),
-        h("td", {}, button("Edit", () => this.editRow(index), { "aria-label": `Edit row ${label}` })));
+        h("td", {}, button("Edit", () => editRow(this, index), { "aria-label": `Edit row ${label}` })));
     });
-    const foot = h("tr", { class: "scorepad__totals" }, h("th", { scope: "row" }, "Total"),
+    const start = rules.ruleOf(sheet, game).start;
+    const first = start ? h("tr", { class: "scorepad__start" }, h("th", { scope: "row" }, "Start"),
+      cols.map((c) => h("td", {}, c.other ? "0" : plain(start))), h("td", {})) : null;
+    const foot = h("tr", { class: "scorepad__totals" }, h("th", { scope: "row" }, start ? "Now" : "Total"),
       result.totals.map((t) => h("td", {}, plain(t))), h("td", {}));
-    const table = h("table", { class: "scorepad__table" }, caption, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot));
+    const table = h("table", { class: "scorepad__table" }, caption, h("thead", {}, head), h("tbody", {}, first, body), h("tfoot", {}, foot));
     return h("div", { class: "scorepad__table-wrap", tabindex: 0, role: "region", "aria-label": `Score sheet ${sheet.name}` }, table);
   }
 
-  standings(sheet, cols, result) {
+  standings(sheet, game, cols, result) {
     const heading = h("h3", { id: uid("standings") }, "Standings");
-    const counts = model.rounds(sheet);
+    const counts = rules.rounds(sheet);
     const sorts = [["high", "High to low"], ["low", "Low to high"], ["turn", "Turn order"]];
     const toolbar = h("div", { class: "scorepad__sorts", role: "group", "aria-label": "Order of the standings" },
       sorts.map(([order, text]) => button(text, () => {
-        sheet.sort = order;
-        this.saveSheet(sheet, `Standings in ${text.toLowerCase()} order.`);
+        this.saveSheet(sheet, `Standings in ${text.toLowerCase()} order.`, () => { sheet.sort = order; });
       }, { "aria-pressed": String(sheet.sort === order), class: "scorepad__button scorepad__sort", "data-key": `sort-${order}` })));
     const list = h("ol", { class: "scorepad__standings-list" });
-    for (const i of model.standings(sheet)) {
+    for (const i of rules.standings(sheet, game)) {
       const col = cols[i];
       const listId = uid("entries");
       const items = h("ul", { id: listId, class: "scorepad__entries", hidden: true });
       // A column's entries are drawn when first shown: a long sheet redraws quickly.
       const fill = () => items.append(...sheet.rows.map((row, r) => (row.cells[i] === null ? null
         : h("li", {}, `Row ${r + 1}: ${signed(row.cells[i])} `,
-          button("Edit", () => this.editRow(r), { "aria-label": `Edit row ${r + 1} of ${col.name}` })))).filter(Boolean));
+          button("Edit", () => editRow(this, r), { "aria-label": `Edit row ${r + 1} of ${col.name}` })))).filter(Boolean));
       const toggle = button(`Entries (${counts[i]})`, () => {
         if (!items.childElementCount) fill();
         items.hidden = !items.hidden;
@@ -251,181 +453,15 @@ class ScorePad {
     }
     return h("section", { class: "scorepad__standings", "aria-labelledby": heading.id }, heading, toolbar, list);
   }
+}
 
-  // ---- entering a row --------------------------------------------------------------------------
+/** The same sheet, whatever its id and when it was touched: its name, game, players and rows. */
+function sameSheet(a, b) {
+  const key = (s) => JSON.stringify([s.name, s.game, s.options, s.players, s.others, s.teams,
+    s.rows.map((r) => [r.hand, r.cells, r.note, r.first ?? null])]);
+  return key(a) === key(b);
+}
 
-  newEntry(sheet) {
-    this.entry = { index: null, cells: model.columns(sheet).map(() => ""), hand: model.nextHand(sheet), computed: null, confirm: false };
-    this.column = this.turnColumn(sheet);
-  }
-
-  turnColumn(sheet) {
-    const cols = model.columns(sheet);
-    const found = cols.findIndex((c) => c.members.includes(sheet.turn));
-    return found < 0 ? 0 : found;
-  }
-
-  editRow(index) {
-    const sheet = this.current();
-    const row = sheet.rows[index];
-    this.entry = { index, cells: row.cells.map((v) => (v === null ? "" : String(v))), hand: row.hand, computed: row.computed, confirm: false };
-    this.problem("");
-    this.render();
-    this.root.querySelector(".scorepad__entry input")?.focus();
-    this.announce(`Editing row ${index + 1}.`);
-  }
-
-  entryForm(sheet, game, cols) {
-    const entry = this.entry;
-    const heading = h("h3", { id: uid("entry") }, entry.index === null ? "New row" : `Editing row ${entry.index + 1}`);
-    const check = h("div", { class: "scorepad__check", role: "alert" });
-    if (entry.computed) check.append(this.engineSaid(entry.computed, game));
-    const inputs = [];
-    const cells = h("div", { class: "scorepad__cells" }, cols.map((col, i) => {
-      const [wrap, input] = labelled(col.name, { type: "text", inputmode: "numeric", autocomplete: "off", value: entry.cells[i],
-        class: "scorepad__cell-input", pattern: "[-+\u2212]?[0-9]*", enterkeyhint: "done" }, `scorepad__cell${i === this.column ? " scorepad__cell--turn" : ""}`);
-      wrap.style.setProperty("--player", col.colour);
-      input.addEventListener("input", () => { entry.cells[i] = input.value; entry.computed = null; this.unconfirm(); check.replaceChildren(); });
-      input.addEventListener("focus", () => this.select(i, inputs, quickLabel));
-      inputs.push(input);
-      return wrap;
-    }));
-    const quickLabel = h("span", { id: uid("quick") });
-    const adjust = (delta) => {
-      const input = inputs[this.column];
-      const name = model.short(cols[this.column].name);
-      const problem = model.scoreProblem(input.value) || model.scoreProblem(String((model.toNumber(input.value) ?? 0) + delta));
-      if (problem) {
-        check.replaceChildren(h("p", {}, `${name}: ${problem}.`)); // an alert: read out as it comes
-        return;
-      }
-      const now = model.toNumber(input.value) ?? 0;
-      input.value = String(now + delta);
-      input.dispatchEvent(new Event("input"));
-      this.announce(`${name}: ${signed(now + delta)}`);
-    };
-    const quick = h("div", { class: "scorepad__quick", role: "group", "aria-labelledby": quickLabel.id },
-      h("div", { class: "scorepad__quick-row" }, QUICK.map((n) => button(`+${n}`, () => adjust(n), { "aria-label": `plus ${n}` }))),
-      h("div", { class: "scorepad__quick-row" }, QUICK.map((n) => button(`\u2212${n}`, () => adjust(-n), { "aria-label": `minus ${n}` }))));
-    const walk = (step) => {
-      sheet.turn = (sheet.turn + step + sheet.players.length) % sheet.players.length;
-      model.touch(sheet);
-      this.persist();
-      this.select(this.turnColumn(sheet), inputs, quickLabel);
-      this.root.querySelector(".scorepad__state").textContent = this.stateText(sheet, game, model.outcome(sheet, game), cols);
-      this.announce(`Turn: ${sheet.players[sheet.turn].name}.`);
-    };
-    const turn = h("div", { class: "scorepad__turn" }, button("Previous", () => walk(-1), { "aria-label": "Previous player" }),
-      quickLabel, button("Next", () => walk(1), { "aria-label": "Next player" }));
-    this.select(this.column, inputs, quickLabel);
-
-    let handSelect = null;
-    let handField = null;
-    if (game && game.scoring.hands.length) {
-      [handField, handSelect] = labelled("Hand", { tag: "select" });
-      game.scoring.hands.forEach((hand, i) => handSelect.append(h("option", { value: i + 1, selected: entry.hand === i + 1 }, `${i + 1}. ${hand.name}`)));
-      if (!entry.hand) entry.hand = 1;
-      handSelect.addEventListener("change", () => { entry.hand = Number(handSelect.value); entry.computed = null; this.unconfirm(); check.replaceChildren(); showFacts(); });
-    }
-    const engine = game && game.scoring.computed ? enginePanel({
-      onRow: (row) => this.fromEngine(row, inputs, check, game),
-      onProblem: (reason, rule) => check.replaceChildren(h("p", {}, `The engine cannot score that: ${reason}`, rule ? [" (", this.ruleLink(game, rule), ")"] : "", ".")),
-    }) : null;
-    const showFacts = () => {
-      if (!engine) return;
-      const names = cols.filter((c) => !c.other).map((c) => c.name);
-      const index = entry.index === null ? sheet.rows.length : entry.index;
-      engine.show(factsFor(game, entry.hand), names, entry.computed?.facts || {}, (facts) => computeRow({
-        game, hand: game.scoring.hands.length ? entry.hand : null, facts, context: contextBefore(sheet, index), columns: names.length,
-      }).then((row) => ({ ...row, facts })));
-    };
-    showFacts();
-
-    const actions = h("div", { class: "scorepad__actions" },
-      h("button", { type: "submit", class: "scorepad__button scorepad__button--strong", "data-key": "save" }, entry.confirm ? "Save anyway" : entry.index === null ? "Save row" : "Save changes"),
-      button("Clear", () => { inputs.forEach((input) => { input.value = ""; input.dispatchEvent(new Event("input")); }); }),
-      entry.index !== null ? button("Delete row", () => this.deleteRow(entry.index)) : null,
-      entry.index !== null ? button("Cancel", () => { this.entry = null; this.render(); this.announce("Edit cancelled."); }) : null);
-    const form = h("form", { class: "scorepad__entry", "aria-labelledby": heading.id, novalidate: true },
-      heading, handField, engine?.panel, cells, turn, quick, check, actions);
-    form.addEventListener("submit", (event) => { event.preventDefault(); this.saveRow(sheet, game, cols, check); });
-    return form;
-  }
-
-  /** A changed row is checked again before it is saved. */
-  unconfirm() {
-    if (!this.entry || !this.entry.confirm) return;
-    this.entry.confirm = false;
-    const save = this.root.querySelector(".scorepad__entry [type=submit]");
-    if (save) save.textContent = this.entry.index === null ? "Save row" : "Save changes";
-  }
-
-  select(column, inputs, label) {
-    this.column = column;
-    inputs.forEach((input, i) => input.parentElement.classList.toggle("scorepad__cell--turn", i === column));
-    const sheet = this.current();
-    const col = model.columns(sheet)[column];
-    label.textContent = `Quick buttons for ${col ? col.name : ""}`;
-  }
-
-  fromEngine(row, inputs, check, game) {
-    const names = model.columns(this.current());
-    row.points.forEach((points, i) => { inputs[i].value = String(points); this.entry.cells[i] = String(points); });
-    this.entry.computed = { facts: row.facts, rule: row.rule, detail: row.detail, state: row.state || null, over: Boolean(row.over), points: row.points };
-    this.unconfirm();
-    check.replaceChildren(this.engineSaid(row, game, row.check));
-    this.announce(`The engine's row: ${row.points.map((p, i) => `${names[i].name} ${signed(p)}`).join(", ")}.${row.check ? " It does not balance." : ""}`);
-  }
-
-  engineSaid(row, game, problem = null) {
-    return h("p", { class: "scorepad__engine-row" }, `Worked out by the rules engine: ${row.detail} (`, this.ruleLink(game, row.rule), ").",
-      problem ? h("strong", { class: "scorepad__flag" }, ` Does not balance: ${problem.message} (`, this.ruleLink(game, problem.rule), ").") : "");
-  }
-
-  saveRow(sheet, game, cols, check) {
-    const entry = this.entry;
-    const problems = entry.cells.map((v) => model.scoreProblem(v));
-    const bad = problems.findIndex(Boolean);
-    if (bad >= 0) {
-      check.replaceChildren(h("p", {}, `${model.short(cols[bad].name)}: ${problems[bad]}.`));
-      return;
-    }
-    if (entry.index === null && sheet.rows.length >= model.MAX_ROWS) {
-      check.replaceChildren(h("p", {}, `This sheet has ${model.grouped(model.MAX_ROWS)} rows, as many as a sheet holds: start a new sheet to go on.`));
-      return;
-    }
-    const cells = entry.cells.map((v) => model.toNumber(v));
-    if (cells.every((v) => v === null)) {
-      check.replaceChildren(h("p", {}, "Enter a score for at least one player."));
-      return;
-    }
-    const hand = game && game.scoring.hands.length ? entry.hand : null;
-    const problem = model.checkRow(sheet, game, cells, hand);
-    if (problem && !entry.confirm) {
-      entry.confirm = true;
-      check.replaceChildren(h("p", { class: "scorepad__flag" }, `Not saved yet: ${problem.message} (`, this.ruleLink(game, problem.rule), "). Correct the row, or save it anyway."));
-      this.root.querySelector(".scorepad__entry [type=submit]").textContent = "Save anyway";
-      this.announce("This row does not balance.");
-      return;
-    }
-    const computed = entry.computed && entry.computed.points.every((p, i) => p === cells[i]) ? entry.computed : null;
-    const row = { id: entry.index === null ? model.newId("r") : sheet.rows[entry.index].id, hand, cells, computed, note: "" };
-    const where = entry.index === null ? sheet.rows.length : entry.index;
-    if (entry.index === null) sheet.rows.push(row);
-    else sheet.rows[entry.index] = row;
-    this.entry = null;
-    const said = cells.map((v, i) => (v === null ? null : `${cols[i].name} ${signed(v)}`)).filter(Boolean).join(", ");
-    const result = model.outcome(sheet, game);
-    const end = result.over && result.winners.length ? ` ${this.stateText(sheet, game, result, cols)}` : "";
-    this.problem("");
-    this.focusNext = "save";
-    this.saveSheet(sheet, `Row ${where + 1} saved: ${said}.${end}`);
-  }
-
-  deleteRow(index) {
-    const sheet = this.current();
-    sheet.rows.splice(index, 1);
-    this.entry = null;
-    this.saveSheet(sheet, `Row ${index + 1} deleted.`);
-  }
+function said(notes) {
+  return notes.length ? ` Note: ${notes.join("; ")}.` : "";
 }

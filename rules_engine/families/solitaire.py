@@ -9,8 +9,16 @@ mostly in these few values.
 
 from dataclasses import dataclass
 
-from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder
+from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
+from ..scoring import ScoreRule
 from ..table import article, shown, zone
+
+
+def cards_placed_sheet(deck):
+    """The score sheet of a solitaire scored by the cards placed (``scoring.cards``): a row a
+    deal, from none to the whole pack, and a session that lasts as long as the player likes."""
+    return ScoreRule(wins="high", rule="scoring.cards", per_game=True, cells=(0, len(make_deck(deck))),
+                     unit="cards")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ to a target (Comet).
 
 from ..cards import make_deck
 from ..game import ALL, Option, Scores, State
+from ..scoring import ScoreRule
 from ..table import headline, score_sheet, zone
 from .ledger import ChipsLedger, PointsLedger
 from .stops import sequence_zone
@@ -39,6 +40,15 @@ def stops_options(chips_default, chips_choices, deals_default=1):
         Option("deals", deals_default, (1, 2, 3, 5), "times each player deals; the game may end sooner "
                "when a player runs out of chips"),
     )
+
+
+def stops_sheet(pools, pool_rule):
+    """The score sheet of a stops game for chips: a row a hand, every chip won or lost passing
+    to or from ``pools`` (one column, named after the pool if there is one), the game's end as
+    ``StopsGame._game_ends`` has it, and the most chips winning, shared when equal."""
+    return ScoreRule(wins="high", rule="scoring.hand", end_rule="interpretation.end", unit="chips",
+                     start_option="chips", deals_option="deals", out_ends=True,
+                     pool=pools[0] if len(pools) == 1 else "Pools", pool_rule=pool_rule)
 
 
 class StopsGame(ChipsLedger, State):

@@ -193,6 +193,7 @@ class CouillonState(TrickGame):
                "interpretation.double", "interpretation.ties-in-a-row", "interpretation.marks",
                "interpretation.erasing", "interpretation.last-line"),
         scoring=ScoreRule(wins="high", target=LINES, partnerships=2, rule="scoring.hand", end_rule="end.game",
+                          unit="lines",
                           cites=("scoring.mark", "scoring.tie", "interpretation.double", "interpretation.marks")),
     )
     forms = FORMS

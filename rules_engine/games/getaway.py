@@ -122,8 +122,9 @@ class GetawayState(SheddingGame):
                 "Get rid of your cards; the last one holding any loses.",
         rules=("setup.deal", "play.first-trick", "play.follow-suit", "play.stopped-trick", "play.take-hand",
                "end.shootout", "interpretation.take-hand", "interpretation.trick-limit"),
-        scoring=ScoreRule(wins="high", rule="scoring.loser", end_rule="end.game",
-                          cites=("interpretation.one-deal",)),
+        # A row is a whole game: the loser (or the losers sharing it at the trick limit) -1.
+        scoring=ScoreRule(wins="high", rule="scoring.loser", end_rule="end.game", per_game=True,
+                          cells=(-1, 0), row_sum=(None, -1), cites=("interpretation.one-deal",)),
     )
     forms = FORMS
     heuristic = staticmethod(getaway_bot.choose)

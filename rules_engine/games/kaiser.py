@@ -186,7 +186,9 @@ class KaiserState(TrickGame):
                                "prairies (bid; doubled at no trumps either way)"),
         ),
         scoring=ScoreRule(wins="high", target=TARGET, partnerships=2, rule="scoring.declarers",
-                          end_rule="end.game", tie_rule="interpretation.tie"),
+                          end_rule="end.game", ties="play-on", tie_rule="interpretation.tie",
+                          floor=-TARGET, floor_rule="interpretation.minus-52",
+                          last_hand=LAST_HAND, last_rule="interpretation.last-hand"),
     )
     forms = FORMS
     heuristic = staticmethod(kaiser_bot.choose)

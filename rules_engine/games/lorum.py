@@ -36,7 +36,7 @@ from ..families.ledger import ChipsLedger
 from ..families.tricks import FollowSuit, TrickPlay, highest_cut, left_of, trick_winner, why_not_follow
 from ..game import ALL, GameSpec, Option
 from ..moves import MoveForm, MoveForms
-from ..scoring import ScoreRule
+from ..scoring import ScoreHand, ScoreRule
 from ..table import zone
 from . import lorum_bot
 
@@ -346,6 +346,21 @@ CONTRACTS = (
     Domino("domino", "Domino", "contract.domino", ranks=SEVEN_TO_ACE, layout_rule="contract.domino",
            pass_rule="interpretation.must-lay"),
 )
+# The sheet: each dealer's seven contracts, 28 hands; chips pass between the players and the pot,
+# which the Domino ending each dealer's turn empties.
+SCORING = ScoreRule(
+    wins="high",
+    hands=tuple(ScoreHand(c.name, c.rule, empties_pool=c.key == "domino", total_rule="scoring.domino" if
+                          c.key == "domino" else "") for _ in range(SEATS) for c in CONTRACTS),
+    hands_per_deal=len(CONTRACTS),
+    start_option="chips",
+    pool=POT,
+    pool_rule="scoring.chips",
+    unit="chips",
+    rule="scoring.avoid",
+    end_rule="end.game",
+    tie_rule="interpretation.ties",
+)
 HAIRY_APE_FACING = HairyApe("hairy-ape", "Hairy Ape", "contract.hairy-ape", takes=Takes(weights=(("KH", 1),)),
                             ends_when_taken=True)
 
@@ -371,7 +386,7 @@ class LorumState(ChipsLedger, CompendiumGame):
         rules=("setup.first-dealer", "setup.order", "play.follow-suit", "scoring.avoid", "scoring.hairy-ape",
                "scoring.train", "scoring.quart", "scoring.domino", "interpretation.credit",
                "interpretation.must-lay") + tuple(c.rule for c in CONTRACTS),
-        scoring=ScoreRule(wins="high", rule="scoring.avoid", end_rule="end.game", tie_rule="interpretation.ties"),
+        scoring=SCORING,
     )
     forms = FORMS
     heuristic = staticmethod(lorum_bot.choose)

@@ -199,7 +199,7 @@ class MalillaState(TrickGame):
                "interpretation.only-sevens", "interpretation.beat-within-rules", "interpretation.undertrump",
                "interpretation.first-to-35", "interpretation.first-dealer"),
         scoring=ScoreRule(wins="high", target=TARGET, partnerships=2, rule="scoring.hand", end_rule="end.game",
-                          tie_rule="interpretation.first-to-35", cites=("scoring.dealer-bonus",)),
+                          ties="first", tie_rule="interpretation.first-to-35", cites=("scoring.dealer-bonus",)),
     )
     forms = FORMS
     heuristic = staticmethod(malilla_bot.choose)

@@ -29,11 +29,10 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 from ..cards import SUIT_SYMBOLS
 from ..families.chips import chips_word
 from ..families.stops import StopsPlay
-from ..families.stops_game import StopsGame, stops_options
+from ..families.stops_game import StopsGame, stops_options, stops_sheet
 from ..families.tricks import left_of
 from ..game import GameSpec
 from ..moves import MoveForm, MoveForms
-from ..scoring import ScoreRule
 from . import play_or_pay_bot
 
 POT = "Pot"
@@ -64,7 +63,7 @@ class PlayOrPayState(StopsGame):
         options=stops_options(100, (25, 50, 100, 200)),
         rules=("setup.deal", "play.start", "play.sequence", "play.pay", "play.thirteenth",
                "interpretation.credit"),
-        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="interpretation.end"),
+        scoring=stops_sheet((POT,), "scoring.hand"),
     )
     forms = FORMS
     heuristic = staticmethod(play_or_pay_bot.choose)

@@ -31,11 +31,10 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 from ..cards import ACES_HIGH, HIDDEN, SUIT_NAMES, parse_card
 from ..families.chips import chips_word
 from ..families.stops import StopsPlay
-from ..families.stops_game import StopsGame, stops_options
+from ..families.stops_game import StopsGame, stops_options, stops_sheet
 from ..families.tricks import left_of
 from ..game import ALL, GameSpec
 from ..moves import MoveForm, MoveForms
-from ..scoring import ScoreRule
 from . import pope_joan_bot
 
 POPE = parse_card("9D")
@@ -85,7 +84,7 @@ class PopeJoanState(StopsGame):
         rules=("setup.pack", "setup.first-dealer", "setup.ante", "setup.deal", "play.start", "play.sequence",
                "play.stop", "scoring.pools", "interpretation.players", "interpretation.turned-card",
                "interpretation.pairs", "interpretation.credit"),
-        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="interpretation.end"),
+        scoring=stops_sheet(BOARD, "scoring.pools"),
     )
     forms = FORMS
     heuristic = staticmethod(pope_joan_bot.choose)

@@ -74,7 +74,9 @@ class RistiseiskaState(State):
                 "of their neighbour's choosing. The first out of cards wins.",
         rules=("setup.deal", "play.first", "play.layout", "play.must-play", "play.first-turn", "play.beg",
                "play.false-beg", "interpretation.one-deal", "interpretation.no-giver", "interpretation.gift-limit"),
-        scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game"),
+        # A row is a whole deal: the winner (or the winners sharing it at the gift limit) 1.
+        scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game", per_game=True,
+                          cells=(0, 1), row_sum=(1, None), cites=("interpretation.one-deal",)),
     )
     forms = FORMS
     heuristic = staticmethod(ristiseiska_bot.choose)

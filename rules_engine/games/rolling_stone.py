@@ -64,8 +64,9 @@ class RollingStoneState(SheddingGame):
                 "runs out of cards and wins.",
         rules=("setup.pack", "play.follow-suit", "play.pick-up", "interpretation.last-card",
                "interpretation.trick-limit"),
-        scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game",
-                          cites=("interpretation.one-deal",)),
+        # A row is a whole game: the winner (or the winners sharing it at the trick limit) 1.
+        scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game", per_game=True,
+                          cells=(0, 1), row_sum=(1, None), cites=("interpretation.one-deal",)),
     )
     forms = FORMS
     heuristic = staticmethod(rolling_stone_bot.choose)

@@ -111,7 +111,7 @@ class ScotchWhistState(TrickGame):
         rules=("setup.trumps", "play.follow-suit", "scoring.order", "interpretation.trick-score-order",
                "interpretation.reaching", "interpretation.first-dealer"),
         scoring=ScoreRule(wins="high", target=TARGET, rule="scoring.order", end_rule="end.game",
-                          tie_rule="interpretation.reaching"),
+                          ties="first", tie_rule="interpretation.reaching"),
     )
     forms = FORMS
     heuristic = staticmethod(scotch_whist_bot.choose)

@@ -35,15 +35,15 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 from ..cards import parse_card
 from ..families.chips import chips_word
 from ..families.stops import StopsPlay
-from ..families.stops_game import StopsGame, stops_options
+from ..families.stops_game import StopsGame, stops_options, stops_sheet
 from ..families.tricks import left_of
 from ..game import ALL, GameSpec
 from ..moves import MoveForm, MoveForms
-from ..scoring import ScoreRule
 from . import spinado_bot
 
 SPINADO = parse_card("AD")
 MATRIMONY, INTRIGUE, GAME_POT = "Matrimony", "Intrigue", "Game"
+POTS = (MATRIMONY, INTRIGUE, GAME_POT)
 PAIRS = {MATRIMONY: (parse_card("KD"), parse_card("QD")), INTRIGUE: (parse_card("QD"), parse_card("JD"))}
 
 FORMS = MoveForms(
@@ -87,11 +87,11 @@ class SpinadoState(StopsGame):
         rules=("setup.pack", "setup.ante", "setup.deal", "play.start", "play.sequence", "play.stop",
                "play.hold-back", "play.spinado", "scoring.pots", "interpretation.pairs", "interpretation.spinado",
                "interpretation.credit"),
-        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="interpretation.end"),
+        scoring=stops_sheet(POTS, "scoring.pots"),
     )
     forms = FORMS
     heuristic = staticmethod(spinado_bot.choose)
-    POOLS = (MATRIMONY, INTRIGUE, GAME_POT)
+    POOLS = POTS
 
     def _deal_hand(self):
         for seat in range(self.seats):

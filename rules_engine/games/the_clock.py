@@ -28,6 +28,7 @@ Interpretation notes (repeated on the game's page):
 """
 
 from ..cards import RANKS, make_deck
+from ..families.solitaire import cards_placed_sheet
 from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..table import headline, zone
@@ -35,6 +36,7 @@ from . import the_clock_bot
 
 PILES = len(RANKS)  # 13: the aces to the queens round the dial, the kings in the centre
 KINGS = PILES - 1
+DECK = "52"
 FORMS = MoveForms(MoveForm("place", "place {card}"))
 
 # Names of the piles, as labels and in sentences.
@@ -68,11 +70,12 @@ class TheClockState(State):
         name="The Clock",
         family="solitaire",
         seats=(1, 1),
-        deck="52",
+        deck=DECK,
         aliases=("Clock Patience",),
         summary="Thirteen piles round a clock face: turn up each card and put it under the pile of its rank, "
                 "and hope the fourth king comes last.",
         rules=("play.place", "interpretation.placed-final"),
+        scoring=cards_placed_sheet(DECK),
     )
     forms = FORMS
     heuristic = staticmethod(the_clock_bot.choose)

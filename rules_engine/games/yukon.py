@@ -22,7 +22,8 @@ Interpretation notes (repeated on the game's page):
 """
 
 from ..cards import SUITS, make_deck
-from ..families.solitaire import BuildRule, Column, FoundationRule, column_zones, foundation_zones
+from ..families.solitaire import BuildRule, Column, FoundationRule, cards_placed_sheet, column_zones, \
+    foundation_zones
 from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..table import headline
@@ -33,6 +34,7 @@ TABLEAU = BuildRule(direction=-1, suits="alternate", empty="K", carry="any")
 FOUNDATION = FoundationRule()
 COLUMNS = 7
 
+DECK = "52"
 FORMS = MoveForms(
     MoveForm("onto", "move {card} onto {card}"),
     MoveForm("to-column", "move {card} to column {int}"),
@@ -61,12 +63,13 @@ class YukonState(State):
         name="Yukon",
         family="solitaire",
         seats=(1, 1),
-        deck="52",
+        deck=DECK,
         summary="A Klondike layout with no stock, where any face-up card can move with the cards on top of it.",
         rules=(
             "play.build", "play.empty-column", "play.foundation", "play.move-unit",
             "interpretation.foundation-final", "interpretation.way-forward",
         ),
+        scoring=cards_placed_sheet(DECK),
     )
     forms = FORMS
     heuristic = staticmethod(yukon_bot.choose)

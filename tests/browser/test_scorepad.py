@@ -8,60 +8,13 @@ engine with an unbalanced row flagged, a game's end and winner, the random
 picker and the timer, at a phone's width and by keyboard, and axe-core in
 both themes."""
 
-import base64
 import json
 import random
 import re
-import zlib
 
 from axe import axe_violations, describe
-
-PAD = "[data-widget=scorepad]"
-PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-def open_pad(page, site_url, query=""):
-    page.goto(site_url + "score-pad/" + query)
-    page.wait_for_selector(f"{PAD} .scorepad__setup, {PAD} .scorepad__sheet")
-
-
-def new_sheet(page, name, players=PLAYERS, game=None):
-    """Fill in the "new sheet" form and start the sheet."""
-    setup = page.locator(".scorepad__setup")
-    if not setup.count():
-        page.get_by_role("button", name="New sheet").click()
-        setup.wait_for()
-    setup.get_by_label("Game", exact=True).select_option(label=game or "Another game: a plain sheet")
-    setup.get_by_label("Name of the sheet").fill(name)
-    while setup.get_by_label(re.compile(r"^Player \d+$")).count() < len(players):
-        setup.get_by_role("button", name="Add a player").click()
-    for i, player in enumerate(players):
-        setup.get_by_label(f"Player {i + 1}", exact=True).fill(player)
-    setup.get_by_role("button", name="Start the sheet").click()
-    page.locator(".scorepad__sheet").wait_for()
-
-
-def cell(page, name):
-    return page.locator(".scorepad__cells").get_by_label(name, exact=True)
-
-
-def enter_row(page, values):
-    for name, value in values.items():
-        cell(page, name).fill(str(value))
-    page.locator(".scorepad__entry [type=submit]").click()
-
-
-def totals(page):
-    texts = page.locator(".scorepad__totals td").all_inner_texts()
-    return [int(t.replace("\u2212", "-")) for t in texts if t.strip()]
-
-
-def standings(page):
-    return [t.strip(" ★") for t in page.locator(".scorepad__standing-name").all_inner_texts()]
-
-
-def live(page):
-    return page.locator(".scorepad__live")
+from scorepad_pages import (PAD, PLAYERS, cell, enter_row, live, new_sheet, open_pad, sheet_link, sheet_options,
+                            standings, totals)
 
 
 # ---- a plain sheet of five -------------------------------------------------------------------
@@ -70,10 +23,12 @@ def test_five_players_digits_quick_buttons_edits_and_standings(page, site_url):
     open_pad(page, site_url)
     new_sheet(page, "Thursday rummy")
     assert page.locator(".scorepad__col").all_inner_texts() == PLAYERS
-    # A row by digits, sparse: Dan and Eve did not score.
+    # A row by digits, sparse: Dan and Eve did not score. The turn moves on to Bob.
     enter_row(page, {"Ann": 10, "Bob": -5, "Cat": 30})
     assert totals(page) == [10, -5, 30, 0, 0]
+    assert "Turn: Bob" in page.locator(".scorepad__state").inner_text()
     # A row by the quick buttons, walking the players with Previous and Next.
+    page.get_by_role("button", name="Previous player").click()
     page.get_by_role("button", name="plus 10", exact=True).click()
     page.get_by_role("button", name="plus 5", exact=True).click()
     page.get_by_role("button", name="Next player").click()
@@ -144,21 +99,22 @@ def test_export_and_import_json_csv_and_a_link(page, new_page, site_url, tmp_pat
     enter_row(page, {"Ann": 10, "Bob": -20})
     enter_row(page, {"Cat": 5})
     shown = page.locator(".scorepad__table").inner_text()
-    for kind in ("JSON", "CSV"):
+    # Each import is a sheet of its own, named apart from the one it came from.
+    for kind, name in (("JSON", "passed-on.json"), ("CSV", "passed-on-2.csv")):
         with page.expect_download() as info:
             page.get_by_role("button", name=f"Download {kind}").click()
         path = tmp_path / info.value.suggested_filename
         info.value.save_as(path)
-        assert path.name == f"passed-on.{kind.lower()}"
+        assert path.name == name
         if kind == "JSON":
             assert json.loads(path.read_text())["sheet"]["rows"][0]["cells"] == [10, -20, None]
         else:
-            assert path.read_text().splitlines()[:2] == ["Row,Hand,Ann,Bob,Cat,Note", "1,,10,-20,,"]
+            assert path.read_text().splitlines()[:3] == ["Sheet,Passed on (2)", "Row,Hand,Ann,Bob,Cat,Note", "1,,10,-20,,"]
         page.get_by_label("Import a sheet (JSON or CSV file)").set_input_files(path)
         live(page).get_by_text(f"from “{path.name}”").wait_for()
         assert page.locator(".scorepad__table").inner_text().split("\n", 1)[1] == shown.split("\n", 1)[1]
         assert totals(page) == [10, -20, 5]
-    assert page.get_by_label("Sheet", exact=True).locator("option").count() == 3
+    assert sheet_options(page) == ["Passed on (3)", "Passed on (2)", "Passed on"]
     # A link carries the whole sheet to another browser.
     page.get_by_role("button", name="Link to this sheet").click()
     page.locator(".scorepad__link").wait_for()
@@ -170,14 +126,6 @@ def test_export_and_import_json_csv_and_a_link(page, new_page, site_url, tmp_pat
     assert totals(other) == [10, -20, 5]
     assert other.evaluate("location.hash") == ""
 
-
-def sheet_link(site_url, data, packed=True):
-    """A pad link carrying ``data`` (bytes): deflated (``z``) or plain (``j``), as base64url."""
-    if packed:
-        squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
-        data = squeeze.compress(data) + squeeze.flush()
-    code = base64.urlsafe_b64encode(data).decode().rstrip("=")
-    return f"{site_url}score-pad/#sheet={'z' if packed else 'j'}{code}"
 
 
 def test_bad_files_and_links_are_refused_in_a_sentence_and_every_sheet_kept(page, new_page, site_url):
@@ -369,7 +317,7 @@ def test_a_hand_row_that_does_not_balance_is_flagged_without_the_engine(page, si
     new_sheet(page, "King by hand", ["Ann", "Bob", "Cat", "Dan"], game="King")
     enter_row(page, {"Ann": -100, "Bob": -100})
     check = page.locator(".scorepad__check")
-    assert "a No tricks hand always gives out -260 in all" in check.inner_text()
+    assert "a No tricks hand always gives out \u2212260 in all" in check.inner_text()
     assert page.get_by_role("button", name="Save anyway").is_visible()
     page.get_by_role("button", name="Save anyway").click()
     assert page.locator(".scorepad__table tbody tr").count() == 1

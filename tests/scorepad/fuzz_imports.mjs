@@ -18,7 +18,7 @@ const storage = new Map();
 globalThis.window = {
   localStorage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => storage.set(k, String(v)) },
 };
-const model = await widget("scorepad-model.js");
+const model = { ...await widget("scorepad-model.js"), ...await widget("scorepad-export.js") };
 const pad = await widget("scorepad-import.js");
 
 const { values: args } = parseArgs({ options: {
@@ -64,7 +64,7 @@ function plainSheet() {
     players: ["Ann", "Bob", "Cat", "Dan", "Eve"].map((name) => ({ name })), rules: { wins: "low", target: 500 } });
   const cells = [[10, -5, 30, null, null], [null, null, null, null, 100], [-999999999, 999999999, 0, 7, null],
     [1, 2, 3, 4, 5], [null, 40, null, -40, null], [12, null, 8, null, 0]];
-  sheet.rows = cells.map((row, i) => ({ id: `r${i}`, hand: null, cells: row, computed: null, note: i === 1 ? "Eve's own entry, \"bonus\", paid" : "" }));
+  sheet.rows = cells.map((row, i) => ({ id: `r${i}`, hand: null, cells: row, first: null, computed: null, note: i === 1 ? "Eve's own entry, \"bonus\", paid" : "" }));
   Object.assign(sheet, { turn: 3, sort: "low", finished: false });
   return sheet;
 }
@@ -73,9 +73,9 @@ function kingSheet() {
   const king = gameById("king");
   const sheet = model.createSheet({ name: "King night", game: king, players: ["Ann", "Bob", "Cat", "Dan"].map((name) => ({ name })) });
   sheet.rows = [
-    { id: "k1", hand: 1, cells: [-100, -80, -40, -40], computed: { facts: { taken: [5, 4, 2, 2] }, rule: "scoring.no-tricks",
+    { id: "k1", hand: 1, cells: [-100, -80, -40, -40], first: null, computed: { facts: { taken: [5, 4, 2, 2] }, rule: "scoring.no-tricks",
       detail: "Ann 5 tricks, Bob 4, Cat 2, Dan 2", state: null, over: false, points: [-100, -80, -40, -40] }, note: "" },
-    { id: "k2", hand: 7, cells: [175, 50, 50, 50], computed: null, note: "" },
+    { id: "k2", hand: 7, cells: [175, 50, 50, 50], first: null, computed: null, note: "" },
   ];
   return sheet;
 }
@@ -83,7 +83,7 @@ function kingSheet() {
 function bridgeSheet() {
   const game = gameById("bridge-solitaire");
   const sheet = model.createSheet({ name: "Rubber", game, players: [{ name: "Ann" }] });
-  sheet.rows = [{ id: "b1", hand: null, cells: [220, 0], computed: {
+  sheet.rows = [{ id: "b1", hand: null, cells: [220, 0], first: null, computed: {
     facts: { level: 4, strain: "S", declarer: 0, doubled: 0, tricks: 10, honours: 0 }, rule: "scoring.trick-score",
     detail: "4♠ by you, 10 tricks: made", state: { line: [0, 0], games_won: [1, 0], vulnerable: [true, false] },
     over: false, points: [220, 0] }, note: "" }];
@@ -94,7 +94,7 @@ function bridgeSheet() {
 function teamSheet() {
   const game = gameById("kaiser");
   const sheet = model.createSheet({ name: "Kaiser", game, players: ["Ann", "Bob", "Cat", "Dan"].map((name) => ({ name })) });
-  sheet.rows = [{ id: "t1", hand: null, cells: [7, 3], computed: null, note: "" }];
+  sheet.rows = [{ id: "t1", hand: null, cells: [7, 3], first: null, computed: null, note: "" }];
   return sheet;
 }
 
@@ -105,7 +105,7 @@ function largestSheet(nameLength) {
   for (let r = 0; r < model.MAX_ROWS; r += 1) {
     sheet.rows.push({ id: `r${r}`, hand: null,
       cells: players.map((_, c) => ((r * 7919 + c * 104729) % (2 * model.MAX_SCORE + 1)) - model.MAX_SCORE),
-      computed: null, note: `“${"n".repeat(996)}”,` });
+      first: null, computed: null, note: `“${"n".repeat(996)}”,` });
   }
   return sheet;
 }
@@ -257,7 +257,7 @@ const CELL_BAD = ["abc", "1.5", "1.0", "1e3", "²", "¹²", "١", "１", "1²", 
   "-1000000000", "--1", "+-1", "1-", "0x10", "∞", "NaN", "Infinity", "1 000", "ten"];
 for (let i = 0; i < 60; i += 1) {
   const lines = [...plainCSV];
-  const r = 1 + below(6);
+  const r = 2 + below(6); // after the sheet's title and the players' names
   const cells = lines[r].split(",");
   const c = 2 + below(5);
   cells[c] = pick(CELL_BAD);
@@ -318,7 +318,7 @@ async function attempt(c) {
   const began = performance.now();
   try {
     const sheet = c.kind === "link" ? await pad.fromLink(c.fragment)
-      : await pad.importFile(new File([c.bytes], c.name), gameById(c.game));
+      : await pad.importFile(new File([c.bytes], c.name), games);
     return { outcome: "accepted", ms: performance.now() - began, sheet };
   } catch (error) {
     return { outcome: error instanceof pad.SheetError ? "refused" : "crashed", ms: performance.now() - began,
@@ -355,7 +355,7 @@ await roundTrip("largest, names of 40", largestSheet(40));
 for (const game of games) { // a sheet of every game on the site
   const sheet = model.createSheet({ name: game.name, game, players: Array.from({ length: game.seats[0] }, (_, i) => ({ name: `Seat ${i + 1}` })) });
   const hand = game.scoring.hands.length ? 1 : null;
-  sheet.rows.push({ id: "g1", hand, cells: model.columns(sheet).map((_, i) => (i % 2 ? -i : i * 10)), computed: null, note: "" });
+  sheet.rows.push({ id: "g1", hand, cells: model.columns(sheet).map((_, i) => (i % 2 ? -i : i * 10)), first: null, computed: null, note: "" });
   await roundTrip(`a sheet of ${game.id}`, sheet, game);
 }
 const largest = largestSheet(model.MAX_NAME);
