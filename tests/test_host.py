@@ -3,6 +3,8 @@
 import pytest
 
 import rules_engine
+from rules_engine.bots import make_bot
+from rules_engine.game import ALL
 from rules_engine.host import Host, decode_share, encode_share, frames
 from rules_engine.render import pretty_move
 
@@ -184,6 +186,26 @@ def test_a_hands_end_is_a_frame_of_its_own():
     assert after["said"] == "The next hand is dealt: Hand 2 of 10: No hearts."
     assert len(end["table"]["interlude"]["zones"][0]["cards"]) == 4  # the 13th trick, all four cards
     assert after["table"]["interlude"] is None and after["table"]["headline"]["title"].startswith("Hand 2 of 10")
+
+
+def test_a_hands_end_lasts_for_a_seat_until_it_is_told_of_a_move_after_it():
+    """Comet offers its holder the comet in private after each card: a holder that passes on the
+    offer right after a hand's end has moved on from that end (its table must not show it again),
+    while the others, not told of the pass, still see it."""
+    comet = rules_engine.load_game("comet")
+    for seed in range(30):
+        state = comet.new(seed=seed, seats=4)
+        while not state.is_over:
+            seat = state.to_act
+            if state.table(ALL)["interlude"] and state._private_turn() and "pass" in map(str, state.legal_moves()):
+                after = state.apply("pass")
+                assert after.table(seat)["interlude"] is None and after.table(ALL)["interlude"] is None
+                for other in [None, *range(4)]:
+                    if other != seat:
+                        assert after.table(other)["interlude"] == state.table(other)["interlude"] is not None
+                return
+            state = state.apply(make_bot("heuristic", f"{seed}/{len(state.moves_made)}").choose(state.view(seat)))
+    pytest.fail("no Comet game of 30 offered the comet in private right after a hand's end")
 
 
 # ---- bad input, hidden cards and memory (issue 14) ---------------------------------------------
