@@ -8,14 +8,13 @@ is written once, here.
 """
 
 import copy
-import random
 from collections import namedtuple
 from dataclasses import dataclass
 
 from .cards import HIDDEN, format_cards, make_deck, parse_cards
 from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
 from .moves import Move
-from .rng import canonical_seed, shuffled
+from .rng import canonical_seed, fresh_seed, shuffled
 from .scoring import ScoreRule
 
 Explanation = namedtuple("Explanation", "reason rule")
@@ -164,7 +163,7 @@ class Game:
             span = f"{low}" if low == high else f"{low} to {high}"
             raise OptionError(f"bad number of seats {quote(seats)} for {spec.id}: it takes {span}")
         if seed is None and not decks:
-            seed = random.SystemRandom().randrange(10**9)
+            seed = fresh_seed()
         if seed is not None:
             seed = canonical_seed(seed)
         if decks is not None and not isinstance(decks, dict):

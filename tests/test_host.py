@@ -4,8 +4,10 @@ import pytest
 
 import rules_engine
 from rules_engine.bots import make_bot
+from rules_engine.cards import make_deck
 from rules_engine.game import ALL
 from rules_engine.host import Host, decode_share, encode_share, frames
+from rules_engine.record import Record, replay
 from rules_engine.render import pretty_move
 
 
@@ -206,6 +208,31 @@ def test_a_hands_end_lasts_for_a_seat_until_it_is_told_of_a_move_after_it():
                 return
             state = state.apply(make_bot("heuristic", f"{seed}/{len(state.moves_made)}").choose(state.view(seat)))
     pytest.fail("no Comet game of 30 offered the comet in private right after a hand's end")
+
+
+def test_play_on_from_a_record_that_fixes_only_the_first_deal():
+    """A worked example fixes the cards of its own deal (a deck line) and has no seed: played on,
+    the hands after it are dealt from a seed the host draws, kept in the session's record."""
+    from rules_engine.bots import play_out
+
+    comet = rules_engine.load_game("comet")
+    example = comet.new(seats=4, decks={"hand-1": " ".join(card.text for card in make_deck(comet.spec.deck))})
+    record = example.record
+    assert record.seed is None and set(record.decks) == {"hand-1"}
+    host = Host()
+    reply = call(host, "open", session="w", record=record.dumps(), human=0)
+    while not reply.get("dealt_afresh"):
+        assert reply["ok"] and not reply["table"]["interlude"], reply.get("error")
+        reply = call(host, "move" if reply["table"]["to_act"] == 0 else "bot", session="w",
+                     **({"move": reply["view"]["moves"][0]} if reply["table"]["to_act"] == 0 else {}))
+    # The hand that dealt the next one ended: its end is shown, the next hand dealt afresh.
+    assert reply["ok"] and reply["table"]["interlude"]["title"] == "End of hand 1"
+    shared = Record.load(call(host, "share", session="w")["record"])
+    assert type(shared.seed) is int and shared.decks == record.decks
+    *_, last = replay(shared)
+    assert last.view(0) == host.sessions["w"].state.view(0)
+    end = play_out(host.sessions["w"].state, [make_bot("random", 1)] * 4)
+    assert end.is_over
 
 
 # ---- bad input, hidden cards and memory (issue 14) ---------------------------------------------
