@@ -154,7 +154,7 @@ def test_a_hands_end_is_shown_once(page, site_url):
 def test_the_table_keeps_its_game_across_a_visit_to_another_page(page, site_url):
     """Three cards of King, the glossary's "hand", Back: the same position, still the reader's
     own (the address names no deal); a reload keeps it too."""
-    widget = ready_to_play(page, site_url + "games/king/")
+    ready_to_play(page, site_url + "games/king/")
     cards = "() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length"
     for n in range(3):
         play_first_move(page, PLAY)
