@@ -8,14 +8,13 @@ is written once, here.
 """
 
 import copy
-import random
 from collections import namedtuple
 from dataclasses import dataclass
 
 from .cards import HIDDEN, format_cards, make_deck, parse_cards
 from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
 from .moves import Move
-from .rng import canonical_seed, shuffled
+from .rng import canonical_seed, fresh_seed, shuffled
 from .scoring import ScoreRule
 
 Explanation = namedtuple("Explanation", "reason rule")
@@ -164,7 +163,7 @@ class Game:
             span = f"{low}" if low == high else f"{low} to {high}"
             raise OptionError(f"bad number of seats {quote(seats)} for {spec.id}: it takes {span}")
         if seed is None and not decks:
-            seed = random.SystemRandom().randrange(10**9)
+            seed = fresh_seed()
         if seed is not None:
             seed = canonical_seed(seed)
         if decks is not None and not isinstance(decks, dict):
@@ -425,7 +424,9 @@ class State:
             "score": described.get("score"),
             "last": described.get("last"),
             "result": described.get("result"),
-            "interlude": described.get("interlude"),
+            # A hand's end is shown until this seat is told of a move after it: the seat that
+            # decided in private since (Comet's holder passing on the offer) has moved on.
+            "interlude": None if self._moved_on_since_hand_end(seat) else described.get("interlude"),
         }
         if table["to_act"] is None and to_act is not None:
             table["waiting"] = self._waiting()
@@ -449,6 +450,16 @@ class State:
         if to_act is None or seat in (to_act, ALL):
             return to_act
         return self._public_turn()
+
+    def _moved_on_since_hand_end(self, seat):
+        """Whether ``seat`` has been told of a move since the one that led here publicly: a
+        hand's end lasts through private moves only (``apply``), so such a seat has seen it go."""
+        node = self._history
+        while node is not None and node[4]:  # the private moves since the last public one
+            if seat in (node[3], ALL):
+                return True
+            node = node[0]
+        return False
 
     def player_names(self):
         return self.spec.seat_names or tuple(f"Seat {seat}" for seat in range(self.seats))

@@ -23,11 +23,14 @@ once the game is over, and before that only the ``share`` operation gives
 them, when the reader asks.
 """
 
+from dataclasses import replace
+
 from . import list_games, load_game
 from .bots import make_bot
 from .errors import RulesError, quote
 from .game import ALL
 from .record import Record, start
+from .rng import fresh_seed
 
 PROTOCOL_VERSION = 1
 # The most moves a session may open with (a share code's and a record's): longer than the games
@@ -90,6 +93,7 @@ class Session:
         self.indexes = []
         self.human = human
         self.bots = bots
+        self.fixed_decks = None  # the record's deals, when the host drew the seed for the others
 
     @property
     def state(self):
@@ -169,7 +173,11 @@ class Host:
     def op_open(self, session, game=None, options=None, seed=None, seats=None, human=0, bots="heuristic",
                 record=None, share=""):
         """Start a session: a new deal (``game``, ``seed``), or the position a
-        record reaches (``record``: text or JSON), then the moves of ``share``."""
+        record reaches (``record``: text or JSON), then the moves of ``share``.
+
+        A record without a seed (a worked example, which fixes its deal by ``deck`` lines) is
+        played on with a seed drawn here for the deals it does not fix; replies say
+        ``dealt_afresh`` once such a deal has been made."""
         _check_name(session)
         if options is not None and not isinstance(options, dict):
             raise ProtocolError(f"options must be an object, got {quote(options)}")
@@ -181,7 +189,14 @@ class Host:
         if len(moves) + len(shared) > MAX_SHARE_MOVES:
             raise ProtocolError(f"a position of {len(moves) + len(shared)} moves is too long to open: "
                                 f"a record and a share code replay at most {MAX_SHARE_MOVES} moves")
+        drawn_for = None
         if parsed is not None:
+            if parsed.seed is None:
+                # A record that fixes its deals (a worked example's "play on from here") fixes only
+                # those it plays: the hands after them are dealt from a seed drawn now, kept in the
+                # session's record so that it replays them.
+                drawn_for = frozenset(parsed.decks)
+                parsed = replace(parsed, seed=fresh_seed())
             state = start(parsed)
         else:
             state = load_game(game, **(options or {})).new(seed=seed, seats=seats)
@@ -191,6 +206,7 @@ class Host:
             raise ProtocolError(f"human seat {quote(human)} is not a seat of this game: 0 to {state.seats - 1}, "
                                 f"or null for none")
         current = Session(state, human, bots)
+        current.fixed_decks = drawn_for
         for move in moves:
             current.push(move)
         for index in shared:
@@ -328,6 +344,8 @@ class Host:
             "last": {"move": last[0], "seat": last[1]} if last else None,
             "result": getattr(state, "result", None),
         }
+        if current.fixed_decks is not None and state.labels_dealt - current.fixed_decks:
+            reply["dealt_afresh"] = True  # a deal the record did not fix, from the seed drawn for it
         if state.is_over:
             reply.update(seed=state.seed, share=encode_share(current.indexes))
         return reply

@@ -24,6 +24,11 @@ def shuffled(cards, seed, label):
     return deck
 
 
+def fresh_seed():
+    """A new deal's seed, from the system's entropy (a game's own randomness then comes from it)."""
+    return random.SystemRandom().randrange(10**9)
+
+
 # The largest integer a JavaScript number holds exactly: seeds travel through the page's links.
 MAX_SEED = 2**53 - 1
 MAX_SEED_TEXT = 100

@@ -3,7 +3,11 @@
 import pytest
 
 import rules_engine
+from rules_engine.bots import make_bot
+from rules_engine.cards import make_deck
+from rules_engine.game import ALL
 from rules_engine.host import Host, decode_share, encode_share, frames
+from rules_engine.record import Record, replay
 from rules_engine.render import pretty_move
 
 
@@ -184,6 +188,73 @@ def test_a_hands_end_is_a_frame_of_its_own():
     assert after["said"] == "The next hand is dealt: Hand 2 of 10: No hearts."
     assert len(end["table"]["interlude"]["zones"][0]["cards"]) == 4  # the 13th trick, all four cards
     assert after["table"]["interlude"] is None and after["table"]["headline"]["title"].startswith("Hand 2 of 10")
+
+
+def test_a_hands_end_lasts_for_a_seat_until_it_is_told_of_a_move_after_it():
+    """Comet offers its holder the comet in private after each card: a holder that passes on the
+    offer right after a hand's end has moved on from that end (its table must not show it again),
+    while the others, not told of the pass, still see it."""
+    comet = rules_engine.load_game("comet")
+    for seed in range(30):
+        state = comet.new(seed=seed, seats=4)
+        while not state.is_over:
+            seat = state.to_act
+            if state.table(ALL)["interlude"] and state._private_turn() and "pass" in map(str, state.legal_moves()):
+                after = state.apply("pass")
+                assert after.table(seat)["interlude"] is None and after.table(ALL)["interlude"] is None
+                for other in [None, *range(4)]:
+                    if other != seat:
+                        assert after.table(other)["interlude"] == state.table(other)["interlude"] is not None
+                return
+            state = state.apply(make_bot("heuristic", f"{seed}/{len(state.moves_made)}").choose(state.view(seat)))
+    pytest.fail("no Comet game of 30 offered the comet in private right after a hand's end")
+
+
+def test_play_on_from_a_record_that_fixes_only_the_first_deal():
+    """A worked example fixes the cards of its own deal (a deck line) and has no seed: played on,
+    the hands after it are dealt from a seed the host draws, kept in the session's record."""
+    from rules_engine.bots import play_out
+
+    comet = rules_engine.load_game("comet")
+    example = comet.new(seats=4, decks={"hand-1": " ".join(card.text for card in make_deck(comet.spec.deck))})
+    record = example.record
+    assert record.seed is None and set(record.decks) == {"hand-1"}
+    host = Host()
+    reply = call(host, "open", session="w", record=record.dumps(), human=0)
+    while not reply.get("dealt_afresh"):
+        assert reply["ok"] and not reply["table"]["interlude"], reply.get("error")
+        reply = call(host, "move" if reply["table"]["to_act"] == 0 else "bot", session="w",
+                     **({"move": reply["view"]["moves"][0]} if reply["table"]["to_act"] == 0 else {}))
+    # The hand that dealt the next one ended: its end is shown, the next hand dealt afresh.
+    assert reply["ok"] and reply["table"]["interlude"]["title"] == "End of hand 1"
+    shared = Record.load(call(host, "share", session="w")["record"])
+    assert type(shared.seed) is int and shared.decks == record.decks
+    *_, last = replay(shared)
+    assert last.view(0) == host.sessions["w"].state.view(0)
+    end = play_out(host.sessions["w"].state, [make_bot("random", 1)] * 4)
+    assert end.is_over
+
+
+def test_every_worked_example_played_on_from_its_last_step_reaches_the_games_end():
+    """Every example on the pages, handed to the live engine as "play on from here" hands it (its
+    record, seed or no seed), plays on to the game's end: no later hand lacks its deal."""
+    import pathlib
+
+    from build_scripts.source import parse_source
+    from rules_engine.bots import play_out
+
+    seedless = []
+    for page in sorted((pathlib.Path(__file__).resolve().parents[1] / "docs" / "games").glob("*.md")):
+        for fence in parse_source(page).fences:
+            if fence.kind != "example":
+                continue
+            record = Record.from_text(fence.body)
+            seedless += [f"{page.stem} {fence.id}"] if record.seed is None else []
+            host = Host()
+            call(host, "open", session="w", record=record.dumps(), human=None)
+            state = host.sessions["w"].state
+            assert state.is_over or play_out(state, [make_bot("random", 1)] * state.seats).is_over, page.stem
+    assert "comet example-1" in seedless  # the case this guards: a record that fixes only its deal
 
 
 # ---- bad input, hidden cards and memory (issue 14) ---------------------------------------------

@@ -12,6 +12,33 @@ const FOUR_COLOURS = "rules-four-colour-deck";
 // The engine's replies tell the reader's seat only what it may see; what rebuilds the whole deal
 // (the seed and the moves) it gives when the reader asks to share, and the link says so.
 const SHARE_WARNING = "Whoever opens it gets the same deal: every hand, the bots' included, can be worked out from it.";
+// A table keeps its game in the reader's own tab (sessionStorage) while the reader visits other
+// pages, so that Back, or coming to the page again, finds the game where it was left. The position
+// is kept as the engine's record (asked for with 'share'), never in the address unless shared.
+const KEPT = "rules-table/";
+const AFRESH = "Later hands are dealt afresh: the worked example fixes only the cards of its own deal.";
+// Every table made on this page, so that those an instant navigation took away stop and close.
+const tables = new Set();
+let tablesMade = 0;
+
+/** The game a table left in this tab (its record, seat, options, title and link), or null. */
+export function keptGame(game, id) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(`${KEPT}${game}/${id}`));
+    return kept && typeof kept.record === "string" ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepGame(game, id, kept) {
+  try {
+    if (kept) sessionStorage.setItem(`${KEPT}${game}/${id}`, JSON.stringify(kept));
+    else sessionStorage.removeItem(`${KEPT}${game}/${id}`);
+  } catch {
+    // Storage refused (a private window, a full quota): the table still plays, and is not kept.
+  }
+}
 
 export function fourColours(on) {
   try {
@@ -32,10 +59,16 @@ export function readableHash(text) {
 }
 
 export class PlayWidget {
-  constructor(root, { record = null, human = null, title = null, link = null } = {}) {
+  constructor(root, { record = null, human = null, title = null, link = null, resume = null } = {}) {
+    for (const table of tables) if (!table.root.isConnected || table.root === root) table.dispose();
+    tables.add(this);
+    root.rwWidget = this;
     this.root = root;
     this.id = root.id;
     this.game = root.dataset.game;
+    // The engine's session: one per table made, so that a table an instant navigation took away
+    // (its bots may still be thinking) never plays in another page's game of the same id.
+    this.session = `${this.game}/${this.id}/${++tablesMade}`;
     this.human = human ?? Number(root.dataset.seat || 0);
     this.seed = root.dataset.seed !== undefined ? Number(root.dataset.seed) : null;
     // The number of players the block asks for; without it, the game's default.
@@ -43,6 +76,9 @@ export class PlayWidget {
     this.record = record;
     this.title = title;
     this.link = link;  // a position played on from an example is shared as the example's step
+    // The game a table played on from an example left in this tab, given by its stepper (a table
+    // of its own finds its game when it starts).
+    this.resume = resume;
     this.options = {};  // the game's options chosen in the toolbar, as the engine names them
     // A play block's own options (a later hand of a compendium, a variant), until the reader changes them.
     this.blockOptions = root.dataset.options ? JSON.parse(root.dataset.options) : {};
@@ -152,10 +188,60 @@ export class PlayWidget {
     } catch {
       return;
     }
-    if (!this.record) await this.offerOptions(link && !link.bad ? link.options : this.blockOptions);
+    // A link's options are the table's own, changed by those the link names.
+    const linked = link && !link.bad ? { ...this.blockOptions, ...link.options } : null;
+    const resume = link ? null : this.record ? this.resume : keptGame(this.game, this.id);
+    if (!this.record) await this.offerOptions(linked || resume?.options || this.blockOptions);
+    if (resume && await this.reopen(resume)) return;
     if (this.record) await this.open({ record: this.record });
-    else if (link && !link.bad) await this.open({ seed: link.seed, share: link.share, options: link.options }, link);
+    else if (linked) await this.open({ seed: link.seed, share: link.share, options: linked }, link);
     else await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
+  }
+
+  /** Opens again the game this table left in this tab; false if it cannot (it is then forgotten). */
+  async reopen(kept) {
+    const reply = await request("open", { session: this.session, human: this.human, record: kept.record });
+    if (!reply.ok) {
+      keepGame(this.game, this.id, null);
+      return false;
+    }
+    this.stopBots();
+    this.readerHasMoved = true;
+    this.interlude = null;
+    this.show(reply);
+    this.message.textContent = "Your game, as you left it.";
+    await this.runBots();
+    return true;
+  }
+
+  /** Keeps this table's game in the reader's tab (see KEPT), once the reader has played in it: a
+   *  table never touched deals afresh when the page is shown again. */
+  async remember() {
+    if (!this.readerHasMoved) return keepGame(this.game, this.id, null);
+    const reply = await request("share", { session: this.session });
+    if (!reply.ok) return;
+    // The heading as shown (with its word on hands dealt afresh, which a reopened record no longer tells).
+    keepGame(this.game, this.id, {
+      record: reply.record, human: this.human, options: this.options, title: this.heading.textContent || null, link: this.link,
+    });
+  }
+
+  /** Stops a table an instant navigation took away (or another made in its place): its bots stop
+   *  and the engine forgets its game. */
+  dispose() {
+    this.stopBots();
+    tables.delete(this);
+    this.unsubscribe?.();
+    if (this.opened) request("close", { session: this.session }).catch(() => {});
+  }
+
+  /** Stops the bots' turns in progress and any wait at a hand's end (their loop sees a new generation). */
+  stopBots() {
+    this.generation++;
+    this.busy = false;
+    const resume = this.resumeBots;
+    this.resumeBots = null;
+    if (resume) resume();
   }
 
   /** The game's options from the engine's spec, offered before a deal (a change deals anew). */
@@ -205,9 +291,10 @@ export class PlayWidget {
   /** Opens a deal; a share link that cannot be opened is said so once, with a working table. */
   async open(args, link = null) {
     if (!this.record) args = { options: this.options, ...args };
-    let reply = await request("open", { session: this.id, game: this.game, human: this.human, ...this.seats, ...args });
+    this.stopBots();
+    let reply = await request("open", { session: this.session, game: this.game, human: this.human, ...this.seats, ...args });
     if (!reply.ok && link && args.share !== undefined) {
-      reply = await request("open", { session: this.id, game: this.game, human: this.human, ...this.seats, seed: args.seed, options: this.options });
+      reply = await request("open", { session: this.session, game: this.game, human: this.human, ...this.seats, seed: args.seed, options: this.options });
       link = { ...link, bad: true, seedKept: true };
     }
     this.badLink = link?.bad ? link : null;
@@ -236,13 +323,19 @@ export class PlayWidget {
     await this.open({});  // the engine draws the seed, and keeps it until asked
   }
 
-  show(reply) {
+  /** Draws a reply; ``handEnd`` false: a hand's end in it is not shown (an undo goes back past it). */
+  show(reply, handEnd = true) {
+    this.opened = true;
     this.view = reply.view;
     this.desc = reply.table;
     this.step = reply.step;
     this.result = reply.result;
-    // A hand just ended: its last trick and result stay on the table until the reader goes on.
-    if (reply.table.interlude && this.readerHasMoved) this.interlude = reply.table;
+    // A hand just ended, whoever ended it: its last trick and result stay on the table until the
+    // reader goes on (the engine shows it until this seat is told of a move after it).
+    if (reply.table.interlude && handEnd) this.interlude = reply.table;
+    if (reply.dealt_afresh && this.title && !this.heading.textContent.includes(AFRESH)) {
+      this.heading.textContent = `${this.title} ${AFRESH}`;
+    }
     this.render();
   }
 
@@ -353,7 +446,7 @@ export class PlayWidget {
   async attempt(move) {
     if (this.busy || !this.view) return;
     this.busy = true;
-    const pending = request("move", { session: this.id, move });  // sent before the re-render
+    const pending = request("move", { session: this.session, move });  // sent before the re-render
     this.render();
     const reply = await pending;
     this.busy = false;
@@ -365,67 +458,87 @@ export class PlayWidget {
     this.readerHasMoved = true;
     this.show(reply);
     this.updateHash();
+    this.remember();
     await this.runBots();
   }
 
-  async leaveInterlude() {
+  leaveInterlude() {
     this.interlude = null;
+    this.readerHasMoved = true;  // from here the bots' moves are paced for the reader to follow
     this.render();
     this.table.focus({ preventScroll: true });
-    if (this.resumeBots) this.resumeBots();
+    const resume = this.resumeBots;
+    this.resumeBots = null;
+    if (resume) resume();
+    else if (this.botsToAct()) this.runBots();
     else this.restoreFocus(null, true);
   }
 
-  /** Waits while a hand's end is on the table. */
+  botsToAct() {
+    return this.desc && !this.desc.is_over && this.desc.to_act !== this.human;
+  }
+
+  /** Waits while a hand's end is on the table (Next hand, an undo or a new deal ends the wait). */
   async waitForReader(generation) {
     while (this.interlude && generation === this.generation) {
       await new Promise((resolve) => { this.resumeBots = resolve; });
-      this.resumeBots = null;
     }
   }
 
+  /** The bots play until the reader's turn, the game's end or a hand's end, which waits for the
+   *  reader. A loop whose generation has passed (an undo, a new deal, the table taken away) stops
+   *  without touching the table: what replaced it owns it now. */
   async runBots() {
     const generation = ++this.generation;
+    const current = () => generation === this.generation && this.root.isConnected;
     await this.waitForReader(generation);
-    while (this.desc && !this.desc.is_over && this.desc.to_act !== this.human) {
+    while (current() && this.botsToAct()) {
       this.busy = true;
       this.render();
       // The pause lets the reader follow the bots' answers; before the reader's first move
       // there is nothing to follow, so a new deal reaches the reader's turn at once.
       if (this.readerHasMoved) await sleep(BOT_PAUSE_MS);
-      if (generation !== this.generation) return;
-      const reply = await request("bot", { session: this.id });
-      if (generation !== this.generation) return;
+      if (!current()) return;
+      const reply = await request("bot", { session: this.session });
+      if (!current()) return;
+      this.busy = false;
       if (!reply.ok) {
-        this.busy = false;
+        this.render();
         return this.showError(reply.error);
       }
-      this.busy = false;
       this.show(reply);
+      if (this.interlude) this.remember();
       await this.waitForReader(generation);
     }
+    if (!current()) return;
     this.busy = false;
     this.render();
     this.updateHash();
+    this.remember();
   }
 
   async undo() {
-    this.generation++;
-    this.busy = false;
+    if (this.busy) return;
+    this.stopBots();
     this.interlude = null;
-    if (this.resumeBots) this.resumeBots();
-    const reply = await request("undo", { session: this.id });
-    if (!reply.ok) return this.showError(reply.error);
+    this.busy = true;  // no click reaches the engine before the undo is answered
+    const reply = await request("undo", { session: this.session });
+    this.busy = false;
+    if (!reply.ok) {
+      this.render();
+      return this.showError(reply.error);
+    }
     this.selected = null;
-    this.show(reply);
+    this.show(reply, false);
     this.message.textContent = "Move taken back.";
     this.updateHash();
+    this.remember();
     // Undone to the start, the bots before the reader's first turn play again.
-    if (reply.table.to_act !== this.human && !reply.table.is_over) await this.runBots();
+    if (this.botsToAct()) await this.runBots();
   }
 
   async hint() {
-    const reply = await request("hint", { session: this.id });
+    const reply = await request("hint", { session: this.session });
     if (!reply.ok) return this.showError(reply.error);
     this.message.textContent = `Hint: ${prettyMove(reply.hint)}`;
   }
@@ -433,9 +546,11 @@ export class PlayWidget {
   /** The link to this position: asks the engine for the deal's seed and moves (null if it cannot). */
   async shareLink() {
     if (this.link) return `${location.origin}${location.pathname}${this.link}`;
-    const reply = await request("share", { session: this.id });
+    const reply = await request("share", { session: this.session });
     if (!reply.ok) return null;
-    const options = Object.entries(this.options).filter(([name, value]) => value !== this.defaults?.[name]);
+    // Options the table would take anyway (its own, else the game's defaults) stay out of the link.
+    const assumed = { ...this.defaults, ...this.blockOptions };
+    const options = Object.entries(this.options).filter(([name, value]) => value !== assumed[name]);
     const suffix = options.map(([name, value]) => `/${name}=${value}`).join("");
     return `${location.origin}${location.pathname}#${this.id}/${reply.seed}/${reply.share}${suffix}`;
   }

@@ -2,7 +2,7 @@
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
 // position to the live engine.
 import { el } from "./cards.js";
-import { PlayWidget, fourColours, readableHash } from "./play.js";
+import { PlayWidget, fourColours, keptGame, readableHash } from "./play.js";
 import { renderInterlude, renderTable } from "./tables.js";
 
 export class Stepper {
@@ -22,11 +22,14 @@ export class Stepper {
     this.build();
     const linked = this.stepFromHash();
     this.go(linked?.step ?? 0, false);
-    if (linked) {
-      root.scrollIntoView({ block: "start" });
-      if (linked.bad) this.notice.textContent = linked.bad;
-      else if (linked.live) this.playFromHere();
-    }
+    if (linked) root.scrollIntoView({ block: "start" });
+    // A game played on from here and left for another page is on its table again; a link to play
+    // on from a step is the game this tab played on from it, if it kept one (Back after sharing it).
+    const kept = keptGame(this.game, `${this.id}-live`);
+    const live = linked && !linked.bad && linked.live;
+    if (linked?.bad) this.notice.textContent = linked.bad;
+    else if (kept && (!live || kept.link === `#${this.id}/${linked.step}/live`)) this.playFromHere(kept);
+    else if (live) this.playFromHere();
   }
 
   /** The frames, fetched once (resolves at once when they are there). */
@@ -147,11 +150,9 @@ export class Stepper {
     this.playOn.disabled = table.is_over;
   }
 
-  async playFromHere() {
-    if (!this.frames) await this.load();
-    const frame = this.frames[this.step];
-    const record = { ...this.record, moves: this.record.moves.slice(0, frame.step) };
-    const human = frame.table.to_act ?? 0;
+  /** Hands this step to the live engine (or, with ``kept``, the game played on from it that the
+   *  reader left for another page). */
+  async playFromHere(kept = null) {
     let live = this.root.querySelector(".rw-live");
     if (!live) {
       live = el("div", "rw-live");
@@ -159,6 +160,14 @@ export class Stepper {
       live.dataset.game = this.game;
       this.root.append(live);
     }
+    if (kept) {
+      new PlayWidget(live, { record: kept.record, resume: kept, human: kept.human, title: kept.title, link: kept.link }).start();
+      return;
+    }
+    if (!this.frames) await this.load();
+    const frame = this.frames[this.step];
+    const record = { ...this.record, moves: this.record.moves.slice(0, frame.step) };
+    const human = frame.table.to_act ?? 0;
     const widget = new PlayWidget(live, {
       record: JSON.stringify(record),
       link: `#${this.id}/${this.step}/live`,
