@@ -16,6 +16,7 @@ const SHARE_WARNING = "Whoever opens it gets the same deal: every hand, the bots
 // pages, so that Back, or coming to the page again, finds the game where it was left. The position
 // is kept as the engine's record (asked for with 'share'), never in the address unless shared.
 const KEPT = "rules-table/";
+export const NEW_DEAL = "A new deal.";
 const AFRESH = "Later hands are dealt afresh: the worked example fixes only the cards of its own deal.";
 // Every table made on this page, so that those an instant navigation took away stop and close.
 const tables = new Set();
@@ -316,6 +317,14 @@ export class PlayWidget {
 
   async newDeal() {
     this.record = null;
+    if (this.link) {
+      // A table played on from an example: a new deal there is an ordinary one, the reader
+      // in the first seat, shared as that deal (the worked example's stepper opens its link).
+      this.link = null;
+      this.human = Number(this.root.dataset.seat || 0);
+      this.title = null;
+      this.heading.textContent = NEW_DEAL;
+    }
     // A new deal is the reader's own until they share it: the address no longer names a deal.
     this.shared = false;
     if (location.hash.startsWith(`#${this.id}/`)) history.replaceState(null, "", `${location.pathname}${location.search}`);

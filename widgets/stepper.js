@@ -2,7 +2,7 @@
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
 // position to the live engine.
 import { el } from "./cards.js";
-import { PlayWidget, fourColours, keptGame, readableHash } from "./play.js";
+import { NEW_DEAL, PlayWidget, fourColours, keptGame, readableHash } from "./play.js";
 import { renderInterlude, renderTable } from "./tables.js";
 
 export class Stepper {
@@ -28,6 +28,7 @@ export class Stepper {
     const kept = keptGame(this.game, `${this.id}-live`);
     const live = linked && !linked.bad && linked.live;
     if (linked?.bad) this.notice.textContent = linked.bad;
+    else if (location.hash.startsWith(`#${this.id}-live/`)) this.playNewDeal();  // a link wins, as at any table
     else if (kept && (!live || kept.link === `#${this.id}/${linked.step}/live`)) this.playFromHere(kept);
     else if (live) this.playFromHere();
   }
@@ -152,7 +153,8 @@ export class Stepper {
 
   /** Hands this step to the live engine (or, with ``kept``, the game played on from it that the
    *  reader left for another page). */
-  async playFromHere(kept = null) {
+  /** The table below the example where the reader plays on. */
+  liveRoot() {
     let live = this.root.querySelector(".rw-live");
     if (!live) {
       live = el("div", "rw-live");
@@ -160,6 +162,16 @@ export class Stepper {
       live.dataset.game = this.game;
       this.root.append(live);
     }
+    return live;
+  }
+
+  /** A new deal dealt at that table and shared (#example-1-live/SEED/CODE): the table opens it. */
+  playNewDeal() {
+    new PlayWidget(this.liveRoot(), { title: NEW_DEAL }).start();
+  }
+
+  async playFromHere(kept = null) {
+    const live = this.liveRoot();
     if (kept) {
       new PlayWidget(live, { record: kept.record, resume: kept, human: kept.human, title: kept.title, link: kept.link }).start();
       return;

@@ -90,6 +90,18 @@ def test_play_on_link_opens_that_position(page, site_url):
     live = page.locator(f"{EXAMPLE} .rw-live")
     page.wait_for_selector(f"{EXAMPLE} .rw-live.rw-play--your-turn")
     assert "step 6" in live.locator(".rw-title").inner_text()
+    # A new deal at that table is shared as that deal, not as the example's step.
+    live.get_by_role("button", name="New deal").click()
+    page.wait_for_selector(f"{EXAMPLE} .rw-live.rw-play--your-turn")
+    live.get_by_role("button", name="Share link").click()
+    page.wait_for_function("location.hash.startsWith('#example-1-live/')")
+    table = live.locator(".rw-table-area").inner_text()
+    link = page.evaluate("location.href")
+    page.goto(site_url + "games/")
+    page.goto(link)
+    page.wait_for_selector(f"{EXAMPLE} .rw-live.rw-play--your-turn")
+    assert live.locator(".rw-title").inner_text() == "A new deal."
+    assert live.locator(".rw-table-area").inner_text() == table
 
 
 def test_the_games_options_before_a_deal(page, site_url):
