@@ -82,6 +82,25 @@ def axe_violations(page, selector=None, tags=DEFAULT_TAGS):
     )
 
 
+def in_scheme(page, scheme):
+    """Shows ``page`` in the theme's colour ``scheme`` ("default" or "slate") at once: the
+    theme's colour transitions are turned off first, so axe never reads a colour half-way
+    (a fixed wait lost that race on a loaded machine)."""
+    page.evaluate(
+        """(scheme) => {
+            if (!document.getElementById("axe-no-transitions")) {
+                const style = document.createElement("style");
+                style.id = "axe-no-transitions";
+                style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+                document.head.append(style);
+            }
+            document.body.setAttribute("data-md-color-scheme", scheme);
+            return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        }""",
+        scheme,
+    )
+
+
 def describe(violations):
     """Violations as readable lines, for an assertion's message."""
     lines = []

@@ -7,7 +7,7 @@ either theme."""
 
 import re
 
-from axe import axe_violations, describe
+from axe import axe_violations, describe, in_scheme
 
 from rules_engine import list_games
 
@@ -95,8 +95,7 @@ def test_every_page_but_the_games_passes_axe_in_either_theme(page, site_url, sit
     for address in pages:
         page.goto(address)
         for scheme in ("default", "slate"):
-            page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-            page.wait_for_timeout(300)  # the theme's colour transitions (125 ms) end first
+            in_scheme(page, scheme)
             if found := axe_violations(page):
                 problems.append(f"{address} in {scheme}:\n{describe(found)}")
     assert not problems, "\n".join(problems)

@@ -12,7 +12,7 @@ import json
 import random
 import re
 
-from axe import axe_violations, describe
+from axe import axe_violations, describe, in_scheme
 from scorepad_pages import (PAD, PLAYERS, cell, enter_row, live, new_sheet, open_pad, sheet_link, sheet_options,
                             standings, totals)
 
@@ -388,8 +388,7 @@ def test_axe_finds_no_problem_in_either_theme(new_page, site_url):
     phone.locator(".scorepad__engine summary").click()
     phone.get_by_role("button", name="Ann's entries (1)").click()
     for scheme in ("default", "slate"):
-        phone.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-        phone.wait_for_timeout(500)  # the theme's colour transitions (125 ms) end first
+        in_scheme(phone, scheme)
         found = axe_violations(phone, PAD)
         assert not found, f"{scheme}:\n{describe(found)}"
     # The whole page too, header and navigation included.

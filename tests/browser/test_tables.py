@@ -7,7 +7,7 @@ table dealt, in either theme."""
 import pathlib
 
 import pytest
-from axe import axe_violations, describe
+from axe import axe_violations, describe, in_scheme
 
 from build_scripts.source import parse_source
 from rules_engine import list_games, replay
@@ -182,8 +182,7 @@ def test_a_game_page_with_its_table_dealt_passes_axe_in_either_theme(page, site_
     # pages are checked in test_pages.py.
     dealt(page, site_url + f"games/{game_id}/")
     for scheme in ("default", "slate"):
-        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        page.wait_for_timeout(600)  # the theme's colour transitions
+        in_scheme(page, scheme)
         found = axe_violations(page)
         assert not found, f"{scheme}:\n{describe(found)}"
 
