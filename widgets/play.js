@@ -335,7 +335,7 @@ export class PlayWidget {
     }
     this.selected = this.selected === key ? null : key;
     this.message.textContent = this.selected
-      ? `${cardLabel(card)} chosen: it can go ${targetsText(this.desc, key)}. Choose where (highlighted; Tab goes to each), or press Escape.` : "";
+      ? `${cardLabel(card)} chosen: it can go ${targetsText(this.desc, key)}. Choose where, or press Escape.` : "";
     this.render();
   }
 

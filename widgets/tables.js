@@ -188,22 +188,18 @@ function zoneElement(zone, table, ctx, clicks, targets) {
 }
 
 function chosenLabel(table, key) {
-  const [zoneId, index] = (key || "").split("/");
-  const text = table.zones.find((z) => z.id === zoneId)?.cards[Number(index)];
-  return text && text !== "??" ? cardLabel(text) : "chosen card";
+  const [id, index] = key.split("/");
+  return cardLabel(table.zones.find((z) => z.id === id).cards[index]);
 }
 
-/** Where the chosen card (a key "zone/index") may go, in words: "onto the 9♣ in Column 3 or to Column 6". */
+/** Where the chosen card (a key "zone/index") may go, in words: "onto the 10♠ in Column 2 or to Column 6". */
 export function targetsText(table, key) {
-  const places = [];
-  for (const click of clicksOf(table).byCard.get(key) || []) {
-    const zone = table.zones.find((z) => z.id === click.to);
-    if (!zone || places.some((p) => p.id === zone.id)) continue;
-    const top = zone.cards[zone.cards.length - 1];
-    places.push({ id: zone.id, text: top && top !== "??" ? `onto the ${cardLabel(top)} in ${zone.label}` : `to ${zone.label}` });
-  }
-  const texts = places.map((p) => p.text);
-  return texts.length > 1 ? `${texts.slice(0, -1).join(", ")} or ${texts[texts.length - 1]}` : texts[0] || "";
+  const ids = new Set((clicksOf(table).byCard.get(key) || []).map((click) => click.to));
+  const places = table.zones.filter((zone) => ids.has(zone.id)).map(({ cards, label }) => {
+    const top = cards[cards.length - 1];
+    return top && top !== "??" ? `onto the ${cardLabel(top)} in ${label}` : `to ${label}`;
+  });
+  return new Intl.ListFormat("en", { type: "disjunction" }).format(places);
 }
 
 export function scoreSheet(score) {
@@ -252,67 +248,47 @@ export function renderInterlude(table, ctx = {}) {
 
 /**
  * One tab stop per zone: its first playable card (called after each drawing). While a card is
- * chosen, the tab stops are that card and the places it may go, in that order (see arrowKeys).
+ * chosen, it is the table's one stop, whichever way the reader comes in; Tab goes on from it
+ * through the places it may go (see arrowKeys).
  */
 export function rovingTabs(container) {
-  const chosen = container.querySelector("button.rw-card--selected");
+  const ring = ringOf(container);
   for (const zone of container.querySelectorAll(".rw-zone")) {
     const buttons = [...zone.querySelectorAll("button")];
-    const stop = chosen ? buttons.findIndex((b) => b === chosen || b.matches(".rw-card--target, .rw-slot--target")) : roving(buttons);
+    const stop = ring ? buttons.indexOf(ring[0]) : roving(buttons);
     buttons.forEach((button, i) => { button.tabIndex = i === stop ? 0 : -1; });
   }
 }
 
 // While a card is chosen, Tab goes from it through the places it may go (and Shift+Tab back),
 // then on out of the table: a place before the chosen card on the page still comes after it.
+// (The places are no stops of their own, so the reader tabbing in meets the chosen card first.)
 function ringOf(container) {
   const chosen = container.querySelector("button.rw-card--selected");
-  return chosen ? [chosen, ...container.querySelectorAll("button.rw-card--target, button.rw-slot--target")] : null;
+  return chosen && [chosen, ...container.querySelectorAll(".rw-card--target, .rw-slot--target")];
 }
 
 function tabRing(container, event) {
-  const ring = ringOf(container);
-  if (!ring) return false;
+  const ring = ringOf(container) || [];
   const at = ring.indexOf(event.target);
-  if (at < 0) return false;
-  const next = ring[at + (event.shiftKey ? -1 : 1)] || beyond(container, !event.shiftKey);
-  if (!next) return false;
-  event.preventDefault();
-  next.focus();
-  return true;
-}
-
-/** The first tab stop after ``container`` on the page (or the last before it). */
-function beyond(container, forward) {
-  const side = forward ? Node.DOCUMENT_POSITION_FOLLOWING : Node.DOCUMENT_POSITION_PRECEDING;
-  const stops = [...document.querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]")]
-    .filter((n) => n.tabIndex >= 0 && !n.disabled && n.getClientRects().length && (container.compareDocumentPosition(n) & side)
-      && !container.contains(n));
-  return forward ? stops[0] : stops[stops.length - 1];
-}
-
-// Tabbed into from outside while a card is chosen, the table opens at the chosen card, or (by
-// Shift+Tab from below) at its last place; a click keeps the focus where it lands.
-function enterRing(container, event) {
-  const from = event.relatedTarget;
-  const ring = ringOf(container);
-  if (!ring || !from || container.contains(from) || !ring.includes(event.target)) return;
-  if (!event.target.matches(":focus-visible")) return;
-  const backwards = Boolean(container.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING);
-  const start = backwards ? ring[ring.length - 1] : ring[0];
-  if (start !== event.target) start.focus();
+  if (at < 0) return;
+  const next = ring[at + (event.shiftKey ? -1 : 1)];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  } else {
+    // Past either end the browser tabs on out of the table: none of its cards is a stop until it has.
+    for (const button of container.querySelectorAll("button")) button.tabIndex = -1;
+    container.addEventListener("focusout", () => rovingTabs(container), { once: true });
+  }
 }
 
 /** Arrow keys within a zone and across zones, Tab through a chosen card's places (called once per container). */
 export function arrowKeys(container) {
-  container.addEventListener("focusin", (event) => enterRing(container, event));
   container.addEventListener("keydown", (event) => {
     const button = event.target.closest("button.rw-card, button.rw-slot");
     if (!button) return;
-    if (event.key === "Tab") {
-      tabRing(container, event);
-      return;
-    }
+    if (event.key === "Tab") return tabRing(container, event);
     const zone = button.closest(".rw-zone");
     const buttons = [...zone.querySelectorAll("button")];
     const at = buttons.indexOf(button);

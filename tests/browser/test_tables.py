@@ -160,21 +160,25 @@ def test_by_keyboard_a_chosen_card_goes_on_to_the_places_it_may_go(page, site_ur
     # Tab: from the chosen card to each place, in the page's order, then on out of the table.
     targets = [places.nth(i).get_attribute("data-key") for i in range(places.count())]
     focused = lambda: page.evaluate("document.activeElement.dataset.key || null")  # noqa: E731
+    outside = lambda: not page.evaluate(f"!!document.activeElement.closest('{PLAY} .rw-table-area')")  # noqa: E731
     for target in targets:
         page.keyboard.press("Tab")
         assert focused() == target
     page.keyboard.press("Tab")
-    assert not page.evaluate(f"!!document.activeElement.closest('{PLAY} .rw-table-area')")
-    for target in reversed(targets):
-        page.keyboard.press("Shift+Tab")
-        assert focused() == target
+    assert outside()
+    # Back in, from below or from above, the table's one stop is the chosen card, not a place before it.
     page.keyboard.press("Shift+Tab")
     assert focused() == key
-    # Out of the table before it, and back in: at the chosen card, not at a place before it.
     page.keyboard.press("Shift+Tab")
-    assert not page.evaluate(f"!!document.activeElement.closest('{PLAY} .rw-table-area')")
+    assert outside()
     page.keyboard.press("Tab")
     assert focused() == key
+    # Shift+Tab goes back through the places to the chosen card.
+    for target in targets:
+        page.keyboard.press("Tab")
+    for target in [*reversed(targets[:-1]), key]:
+        page.keyboard.press("Shift+Tab")
+        assert focused() == target
     page.keyboard.press("Tab")
     before = step_of(page)
     page.keyboard.press("Enter")
