@@ -20,9 +20,9 @@ A zone is a place where cards lie: a seat's hand, a stock, a discard pile, a
 tableau column, a foundation, the trick in progress, the last trick, melds, a
 stops layout, captured cards, a pool of chips. Its cards are texts, ``??``
 for a card whose face this seat cannot see. ``moves`` tells what a click
-means: the card that starts each legal move (zone id and index) and the zone
-that completes it, if any; a move with neither is offered as a button. Only
-the seat to act gets moves.
+means: the card that starts each legal move (zone id and index, in a zone
+marked ``source``) and the zone that completes it, if any; a move with
+neither is offered as a button. Only the seat to act gets moves.
 
 ``interlude`` is set on the state right after a move that ended a hand: the
 hand's last trick (or last play) and its result, which renderers show before
@@ -37,10 +37,13 @@ LAYOUTS = ("fan", "row", "squared", "column", "trick", "grid")
 KINDS = ("hand", "stock", "discard", "column", "foundation", "trick", "last-trick", "meld", "layout",
          "captured", "pool", "set-aside")
 BACKS = ("down", "hidden")
+# The kinds of zone that moves start from unless a zone says otherwise: a player picks a card
+# from a hand or a tableau column, never from a trick, a pile played to or a layout built on.
+SOURCE_KINDS = ("hand", "column")
 
 
 def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None, backs="down",
-         by=None, labels=None, winner=None, note=None, chips=None, empty=None, tries=None):
+         by=None, labels=None, winner=None, note=None, chips=None, empty=None, tries=None, source=None):
     """One zone of the table.
 
     ``cards`` are card texts or Cards, bottom (or first) to top; ``??`` is a
@@ -55,7 +58,11 @@ def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None
     player in words; ``winner`` is the index of the card that takes a trick;
     ``empty`` is what an empty zone shows (a suit symbol, "K"); ``tries`` is
     the move a click on a card without a legal move attempts (``play {card}``),
-    so that the engine can say why it is refused.
+    so that the engine can say why it is refused. ``source``: whether moves
+    start from this zone's cards (by default, for a hand or a tableau column);
+    renderers let its owner (anyone, for a zone of the middle) pick its
+    face-up cards even when none starts a move now, and no other card but
+    one that does.
     """
     assert kind in KINDS and layout in LAYOUTS and backs in BACKS, (kind, layout, backs)
     out = {"id": zone_id, "label": label, "kind": kind, "layout": layout, "owner": owner,
@@ -66,6 +73,8 @@ def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None
             out[key] = list(value) if key in ("by", "labels") else value
     if HIDDEN in out["cards"]:
         out["backs"] = backs
+    if kind in SOURCE_KINDS if source is None else source:
+        out["source"] = True
     return out
 
 
@@ -152,6 +161,8 @@ def check(table, deck, hidden=(), whole=False):
             zone_id, index = click["card"]
             if zone_id not in zones or not 0 <= index < len(zones[zone_id]["cards"]):
                 problems.append(f"{click['move']!r} starts from a card that is not on the table: {click['card']}")
+            elif not zones[zone_id].get("source"):
+                problems.append(f"{click['move']!r} starts from {zone_id!r}, a zone not marked as a source of moves")
         if click["to"] is not None and click["to"] not in zones:
             problems.append(f"{click['move']!r} ends on a zone that is not on the table: {click['to']}")
     return problems

@@ -11,6 +11,7 @@ from build_scripts.diagrams import draw_table
 from rules_engine import list_games, replay
 from rules_engine.game import ALL
 from rules_engine.render import interlude, render
+from rules_engine.table import check, zone
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 EXPECTED = json.loads((GOLDEN / "expected.json").read_text())
@@ -44,3 +45,16 @@ def test_no_renderer_names_a_game():
         lines = [line for line in (root / path).read_text().splitlines() if ">>>" not in line]
         for word in words:
             assert not any(word in line for line in lines), f"{path} names {word}"
+
+
+def test_a_move_starts_only_from_a_zone_marked_as_a_source():
+    """Renderers make tab stops only of the cards a reader may pick: a description whose move
+    starts in a trick (say) is unsound, since no renderer would let the reader start it there."""
+    trick = zone("trick", "The trick", ["4C"], kind="trick")
+    hand = zone("hand-0", "Your hand", ["4C"], kind="hand", owner=0)
+    assert hand["source"] and "source" not in trick
+    assert not zone("kept", "Kept", ["5C"], kind="hand", source=False).get("source")
+    move = {"move": "play 4C", "card": ["trick", 0], "to": None}
+    problems = check({"zones": [trick], "moves": [move]}, ["4C"])
+    assert problems == ["'play 4C' starts from 'trick', a zone not marked as a source of moves"]
+    assert check({"zones": [hand], "moves": [{**move, "card": ["hand-0", 0]}]}, ["4C"]) == []

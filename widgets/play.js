@@ -4,7 +4,7 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
-import { arrowKeys, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
+import { arrowKeys, clicksOf, renderInterlude, renderTable, rovingTabs, targetsText } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -437,7 +437,7 @@ export class PlayWidget {
     }
     this.selected = this.selected === key ? null : key;
     this.message.textContent = this.selected
-      ? `${cardLabel(card)} chosen: now choose where it goes (highlighted), or press Escape.` : "";
+      ? `${cardLabel(card)} chosen: it can go ${targetsText(this.desc, key)}. Choose where, or press Escape.` : "";
     this.render();
   }
 

@@ -1,7 +1,7 @@
 // The DOM renderer: any game's table description (state.table(seat), see
 // rules_engine/table.py) drawn as the card table, for the play widget and the
 // stepper. It names no game: what a click means comes from the description.
-import { cardElement, el } from "./cards.js";
+import { cardElement, cardLabel, el } from "./cards.js";
 
 // Where each seat sits, counted clockwise from the reader's seat at the bottom.
 const PLACES = {
@@ -120,6 +120,12 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   if (count && zone.cards.every((c) => c === "??")) node.classList.add("rw-zone--down");
   const isTarget = targets.has(zone.id);
   if (isTarget) node.classList.add("rw-zone--target");
+  // Where the chosen card may go says so to a screen reader too, not only by its highlight.
+  const moveHere = isTarget ? `move the ${chosenLabel(table, ctx.selected)} here` : "";
+  // The reader may pick any face-up card of a zone moves start from (its own hand, a column), so the
+  // engine can say why one cannot move now; elsewhere (a trick, a pile played to) only a card that
+  // starts a move or a place the chosen card may go is a button, and so a tab stop.
+  const pickable = Boolean(zone.source || zone.tries) && (zone.owner === null || zone.owner === ctx.viewer);
   const caption = el("div", "rw-zone__label", zone.layout === "column" ? zone.label.replace(/^\D+/, "") : zone.label);
   caption.setAttribute("aria-hidden", "true");
   node.append(caption);
@@ -131,7 +137,7 @@ function zoneElement(zone, table, ctx, clicks, targets) {
     const key = `${zone.id}/${index}`;
     const starts = clicks.byCard.get(key) || [];
     // A face-down card is clickable when a move starts from it (one chosen by its place, unseen).
-    const interactive = Boolean(ctx.interactive) && (text !== "??" || isTarget || starts.length > 0);
+    const interactive = Boolean(ctx.interactive) && ((pickable && text !== "??") || isTarget || starts.length > 0);
     const card = cardElement(text, {
       interactive, legal: starts.length > 0, selected: ctx.selected === key, backs: zone.backs,
     });
@@ -140,7 +146,6 @@ function zoneElement(zone, table, ctx, clicks, targets) {
     const [chosenZone, chosenIndex] = (ctx.selected || "").split("/");
     if (zone.layout === "column" && chosenZone === zone.id && index > Number(chosenIndex)) card.classList.add("rw-card--carried");
     if (zone.by) card.dataset.seat = zone.by[i + first];
-    if (isTarget && index === zone.cards.length - 1) card.classList.add("rw-card--target");
     if (interactive) card.addEventListener("click", () => ctx.onCard(zone.id, index));
     const who = zone.labels ? zone.labels[index] : zone.by ? table.players[zone.by[index]] : null;
     if (who || zone.winner === index) {
@@ -152,6 +157,11 @@ function zoneElement(zone, table, ctx, clicks, targets) {
       cards.append(figure);
     } else {
       cards.append(card);
+    }
+    // The top card stands for its zone as a place the chosen card may go, and says so last.
+    if (isTarget && index === zone.cards.length - 1) {
+      card.classList.add("rw-card--target");
+      card.setAttribute("aria-label", `${card.getAttribute("aria-label")}, in ${zone.label}: ${moveHere}`);
     }
   });
   if (Number.isInteger(zone.chips)) {
@@ -166,7 +176,7 @@ function zoneElement(zone, table, ctx, clicks, targets) {
       slot.type = "button";
       slot.classList.add("rw-slot--target");
       slot.addEventListener("click", () => ctx.onZone(zone.id));
-      slot.setAttribute("aria-label", `${zone.label}, empty: move here`);
+      slot.setAttribute("aria-label", `${zone.label}, empty: ${moveHere}`);
     } else {
       slot.setAttribute("aria-hidden", "true");
     }
@@ -175,6 +185,21 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   node.append(cards);
   if (zone.layout === "squared" && count) node.append(el("div", "rw-zone__count", zone.note || `${count} card${count === 1 ? "" : "s"}`));
   return node;
+}
+
+function chosenLabel(table, key) {
+  const [id, index] = key.split("/");
+  return cardLabel(table.zones.find((z) => z.id === id).cards[index]);
+}
+
+/** Where the chosen card (a key "zone/index") may go, in words: "onto the 10♠ in Column 2 or to Column 6". */
+export function targetsText(table, key) {
+  const ids = new Set((clicksOf(table).byCard.get(key) || []).map((click) => click.to));
+  const places = table.zones.filter((zone) => ids.has(zone.id)).map(({ cards, label }) => {
+    const top = cards[cards.length - 1];
+    return top && top !== "??" ? `onto the ${cardLabel(top)} in ${label}` : `to ${label}`;
+  });
+  return new Intl.ListFormat("en", { type: "disjunction" }).format(places);
 }
 
 export function scoreSheet(score) {
@@ -221,20 +246,49 @@ export function renderInterlude(table, ctx = {}) {
 
 // ---- keyboard: one tab stop per zone, arrow keys within a zone and along a band of columns --------
 
-/** One tab stop per zone: its first playable card (called after each drawing). */
+/**
+ * One tab stop per zone: its first playable card (called after each drawing). While a card is
+ * chosen, it is the table's one stop, whichever way the reader comes in; Tab goes on from it
+ * through the places it may go (see arrowKeys).
+ */
 export function rovingTabs(container) {
+  const ring = ringOf(container);
   for (const zone of container.querySelectorAll(".rw-zone")) {
     const buttons = [...zone.querySelectorAll("button")];
-    const stop = roving(buttons);
+    const stop = ring ? buttons.indexOf(ring[0]) : roving(buttons);
     buttons.forEach((button, i) => { button.tabIndex = i === stop ? 0 : -1; });
   }
 }
 
-/** Arrow keys within a zone and across zones (called once per container). */
+// While a card is chosen, Tab goes from it through the places it may go (and Shift+Tab back),
+// then on out of the table: a place before the chosen card on the page still comes after it.
+// (The places are no stops of their own, so the reader tabbing in meets the chosen card first.)
+function ringOf(container) {
+  const chosen = container.querySelector("button.rw-card--selected");
+  return chosen && [chosen, ...container.querySelectorAll(".rw-card--target, .rw-slot--target")];
+}
+
+function tabRing(container, event) {
+  const ring = ringOf(container) || [];
+  const at = ring.indexOf(event.target);
+  if (at < 0) return;
+  const next = ring[at + (event.shiftKey ? -1 : 1)];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  } else {
+    // Past either end the browser tabs on out of the table: none of its cards is a stop until it has.
+    for (const button of container.querySelectorAll("button")) button.tabIndex = -1;
+    container.addEventListener("focusout", () => rovingTabs(container), { once: true });
+  }
+}
+
+/** Arrow keys within a zone and across zones, Tab through a chosen card's places (called once per container). */
 export function arrowKeys(container) {
   container.addEventListener("keydown", (event) => {
     const button = event.target.closest("button.rw-card, button.rw-slot");
     if (!button) return;
+    if (event.key === "Tab") return tabRing(container, event);
     const zone = button.closest(".rw-zone");
     const buttons = [...zone.querySelectorAll("button")];
     const at = buttons.indexOf(button);

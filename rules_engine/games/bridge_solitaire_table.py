@@ -42,11 +42,11 @@ class BridgeSolitaireTable:
         zones = []
         if self.phase == "choose":
             zones += [zone("facedown", "Face down (yours after the choice)", shown(self.facedown, False),
-                           kind="hand", layout="squared", group="deal"),
+                           kind="hand", layout="squared", group="deal", source=False),
                       zone("faceup", "Face up: keep six", self._unkept(), kind="hand", layout="row", group="deal",
                            tries="keep {card}"),
                       zone("kept", f"Kept ({len(self.kept)} of 6)", self.kept, kind="hand", layout="row",
-                           group="deal")]
+                           group="deal", source=False)]
         else:
             zones.append(zone("hand-0", "Your hand", self.hand, kind="hand", layout="fan", owner=PLAYER,
                               tries="play {card}"))

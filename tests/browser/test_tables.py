@@ -123,6 +123,66 @@ def test_keyboard_only_play_keeps_the_focus_on_the_table(page, site_url):
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     assert page.evaluate("!!document.activeElement.closest('[data-widget=play] .rw-table-area')")
     assert widget.locator("[data-zone=hand-0] .rw-card").count() == 12
+    # The cards of the trick and of the last trick can never be played: none is a button, nor a tab stop.
+    assert widget.locator("[data-zone=trick] .rw-card, [data-zone=last-trick] .rw-card").count() > 0
+    zones = page.evaluate(f"[...document.querySelectorAll('{PLAY} .rw-table-area button')].map((b) => b.closest('.rw-zone').dataset.zone)")
+    assert set(zones) == {"hand-0"}, zones
+
+
+def test_by_keyboard_a_chosen_card_goes_on_to_the_places_it_may_go(page, site_url):
+    widget = dealt(page, site_url + "games/yukon/")  # the block deals seed 7
+    # A card with two moves, one of them to a place earlier on the page than the card itself.
+    key = page.wait_for_function(f"""() => {{
+        const w = document.querySelector('{PLAY}').rwWidget;
+        if (!(w.desc && w.desc.to_act === w.human && !w.busy)) return null;
+        const order = w.desc.zones.map((z) => z.id);
+        const starts = {{}};
+        for (const c of w.desc.moves) if (c.card) (starts[c.card.join("/")] ||= []).push(c.to);
+        return Object.keys(starts).find((k) => starts[k].length > 1
+            && starts[k].some((to) => order.indexOf(to) < order.indexOf(k.split("/")[0]))) || "none";
+    }}""").json_value()
+    assert key != "none", "seed 7 no longer deals a card with a place before it"
+    widget.locator(f'[data-key="{key}"]').focus()
+    page.keyboard.press("Enter")
+    assert widget.locator('.rw-card[aria-pressed="true"]').get_attribute("data-key") == key
+    # Said, not only highlighted: the message names the places, and each place says what it is for.
+    message = widget.locator(".rw-message").inner_text()
+    assert "chosen: it can go onto the" in message, message
+    places = widget.locator(".rw-card--target, .rw-slot--target")
+    chosen = widget.locator(f'[data-key="{key}"]').get_attribute("aria-label").split(",")[0]
+    labels = [places.nth(i).get_attribute("aria-label") for i in range(places.count())]
+    assert len(labels) >= 2 and all(label.endswith(f"move the {chosen} here") for label in labels), labels
+    for scheme in ("default", "slate"):  # the highlighted places pass axe too
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        page.wait_for_timeout(600)  # the theme's colour transitions
+        found = axe_violations(page, PLAY)
+        assert not found, f"{scheme}:\n{describe(found)}"
+    # Tab: from the chosen card to each place, in the page's order, then on out of the table.
+    targets = [places.nth(i).get_attribute("data-key") for i in range(places.count())]
+    focused = lambda: page.evaluate("document.activeElement.dataset.key || null")  # noqa: E731
+    outside = lambda: not page.evaluate(f"!!document.activeElement.closest('{PLAY} .rw-table-area')")  # noqa: E731
+    for target in targets:
+        page.keyboard.press("Tab")
+        assert focused() == target
+    page.keyboard.press("Tab")
+    assert outside()
+    # Back in, from below or from above, the table's one stop is the chosen card, not a place before it.
+    page.keyboard.press("Shift+Tab")
+    assert focused() == key
+    page.keyboard.press("Shift+Tab")
+    assert outside()
+    page.keyboard.press("Tab")
+    assert focused() == key
+    # Shift+Tab goes back through the places to the chosen card.
+    for target in targets:
+        page.keyboard.press("Tab")
+    for target in [*reversed(targets[:-1]), key]:
+        page.keyboard.press("Shift+Tab")
+        assert focused() == target
+    page.keyboard.press("Tab")
+    before = step_of(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
 
 
 def test_a_chosen_card_is_cancelled_with_escape(page, site_url):
