@@ -210,20 +210,22 @@ def _card(x, y, text, whole=False, stacked=False):
     rank, suit = (symbol, "") if card.is_joker else (symbol[:-1], symbol[-1])
     classes = "rd-red rd-joker" if card.is_joker else SUIT_CLASSES[card.suit]
     fill = "#b3261e" if "rd-red" in classes else "#1b1b1b"
-    font = f'class="rd-index {classes}" fill="{fill}" font-size="13" font-weight="600"'
-    parts = [f'<g class="rd-face" aria-label={quoteattr(card.name)}>',
+    # The card's colour and type are set once on its group, which its texts inherit: a page shows
+    # a few hundred cards, and every byte of them is sent before the reader can do anything.
+    parts = [f'<g class="rd-face {classes}" fill="{fill}" font-size="13" font-weight="600" text-anchor="middle" '
+             f'aria-label={quoteattr(card.name)}>',
              f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" class="rd-card" fill="#ffffff" '
              f'stroke="#777"/>']
     middle = x + 9 if len(rank) == 1 else x + 10
-    parts.append(f'<text x="{middle}" y="{y + 14}" text-anchor="middle" {font}>{escape(rank)}</text>')
+    parts.append(f'<text x="{middle}" y="{y + 14}">{escape(rank)}</text>')
     if suit:
         # Rank over suit reads where the next card of a fan covers the right; the suit again in the
         # top right corner reads beside the rank where the next card of a column covers all but the top.
-        parts.append(f'<text x="{x + 9}" y="{y + 28}" text-anchor="middle" {font}>{escape(suit)}</text>')
-        parts.append(f'<text x="{x + CARD_W - 9}" y="{y + 14}" text-anchor="middle" {font}>{escape(suit)}</text>')
+        parts.append(f'<text x="{x + 9}" y="{y + 28}">{escape(suit)}</text>')
+        parts.append(f'<text x="{x + CARD_W - 9}" y="{y + 14}">{escape(suit)}</text>')
     if whole:
-        parts.append(f'<text x="{x + CARD_W / 2 + 4}" y="{y + CARD_H / 2 + 14}" class="rd-pip {classes}" '
-                     f'fill="{fill}" font-size="24" text-anchor="middle">{escape(suit or symbol)}</text>')
+        parts.append(f'<text x="{x + CARD_W / 2 + 4}" y="{y + CARD_H / 2 + 14}" class="rd-pip" font-size="24" '
+                     f'font-weight="400">{escape(suit or symbol)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
