@@ -73,14 +73,14 @@ def test_a_bad_note_changed_from_the_text_fails_with_its_file_and_line():
     assert errors == [
         "19: '**Changed from the text:**' marks an interpretation note: state the text's rule here and move "
         "the change, with its reason, under '## Interpretation notes'",
-        "34: a note changed from the text quotes, in “…”, the few words of the text it departs from",
-        "36: the words quoted in note 'interpretation.misquoted', “go back to the columns whenever it likes”, "
+        "36: a note changed from the text quotes, in “…”, the few words of the text it departs from",
+        "38: the words quoted in note 'interpretation.misquoted', “go back to the columns whenever it likes”, "
         "are not in the game's text (000_fixture.txt): quote the words it departs from exactly as the text "
         "has them",
-        "39: a quotation of 21 words: quote only the few words this note departs from, 12 at most, and say "
+        "41: a quotation of 21 words: quote only the few words this note departs from, 12 at most, and say "
         "the rest in our own words",
-        "43: a note that changes the text's rule begins with '**Changed from the text:**'",
-        "46: a quotation opened with “ is not closed with ”, or the other way round",
+        "45: a note that changes the text's rule begins with '**Changed from the text:**'",
+        "48: a quotation opened with “ is not closed with ”, or the other way round",
     ]
     # Quotations that match, across a line break and with other quote marks than the text's:
     assert [q.words for q in source.quotations if q.rule_id in ("interpretation.way-forward",

@@ -32,7 +32,8 @@ def test_rules_are_read_with_their_section_and_lines(valid):
         ("play.build", "play", 29, 29),
         ("play.empty-column", "play", 30, 30),
         ("end.game", "scoring", 44, 44),
-        ("interpretation.foundation-final", "interpretation", 48, 48),
+        ("scoring.cards", "scoring", 46, 46),
+        ("interpretation.foundation-final", "interpretation", 50, 50),
     ]
 
 
