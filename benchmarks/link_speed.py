@@ -14,7 +14,8 @@ of it takes several minutes (--slow-runs, default 1). Each in two modes: "every 
 For each: the cold first legal move (King, games/king/#play-1, in a fresh browser context: no HTTP
 cache) of the fast start (the memory snapshot), of the normal start (?engine-start=normal) and of a
 bare loadPyodide() in a module worker; the median of --runs runs (default 3) with min-max; and the
-bytes the server sent for each, up to that moment. CPU throttling is not emulated: a phone's CPU
+bytes the server sent for each, up to that moment. A page that gives up (widgets/engine.js stops
+waiting for the engine after 60 s) counts as a failed run. CPU throttling is not emulated: a phone's CPU
 is slower still than this machine's. About 12 minutes for the default profiles and 3 runs, twice
 that with --slow; on a shared machine the figures are noisy, so read the differences.
 """
@@ -64,11 +65,22 @@ def first_move(session, site, server, start):
         else:
             query = "?engine-start=normal" if start == "normal" else ""
             page.goto(site + f"games/king/{query}#play-1")
-            seconds = wait_your_turn(page, "king", 0, timeout=TIMEOUT_MS) / 1000
+            # The reader's turn, or the page giving up (widgets/engine.js stops waiting after 60 s).
+            page.wait_for_function(
+                "() => window.__bench.yourTurn.length || (window.rulesEngineStatus || {}).state === 'failed'",
+                timeout=TIMEOUT_MS, polling=100)
             status = engine_status(page)
-            way = status.get("start") or "?"
-            if status.get("fallback") and start == "fast":
-                way += f" (fallback: {status['fallback']})"
+            if status.get("state") == "failed":
+                error = page.evaluate("rulesEngineStatus.error")
+                seconds, way = None, f"FAILED after {page.evaluate('performance.now()') / 1000:.0f} s: {error}"
+            else:
+                seconds = wait_your_turn(page, "king", 0, timeout=TIMEOUT_MS) / 1000
+                way = status.get("start") or "?"
+                fetched = page.evaluate("rulesEngineStatus.fetched")
+                if fetched:
+                    way += f", snapshot {fetched.get('snapshot')}, wasm {fetched.get('wasm')}"
+                if status.get("fallback") and start == "fast":
+                    way += f" (fallback: {status['fallback']})"
         sent = server.sent
     finally:
         context.close()
@@ -81,26 +93,33 @@ def largest(files, count=4):
     return ", ".join(f"{name.rsplit('/', 1)[-1]} {fmt_bytes(files[name])}" for name in names)
 
 
-def report(results, runs_by_profile):
-    print("Cold first legal move through a throttled link (seconds from navigation; median (min–max);"
-          " bytes sent by then, median)")
-    print("  CPU throttling is not emulated: a phone's CPU is slower still than this machine's.")
-    for (profile, mode), by_start in results.items():
-        runs = runs_by_profile[profile]
-        print(f"\n  {PROFILES[profile]}, {MODES[mode]} ({runs} run{'s' if runs > 1 else ''})")
-        bare = statistics.median(r["seconds"] for r in by_start["bare"])
-        for start, label in STARTS:
-            found = by_start[start]
-            seconds = fmt_range([r["seconds"] for r in found])
-            sent = fmt_bytes(int(statistics.median(r["bytes"] for r in found)))
-            ways = sorted({r["way"] for r in found})
-            versus = "" if start == "bare" else f"  {statistics.median(r['seconds'] for r in found) - bare:+.2f} s vs bare"
-            print(f"    {label:<24}{seconds:<22}{sent:>10}{versus}  [{', '.join(ways)}]")
-            print(f"      {'':<22}largest: {largest(found[0]['files'])}")
+def median(found):
+    """The median of the runs' seconds; a failed run counts as endless."""
+    return statistics.median(r["seconds"] if r["seconds"] is not None else float("inf") for r in found)
+
+
+def print_profile(profile, mode, by_start, runs):
+    print(f"\n  {PROFILES[profile]}, {MODES[mode]} ({runs} run{'s' if runs > 1 else ''})")
+    bare = median(by_start["bare"])
+    for start, label in STARTS:
+        found = by_start[start]
+        seconds = fmt_range([r["seconds"] for r in found])
+        failed = sum(1 for r in found if r["seconds"] is None)
+        if failed:
+            seconds += f", {failed} failed"
+        sent = fmt_bytes(int(statistics.median(r["bytes"] for r in found)))
+        ways = sorted({r["way"] for r in found})
+        versus = "" if start == "bare" else f"  {median(found) - bare:+.2f} s vs bare"
+        print(f"    {label:<24}{seconds:<22}{sent:>10}{versus}  [{'; '.join(ways)}]")
+        print(f"      {'':<22}largest: {largest(found[0]['files'])}")
+    sys.stdout.flush()
+
+
+def print_summary(results):
     print()
-    print("  Summary (medians, s): profile / mode: fast, normal, bare; fast before bare? fast no slower than normal?")
+    print("  Summary (medians, s; inf: the page gave up): fast, normal, bare; fast before bare? fast no slower than normal?")
     for (profile, mode), by_start in results.items():
-        med = {start: statistics.median(r["seconds"] for r in by_start[start]) for start, _ in STARTS}
+        med = {start: median(by_start[start]) for start, _ in STARTS}
         print(f"    {str(PROFILES[profile]):<20} {mode:<5} {med['fast']:7.2f} {med['normal']:7.2f} {med['bare']:7.2f}"
               f"   {'yes' if med['fast'] < med['bare'] else 'NO'}, {'yes' if med['fast'] <= med['normal'] else 'NO'}")
 
@@ -144,6 +163,12 @@ def main(argv=None):
         with server, sync_playwright() as playwright:
             session = Session(playwright)
             info = versions(bundle, session.browser)
+            print(f"Link speed of the rules site, {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}: "
+                  f"Chromium {info['chromium']}, Pyodide {info['pyodide']}, commit {info['commit']}")
+            print("  Throttled server on 127.0.0.1 (benchmarks/link_server.py): each response one round trip late, "
+                  "then one shared link (a token bucket); no TCP/TLS handshakes added")
+            print("  Cold first legal move (seconds from navigation; median (min–max); bytes sent by then, median)."
+                  "\n  CPU throttling is not emulated: a phone's CPU is slower still than this machine's.", flush=True)
             for profile in profiles:
                 for mode in modes:
                     server.configure(PROFILES[profile], mode)
@@ -154,19 +179,14 @@ def main(argv=None):
                             progress(f"{PROFILES[profile]}, {MODES[mode]}: run {index + 1}/{runs_by_profile[profile]}, {label}")
                             by_start[start].append(first_move(session, site, server, start))
                     results[(profile, mode)] = by_start
+                    print_profile(profile, mode, by_start, runs_by_profile[profile])
             session.browser.close()
 
-    now = datetime.datetime.now().astimezone()
-    print(f"Link speed of the rules site, {now:%Y-%m-%d %H:%M %Z}: Chromium {info['chromium']}, "
-          f"Pyodide {info['pyodide']}, commit {info['commit']}")
-    print("  Throttled server on 127.0.0.1 (benchmarks/link_server.py): each response one round trip late, then "
-          "one shared link (a token bucket); no TCP/TLS handshakes added")
-    print(f"  Other hosts refused: {len(session.foreign)} requests to them; HTTP errors: {len(session.failed)};"
+    print_summary(results)
+    print(f"\n  Requests to other hosts (refused): {len(session.foreign)}; HTTP errors: {len(session.failed)};"
           f" console errors: {len(session.errors)}")
     for line in sorted(set(session.failed))[:5] + sorted(set(session.errors))[:5]:
         print(f"    {line}")
-    print()
-    report(results, runs_by_profile)
     print(f"\nWhole run {time.perf_counter() - started:.0f} s")
     return 0
 
