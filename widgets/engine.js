@@ -20,6 +20,7 @@ export const status = {
   timings: null,
   start: null,            // snapshot | normal: how the worker started (engine-worker.js)
   fallback: null,         // why the snapshot was not used, if it was not
+  fetched: null,          // { snapshot, wasm }: "gzip" (the build's .gz) or "plain" (engine-start.js)
   python: null,
   latencies: {},
 };
@@ -104,6 +105,7 @@ export function startEngine() {
         status.timings = data.timings;
         status.start = data.start;
         status.fallback = data.fallback;
+        status.fetched = data.fetched ?? null;
         status.python = data.python;
         notify();
         resolve();
