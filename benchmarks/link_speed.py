@@ -15,7 +15,7 @@ For each: the cold first legal move (King, games/king/#play-1, in a fresh browse
 cache) of the fast start (the memory snapshot), of the normal start (?engine-start=normal) and of a
 bare loadPyodide() in a module worker; the median of --runs runs (default 3) with min-max; and the
 bytes the server sent for each, up to that moment. A page that gives up (widgets/engine.js stops
-waiting for the engine after 60 s) counts as a failed run. CPU throttling is not emulated: a phone's CPU
+waiting for the engine after 60 s without a sign of life from the worker) counts as a failed run. CPU throttling is not emulated: a phone's CPU
 is slower still than this machine's. About 12 minutes for the default profiles and 3 runs, twice
 that with --slow; on a shared machine the figures are noisy, so read the differences.
 """
@@ -65,7 +65,7 @@ def first_move(session, site, server, start):
         else:
             query = "?engine-start=normal" if start == "normal" else ""
             page.goto(site + f"games/king/{query}#play-1")
-            # The reader's turn, or the page giving up (widgets/engine.js stops waiting after 60 s).
+            # The reader's turn, or the page giving up (widgets/engine.js: 60 s without a sign of life).
             page.wait_for_function(
                 "() => window.__bench.yourTurn.length || (window.rulesEngineStatus || {}).state === 'failed'",
                 timeout=TIMEOUT_MS, polling=100)

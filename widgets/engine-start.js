@@ -34,8 +34,9 @@ def _handle(text):
  *  DecompressionStream can undo it, else, or if that fails in any way, the plain file. Both are in
  *  the bundle's folder, whose name is a digest of its files, so a cached copy is always the right
  *  one. ``marks.snapshotVia`` says which was used ("gzip" or "plain"; ``marks.gzipFailed`` why not
- *  gzip). Throws, saying why, when the snapshot cannot be used. */
-export async function fetchSnapshot(read, pyodideVersion, marks = {}) {
+ *  gzip); ``onBytes(n)`` hears of each chunk of the gzip. Throws, saying why, when the snapshot
+ *  cannot be used. */
+export async function fetchSnapshot(read, pyodideVersion, marks = {}, onBytes = () => {}) {
   const response = await read("snapshot.json", {});
   if (!response.ok) throw new Error(`snapshot.json: HTTP ${response.status}`);
   const manifest = await response.json();
@@ -47,7 +48,7 @@ export async function fetchSnapshot(read, pyodideVersion, marks = {}) {
     try {
       const file = await read(packed.file, {});
       if (!file.ok) throw new Error(`${packed.file}: HTTP ${file.status}`);
-      const bytes = new Uint8Array(await new Response(await gunzipped(file)).arrayBuffer());
+      const bytes = new Uint8Array(await new Response(await gunzipped(file, onBytes)).arrayBuffer());
       if (bytes.length !== manifest.bytes) throw new Error(`${packed.file}: ${bytes.length} bytes once unpacked, expected ${manifest.bytes}`);
       marks.snapshotFetched = performance.now();
       marks.snapshotVia = "gzip";
@@ -67,11 +68,12 @@ export async function fetchSnapshot(read, pyodideVersion, marks = {}) {
 
 /** A response's body as a stream with gzip undone by DecompressionStream -- unless it does not
  *  start with gzip's magic bytes: a host that sent the .gz with ``Content-Encoding: gzip`` has had
- *  it undone by the browser already. */
-export async function gunzipped(response) {
+ *  it undone by the browser already. ``onBytes(n)`` is told of each chunk as it arrives. */
+export async function gunzipped(response, onBytes = () => {}) {
   const reader = response.body.getReader();
   const first = await reader.read();
   const head = first.done ? new Uint8Array(0) : first.value;
+  onBytes(head.length);
   const body = new ReadableStream({
     start(controller) {
       if (head.length) controller.enqueue(head);
@@ -79,8 +81,12 @@ export async function gunzipped(response) {
     },
     async pull(controller) {
       const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+      if (done) {
+        controller.close();
+      } else {
+        onBytes(value.length);
+        controller.enqueue(value);
+      }
     },
     cancel(reason) {
       return reader.cancel(reason);
@@ -94,8 +100,8 @@ export async function gunzipped(response) {
  *  pyodide.asm.wasm) fetches ``<name>.gz``, made at build time, and undoes the gzip as it arrives,
  *  so WebAssembly still compiles while it downloads; any other request, and this one when
  *  DecompressionStream is missing or the .gz cannot be fetched, goes to ``fetchImpl`` as asked.
- *  ``marks[name]`` says which was used ("gzip" or "plain"). */
-export function fetchingCompressed(fetchImpl, base, names, marks = {}) {
+ *  ``marks[name]`` says which was used ("gzip" or "plain"); ``onBytes(n)`` hears of each chunk. */
+export function fetchingCompressed(fetchImpl, base, names, marks = {}, onBytes = () => {}) {
   return async (resource, init) => {
     const url = String(resource && resource.url ? resource.url : resource);
     const name = names.find((candidate) => url === base + candidate);
@@ -104,7 +110,7 @@ export function fetchingCompressed(fetchImpl, base, names, marks = {}) {
       try {
         const packed = await fetchImpl(url + ".gz", { credentials: "same-origin" });
         if (packed.ok) {
-          const body = await gunzipped(packed);
+          const body = await gunzipped(packed, onBytes);
           marks[name] = "gzip";
           return new Response(body, { status: 200, headers: { "Content-Type": CONTENT_TYPES[name.split(".").pop()] || "application/octet-stream" } });
         }

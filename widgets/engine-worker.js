@@ -27,10 +27,20 @@ let handle = null;
 const marks = {};  // moments of the start, for the benchmarks
 let failed = false;
 const queue = [];
+// A sign of life while the large files download (at most one a second): the page waits for the
+// engine as long as bytes still arrive (engine.js), however slow the link.
+let aliveAt = 0;
+function alive() {
+  const now = performance.now();
+  if (now - aliveAt < 1000) return;
+  aliveAt = now;
+  self.postMessage({ type: "alive", at: now });
+}
+
 // The WebAssembly binary comes gzipped from the build (pyodide.asm.wasm.gz: 3.5 MB for 9.6 MB), for
 // hosts that compress only text; the plain file when that cannot be used (engine-start.js).
 const plainFetch = self.fetch.bind(self);
-self.fetch = fetchingCompressed(plainFetch, RUNTIME_URL, ["pyodide.asm.wasm"], marks);
+self.fetch = fetchingCompressed(plainFetch, RUNTIME_URL, ["pyodide.asm.wasm"], marks, alive);
 
 function progress(stage, detail) {
   self.postMessage({ type: "progress", stage, detail, at: performance.now() });
@@ -52,7 +62,7 @@ async function startEngine() {
   if (FORCED !== "normal") {
     try {
       const read = (name, init) => plainFetch(ENGINE_URL + name, init);
-      return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks))) };
+      return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks, alive))) };
     } catch (error) {
       const reason = String(error && error.message ? error.message : error).split("\n")[0];
       warn(`rules engine: the memory snapshot cannot be used (${reason}); starting normally`);

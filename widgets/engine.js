@@ -66,10 +66,17 @@ export function startEngine() {
   status.startedAt = performance.now();
   notify();
   readyPromise = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      fail("The rules engine took too long to load.");
-      reject(new Error(status.error));
-    }, LOAD_TIMEOUT_MS);
+    // Given up after LOAD_TIMEOUT_MS without a sign of life from the worker: while its downloads
+    // still move (it says "alive" as their bytes arrive) it is waited for, on however slow a link.
+    let timer = null;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        fail("The rules engine took too long to load.");
+        reject(new Error(status.error));
+      }, LOAD_TIMEOUT_MS);
+    };
+    wait();
     // The page's <head> may have started the worker already (a link to a playable hand).
     const early = window.rulesEngineEarly;
     window.rulesEngineEarly = undefined;
@@ -97,7 +104,10 @@ export function startEngine() {
       const data = event.data;
       if (data.type === "progress") {
         status.stage = data.stage;
+        if (status.state === "loading") wait();
         notify();
+      } else if (data.type === "alive") {
+        if (status.state === "loading") wait();
       } else if (data.type === "ready") {
         clearTimeout(timer);
         status.state = "ready";
