@@ -16,8 +16,8 @@ cache) of the fast start (the memory snapshot), of the normal start (?engine-sta
 bare loadPyodide() in a module worker; the median of --runs runs (default 3) with min-max; and the
 bytes the server sent for each, up to that moment. A page that gives up (widgets/engine.js stops
 waiting for the engine after 60 s without a sign of life from the worker) counts as a failed run. CPU throttling is not emulated: a phone's CPU
-is slower still than this machine's. About 12 minutes for the default profiles and 3 runs, twice
-that with --slow; on a shared machine the figures are noisy, so read the differences.
+is slower still than this machine's. About 13 minutes for the default profiles and 3 runs, and 5
+more with --slow (one run); on a shared machine the figures are noisy, so read the differences.
 """
 
 import argparse
