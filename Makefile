@@ -43,6 +43,7 @@ bench-pyodide: $(STAMP) $(NODE_READY)
 
 bench-browser: $(STAMP) $(CHROMIUM) $(NODE_READY)
 	$(PY) benchmarks/browser_speed.py
+	$(PY) benchmarks/link_speed.py
 
 bench-table: $(STAMP) $(CHROMIUM) $(NODE_READY)
 	$(PY) benchmarks/table_render.py

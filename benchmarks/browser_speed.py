@@ -170,6 +170,20 @@ try {
 """
 
 
+def add_bench_pages(site_dir):
+    """The benchmark's own pages in the built site, under _bench/: the bare loadPyodide() page and
+    an empty page. Returns the engine's folder of the site's bundle."""
+    (site_dir / "_bench").mkdir()
+    (site_dir / "_bench" / "bare-pyodide.html").write_text(BARE_PAGE)
+    (site_dir / "_bench" / "bare-page.mjs").write_text(BARE_SCRIPT)
+    # pyodide/<runtime>/<engine>/: Pyodide's files, and the engine's (the lock among them) inside.
+    runtime, bundle = installed_folders(site_dir)
+    (site_dir / "_bench" / "bare-worker.mjs").write_text(
+        BARE_WORKER.replace("../pyodide/", f"../pyodide/{runtime.name}/").replace("ENGINE", bundle.name))
+    (site_dir / "_bench" / "empty.html").write_text('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">')
+    return bundle
+
+
 # ---- the browser --------------------------------------------------------------------
 
 class Session:
@@ -625,14 +639,7 @@ def main(argv=None):
             print(f"browser_speed: the site does not build:\n{error}", file=sys.stderr)
             return 1
         build_seconds = time.perf_counter() - build_started
-        (site_dir / "_bench").mkdir()
-        (site_dir / "_bench" / "bare-pyodide.html").write_text(BARE_PAGE)
-        (site_dir / "_bench" / "bare-page.mjs").write_text(BARE_SCRIPT)
-        # pyodide/<runtime>/<engine>/: Pyodide's files, and the engine's (the lock among them) inside.
-        runtime, bundle = installed_folders(site_dir)
-        (site_dir / "_bench" / "bare-worker.mjs").write_text(
-            BARE_WORKER.replace("../pyodide/", f"../pyodide/{runtime.name}/").replace("ENGINE", bundle.name))
-        (site_dir / "_bench" / "empty.html").write_text('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">')
+        bundle = add_bench_pages(site_dir)
         site = server.url
 
         with server, sync_playwright() as playwright:

@@ -54,19 +54,25 @@ def _digest(parts):
     return digest.hexdigest()[:16]
 
 
+def runtime_files():
+    """The bundle's files that go into the runtime's folder: Pyodide's own, and their gzips."""
+    return (*pyodide_bundle.RUNTIME_FILES, *pyodide_bundle.RUNTIME_COMPRESSED)
+
+
 def bundle_folder(bundle_dir):
     """Where the bundle goes in the site, below ``pyodide/``: ``<runtime>/<engine>``, each name 16
     hex digits of a sha256, so an address changes whenever a byte behind it does and a browser
     may keep what it fetched for good (``_headers``, build_scripts/headers.py).
 
-    - ``<runtime>``: Pyodide's own files (pyodide_bundle.RUNTIME_FILES), by their sha256s; the
+    - ``<runtime>``: Pyodide's own files (pyodide_bundle.RUNTIME_FILES, and the gzip made of the
+      WebAssembly binary, RUNTIME_COMPRESSED), by their sha256s; the
       same for every build of one Pyodide version, so a new build of the engine does not make
       returning readers fetch the runtime again;
     - ``<engine>``, inside it: the lock, the wheel, the snapshot and the worker's scripts, by the
       bundle's manifest (every file's sha256) and those scripts."""
     manifest_path = Path(bundle_dir) / pyodide_bundle.MANIFEST_NAME
     files = json.loads(manifest_path.read_text())["files"]
-    runtime = _digest(files[name]["sha256"].encode() for name in pyodide_bundle.RUNTIME_FILES)
+    runtime = _digest(files[name]["sha256"].encode() for name in runtime_files())
     engine = _digest([manifest_path.read_bytes(), *((WIDGETS / name).read_bytes() for name in WORKER_SCRIPTS)])
     return f"{runtime}/{engine}"
 
@@ -83,7 +89,7 @@ def install_pyodide(site_dir, bundle_dir, folder):
     engine = top / folder
     engine.mkdir(parents=True)
     for source in sorted(Path(bundle_dir).iterdir()):
-        home = engine.parent if source.name in pyodide_bundle.RUNTIME_FILES else engine
+        home = engine.parent if source.name in runtime_files() else engine
         _link_or_copy(source, home / source.name)
     for name in WORKER_SCRIPTS:
         (site_dir / "widgets" / name).replace(engine / name)

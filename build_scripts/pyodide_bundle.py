@@ -10,14 +10,22 @@ to run the engine with no request leaving the site's origin::
                                    the runtime that ``loadPyodide`` fetches at start
     pyodide-lock.json              the package lock, listing only the engine
     rules_engine-0.1.0-py3-none-any.whl
+    pyodide.asm.wasm.gz            the WebAssembly binary gzipped at build time (3.5 MB for 9.6 MB)
     engine-<sha256>.snapshot       a memory snapshot of the interpreter with the engine imported
-    snapshot.json                  its name, size and sha256, the Pyodide version it is for
+    engine-<sha256>.snapshot.gz    the same gzipped (7.4 MB for 31.5 MB)
+    snapshot.json                  its name, size and sha256, the Pyodide version it is for, and
+                                   its gzip's name, size and sha256
     bundle-manifest.json           versions, the inputs' digest, size and sha256 per file
 
 so a page does ``loadPyodide({indexURL: "<site>/pyodide/", _loadSnapshot: <the snapshot>})``
 (the fast start: Python's start-up, loadPackage and the engine's imports are already done), or,
 if that cannot be used, ``loadPyodide({indexURL: "<site>/pyodide/"})`` and then
 ``await pyodide.loadPackage("rules_engine")`` (the normal start).
+
+The two .gz files are what the page's worker fetches (widgets/engine-start.js undoes them with
+DecompressionStream, and takes the plain file when it cannot), so a reader's download is as small
+on a host that compresses only text (and sends a ``.snapshot`` or ``.wasm`` as it is) as on one
+that compresses everything.
 
 Where things come from, all pinned exactly:
 
@@ -45,6 +53,7 @@ import argparse
 import contextlib
 import fcntl
 import glob
+import gzip
 import hashlib
 import json
 import os
@@ -67,6 +76,9 @@ ENGINE_IMPORT = "rules_engine"
 # Everything loadPyodide() fetches for a bare start (the loader itself, the Emscripten module,
 # the WebAssembly binary, the standard library, the lock) -- checked against the npm package.
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Made from RUNTIME_FILES at build time (gzip, level 9): the worker fetches these instead.
+RUNTIME_COMPRESSED = {"pyodide.asm.wasm.gz": "pyodide.asm.wasm"}
+GZIP_LEVEL = 9
 LOCK_NAME = "pyodide-lock.json"
 MANIFEST_NAME = "bundle-manifest.json"
 SNAPSHOT_MANIFEST = "snapshot.json"
@@ -372,6 +384,34 @@ def make_snapshot(bundle_dir, package_dir, wheel):
     return manifest
 
 
+def gzip_file(source, destination):
+    """Write ``destination``, the gzip of ``source`` (no name or time in its header, so the same
+    bytes give the same file); returns its size."""
+    with open(source, "rb") as raw, open(destination, "wb") as out:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=GZIP_LEVEL, mtime=0) as packed:
+            shutil.copyfileobj(raw, packed, 1 << 20)
+    return Path(destination).stat().st_size
+
+
+def _gunzipped_sha256(path):
+    digest = hashlib.sha256()
+    with gzip.open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def compress_snapshot(bundle_dir, manifest):
+    """Gzip the snapshot beside it and record the gzip in ``snapshot.json`` (``compressed``)."""
+    bundle_dir = Path(bundle_dir)
+    name = manifest["file"] + ".gz"
+    size = gzip_file(bundle_dir / manifest["file"], bundle_dir / name)
+    manifest["compressed"] = {"file": name, "encoding": "gzip", "bytes": size,
+                              "sha256": _sha256_file(bundle_dir / name)}
+    (bundle_dir / SNAPSHOT_MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
 def snapshot_manifest(bundle_dir):
     return json.loads((Path(bundle_dir) / SNAPSHOT_MANIFEST).read_text())
 
@@ -385,10 +425,12 @@ def inputs_digest():
     return _digest_files([f for f in files if f.is_file()], ROOT)
 
 
-def check_bundle(out_dir):
+def check_bundle(out_dir, deep=False):
     """Problems with the bundle in ``out_dir`` (an empty list if it is complete and intact):
-    every runtime file present, every file the lock names present with its sha256, and
-    every file matching the manifest."""
+    every runtime file present, every file the lock names present with its sha256, the snapshot
+    and its gzip as snapshot.json says, the gzipped runtime files present, and every file
+    matching the manifest. ``deep`` (when the bundle is made) also unpacks each .gz and compares
+    it with its plain file."""
     out_dir = Path(out_dir)
     problems = []
     try:
@@ -414,8 +456,30 @@ def check_bundle(out_dir):
         path = out_dir / snapshot["file"]
         if not path.is_file() or path.stat().st_size != snapshot["bytes"]:
             problems.append(f"the memory snapshot {snapshot['file']} is missing or has the wrong size")
-    except (OSError, ValueError, KeyError) as error:
+        packed = snapshot["compressed"]
+        path = out_dir / packed["file"]
+        if packed["file"] != snapshot["file"] + ".gz" or packed["encoding"] != "gzip":
+            problems.append(f"{SNAPSHOT_MANIFEST}: the compressed snapshot should be {snapshot['file']}.gz, gzip")
+        elif not path.is_file() or path.stat().st_size != packed["bytes"] or _sha256_file(path) != packed["sha256"]:
+            problems.append(f"the compressed snapshot {packed['file']} is missing or differs from {SNAPSHOT_MANIFEST}")
+        compressed = {packed["file"]: snapshot["sha256"]}
+    except (OSError, ValueError, KeyError, TypeError) as error:
         problems.append(f"cannot read {SNAPSHOT_MANIFEST}: {error}")
+        compressed = {}
+    for name, source in RUNTIME_COMPRESSED.items():
+        if not (out_dir / name).is_file():
+            problems.append(f"missing {name} (the gzip of {source})")
+        elif deep:
+            compressed[name] = _sha256_file(out_dir / source) if (out_dir / source).is_file() else None
+    if deep:
+        # Each .gz unpacks to the very bytes of its plain file (checked when the bundle is made; later
+        # checks compare every file's sha256 with the manifest's).
+        for name, wanted in compressed.items():
+            try:
+                if _gunzipped_sha256(out_dir / name) != wanted:
+                    problems.append(f"{name} does not unpack to the file it is the gzip of")
+            except (OSError, EOFError, gzip.BadGzipFile) as error:
+                problems.append(f"{name} does not unpack: {error}")
     for name, info in manifest.get("files", {}).items():
         path = out_dir / name
         if not path.is_file() or path.stat().st_size != info["bytes"] or _sha256_file(path) != info["sha256"]:
@@ -461,7 +525,9 @@ def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
         wheel = build_engine_wheel(python, staging)
         lock_path = write_lock(python, package_dir / LOCK_NAME, wheel, staging)
         lock = json.loads(lock_path.read_text())
-        snapshot = make_snapshot(staging, package_dir, wheel)
+        snapshot = compress_snapshot(staging, make_snapshot(staging, package_dir, wheel))
+        for name, source in RUNTIME_COMPRESSED.items():
+            gzip_file(staging / source, staging / name)
         files = {
             path.name: {"bytes": path.stat().st_size, "sha256": _sha256_file(path)}
             for path in sorted(staging.iterdir())
@@ -475,7 +541,7 @@ def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
             "files": files,
         }
         (staging / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
-        problems = check_bundle(staging)
+        problems = check_bundle(staging, deep=True)
         if problems:
             raise BundleError("the new bundle is broken:\n  " + "\n  ".join(problems))
         old = out_dir.parent / f".{out_dir.name}.old"

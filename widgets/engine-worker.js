@@ -10,12 +10,15 @@
 // The normal start is taken when the snapshot cannot be used (no snapshot.json, another Pyodide
 // version, a failed fetch or restore), or when the worker's address says ?start=normal.
 //
+// Both fetch the large files gzipped when the browser can undo it (DecompressionStream): the
+// snapshot and pyodide.asm.wasm go as made at build time, whatever the host compresses.
+//
 // This script and engine-start.js are placed in the engine's folder of the site's Pyodide bundle,
 // pyodide/<runtime>/<engine>/, beside the lock, the wheel and the snapshot; Pyodide's own files are
 // in the folder above. Each folder is named by a digest of what it holds, so nothing here is stale
 // under its address and a browser may keep it all.
 import { loadPyodide, version as loaderVersion } from "../pyodide.mjs";
-import { HOST, fetchSnapshot, startFromSnapshot, startNormally } from "./engine-start.js";
+import { HOST, fetchSnapshot, fetchingCompressed, startFromSnapshot, startNormally } from "./engine-start.js";
 
 const FORCED = new URL(self.location.href).searchParams.get("start");
 const ENGINE_URL = new URL("./", import.meta.url).href;
@@ -24,6 +27,20 @@ let handle = null;
 const marks = {};  // moments of the start, for the benchmarks
 let failed = false;
 const queue = [];
+// A sign of life while the large files download (at most one a second): the page waits for the
+// engine as long as bytes still arrive (engine.js), however slow the link.
+let aliveAt = 0;
+function alive() {
+  const now = performance.now();
+  if (now - aliveAt < 1000) return;
+  aliveAt = now;
+  self.postMessage({ type: "alive", at: now });
+}
+
+// The WebAssembly binary comes gzipped from the build (pyodide.asm.wasm.gz: 3.5 MB for 9.6 MB), for
+// hosts that compress only text; the plain file when that cannot be used (engine-start.js).
+const plainFetch = self.fetch.bind(self);
+self.fetch = fetchingCompressed(plainFetch, RUNTIME_URL, ["pyodide.asm.wasm"], marks, alive);
 
 function progress(stage, detail) {
   self.postMessage({ type: "progress", stage, detail, at: performance.now() });
@@ -44,8 +61,8 @@ async function startEngine() {
   const options = { indexURL: RUNTIME_URL, lockFileURL: ENGINE_URL + "pyodide-lock.json", packageBaseUrl: ENGINE_URL };
   if (FORCED !== "normal") {
     try {
-      const read = (name, init) => fetch(ENGINE_URL + name, init);
-      return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks))) };
+      const read = (name, init) => plainFetch(ENGINE_URL + name, init);
+      return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks, alive))) };
     } catch (error) {
       const reason = String(error && error.message ? error.message : error).split("\n")[0];
       warn(`rules engine: the memory snapshot cannot be used (${reason}); starting normally`);
@@ -80,6 +97,9 @@ async function start() {
     timings: { runtime: runtimeReady - started, engine: performance.now() - runtimeReady,
                snapshotFetched: since(marks.snapshotFetched), fallbackAt: since(marks.fallbackAt) },
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
+    // How the large files came: "gzip" (the build's .gz, unpacked here) or "plain".
+    fetched: { snapshot: marks.snapshotVia ?? null, wasm: marks["pyodide.asm.wasm"] ?? null,
+               gzipFailed: marks.gzipFailed ?? null },
   });
   while (queue.length) answer(queue.shift());
 }

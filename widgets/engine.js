@@ -20,6 +20,7 @@ export const status = {
   timings: null,
   start: null,            // snapshot | normal: how the worker started (engine-worker.js)
   fallback: null,         // why the snapshot was not used, if it was not
+  fetched: null,          // { snapshot, wasm }: "gzip" (the build's .gz) or "plain" (engine-start.js)
   python: null,
   latencies: {},
 };
@@ -65,10 +66,17 @@ export function startEngine() {
   status.startedAt = performance.now();
   notify();
   readyPromise = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      fail("The rules engine took too long to load.");
-      reject(new Error(status.error));
-    }, LOAD_TIMEOUT_MS);
+    // Given up after LOAD_TIMEOUT_MS without a sign of life from the worker: while its downloads
+    // still move (it says "alive" as their bytes arrive) it is waited for, on however slow a link.
+    let timer = null;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        fail("The rules engine took too long to load.");
+        reject(new Error(status.error));
+      }, LOAD_TIMEOUT_MS);
+    };
+    wait();
     // The page's <head> may have started the worker already (a link to a playable hand).
     const early = window.rulesEngineEarly;
     window.rulesEngineEarly = undefined;
@@ -96,7 +104,10 @@ export function startEngine() {
       const data = event.data;
       if (data.type === "progress") {
         status.stage = data.stage;
+        if (status.state === "loading") wait();
         notify();
+      } else if (data.type === "alive") {
+        if (status.state === "loading") wait();
       } else if (data.type === "ready") {
         clearTimeout(timer);
         status.state = "ready";
@@ -104,6 +115,7 @@ export function startEngine() {
         status.timings = data.timings;
         status.start = data.start;
         status.fallback = data.fallback;
+        status.fetched = data.fetched ?? null;
         status.python = data.python;
         notify();
         resolve();

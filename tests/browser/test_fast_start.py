@@ -1,7 +1,8 @@
 """The engine's two starts in Chromium (widgets/engine-worker.js, engine-start.js): the fast
 start from the bundle's memory snapshot, and the normal start (loadPyodide, then loadPackage)
 taken when asked for or when the snapshot cannot be used -- missing, for another Pyodide, or
-failing to restore. A move is played in each."""
+failing to restore. The snapshot and the WebAssembly binary come as the build's gzips, the plain
+files when those cannot be fetched. A move is played in each."""
 
 import json
 import re
@@ -31,7 +32,7 @@ def play_a_move(page, url):
     assert played not in hand
     assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
     return page.evaluate("({ start: rulesEngineStatus.start, fallback: rulesEngineStatus.fallback,"
-                         " workers: rulesEngineStatus.workersStarted })")
+                         " workers: rulesEngineStatus.workersStarted, fetched: rulesEngineStatus.fetched })")
 
 
 def snapshot_requests(page):
@@ -40,13 +41,33 @@ def snapshot_requests(page):
     return seen
 
 
+GZIPPED = {"snapshot": "gzip", "wasm": "gzip", "gzipFailed": None}
+PLAIN = {"snapshot": "plain", "wasm": "plain"}
+
+
 def test_the_fast_start_restores_the_snapshot_and_plays(page, site_url):
     seen = snapshot_requests(page)
     status = play_a_move(page, site_url + "games/king/")
-    assert status == {"start": "snapshot", "fallback": None, "workers": 1}
-    assert "snapshot.json" in seen and any(name.endswith(".snapshot") for name in seen)
+    assert status == {"start": "snapshot", "fallback": None, "workers": 1, "fetched": GZIPPED}
+    # The large files came gzipped from the build (unpacked by DecompressionStream), never plain.
+    assert "snapshot.json" in seen and any(name.endswith(".snapshot.gz") for name in seen)
+    assert "pyodide.asm.wasm.gz" in seen
+    assert not any(name.endswith(".snapshot") or name == "pyodide.asm.wasm" for name in seen), seen
     # Nothing of the normal start was needed.
     assert not any(name.endswith(".whl") for name in seen) and "pyodide-lock.json" in seen
+
+
+def test_the_plain_files_when_their_gzips_cannot_be_fetched(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(SLOW_START_MS)
+    seen = snapshot_requests(page)
+    page.route("**/pyodide/**/*.gz", lambda route: route.fulfill(status=404, body="not found"))
+    status = play_a_move(page, site_url + "games/king/")
+    assert status["start"] == "snapshot" and status["fallback"] is None
+    assert {key: status["fetched"][key] for key in PLAIN} == PLAIN and "HTTP 404" in status["fetched"]["gzipFailed"]
+    assert any(name.endswith(".snapshot") for name in seen) and "pyodide.asm.wasm" in seen
+    context.close()
 
 
 def test_a_shared_link_takes_the_fast_start_too(page, site_url):
@@ -93,7 +114,8 @@ def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, 
     page = context.new_page()
     page.set_default_timeout(SLOW_START_MS)
     # The right length, but not a snapshot: the restore itself fails (after the runtime is up).
-    page.route(f"**/pyodide/*/*/{manifest['file']}",
+    # (Sent as the .gz, not gzipped: taken as it is, as from a host that had already undone the gzip.)
+    page.route(f"**/pyodide/*/*/{manifest['file']}.gz",
                lambda route: route.fulfill(body=bytes(manifest["bytes"]), content_type="application/octet-stream"))
     status = play_a_move(page, site_url + "games/king/")
     assert status["start"] == "normal" and "magic number" in status["fallback"]
@@ -137,5 +159,5 @@ def test_a_returning_reader_gets_the_engine_from_the_cache(browser, site_server,
         asked = second_visit(browser.browser_type, site_server, tmp_path / "default")
     finally:
         site_server.honour_headers = True
-    assert {"engine-worker.js", "pyodide.mjs", "pyodide.asm.wasm", "snapshot.json"} <= {
+    assert {"engine-worker.js", "pyodide.mjs", "pyodide.asm.wasm.gz", "snapshot.json"} <= {
         path.rsplit("/", 1)[-1] for path in asked}, asked

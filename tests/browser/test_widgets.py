@@ -192,7 +192,7 @@ def test_a_phone_screen_fits(new_page, site_url):
 def test_a_failed_engine_load_leaves_the_rules_and_stepper_working(browser, site_url):
     context = browser.new_context()
     page = context.new_page()
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm*", lambda route: route.abort())  # the plain file and its gzip
     page.goto(site_url + "games/king/")
     page.locator(PLAY).scroll_into_view_if_needed()
     notice = page.locator(f"{PLAY} .rw-loading__text")

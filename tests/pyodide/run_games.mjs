@@ -77,20 +77,21 @@ const toStderr = (line) => process.stderr.write(`${line}\n`);
 
 let started = performance.now();
 const options = { indexURL: bundle, packageBaseUrl: bundle, stdout: toStderr, stderr: toStderr };
-// The bundle's files, read as the worker fetches them.
+// The bundle's files, read as the worker fetches them (the snapshot's gzip undone by
+// DecompressionStream, as in the page).
 const read = async (name) => {
   try {
     const bytes = await readFile(path.join(bundle, name));
-    return { ok: true, status: 200, json: async () => JSON.parse(bytes.toString("utf8")),
-             arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) };
+    return new Response(bytes, { status: 200 });
   } catch {
     return { ok: false, status: 404 };
   }
 };
+const marks = {};  // how the snapshot came: its gzip (the site's way) or the plain file
 let start;
 try {
   start = args.start === "snapshot"
-    ? await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion))
+    ? await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks))
     : await startNormally(loadPyodide, options, {
       messageCallback: (m) => messages.push(m),
       errorCallback: (m) => errors.push(m),
@@ -131,6 +132,8 @@ report.pyodide = {
   loaded_packages: pyodide.loadedPackages.toJs ? pyodide.loadedPackages.toJs() : { ...pyodide.loadedPackages },
   load_messages: messages,
   fetch_attempts: fetchAttempts,
+  snapshot_via: marks.snapshotVia ?? null,
+  gzip_failed: marks.gzipFailed ?? null,
   timings,
 };
 process.stdout.write(JSON.stringify(report) + "\n");

@@ -91,6 +91,8 @@ def test_the_site_start_restores_the_snapshot_with_the_engine_imported(pyodide_r
     assert env["engine_file"].startswith("/lib/python3.14/site-packages/rules_engine/"), env
     assert run["fetch_attempts"] == [], "Pyodide tried the network"
     assert run["reseeded"] >= 1, "the random module's generator was not reseeded"
+    # The snapshot came as the site sends it: its gzip, unpacked by DecompressionStream.
+    assert (run["snapshot_via"], run["gzip_failed"]) == ("gzip", None)
 
 
 def test_every_restore_reseeds_the_random_generators(bundle, pyodide_report):
@@ -124,8 +126,13 @@ def test_bundle_is_complete_and_self_contained(bundle):
     snapshot = pyodide_bundle.snapshot_manifest(bundle)
     assert snapshot["pyodide"] == pyodide_bundle.PYODIDE_VERSION
     assert snapshot["engine_wheel"] == wheel
-    assert names == {*pyodide_bundle.RUNTIME_FILES, "pyodide-lock.json", "bundle-manifest.json", wheel,
-                     "snapshot.json", snapshot["file"]}
+    assert names == {*pyodide_bundle.RUNTIME_FILES, *pyodide_bundle.RUNTIME_COMPRESSED, "pyodide-lock.json",
+                     "bundle-manifest.json", wheel, "snapshot.json", snapshot["file"], snapshot["file"] + ".gz"}
+    # Each gzip unpacks to its plain file, and is much smaller.
+    assert pyodide_bundle.check_bundle(bundle, deep=True) == []
+    assert snapshot["compressed"]["bytes"] < snapshot["bytes"] / 3
+    for name, source in pyodide_bundle.RUNTIME_COMPRESSED.items():
+        assert (bundle / name).stat().st_size < (bundle / source).stat().st_size / 2
 
 
 def _diff(expected, actual):

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from build_scripts import headers
-from build_scripts.browser import SITE_PYODIDE, WIDGETS, WORKER_SCRIPTS, bundle_folder, installed_folders
-from build_scripts.pyodide_bundle import MANIFEST_NAME, RUNTIME_FILES
+from build_scripts.browser import SITE_PYODIDE, WIDGETS, WORKER_SCRIPTS, bundle_folder, installed_folders, runtime_files
+from build_scripts.pyodide_bundle import MANIFEST_NAME
 
 
 def rules_of(built_site):
@@ -24,11 +24,11 @@ def test_the_bundle_folders_are_named_by_digests_of_what_they_hold(built_site):
     files = json.loads(manifest)["files"]
     # Every file the manifest lists is in one of the two folders with that digest.
     for name, info in files.items():
-        home = runtime if name in RUNTIME_FILES else engine
+        home = runtime if name in runtime_files() else engine
         assert hashlib.sha256((home / name).read_bytes()).hexdigest() == info["sha256"], name
-    assert sorted(path.name for path in runtime.iterdir() if path.is_file()) == sorted(RUNTIME_FILES)
-    # The runtime's name covers Pyodide's own files alone, so a new engine leaves it as it was.
-    assert runtime.name == hashlib.sha256(b"".join(files[name]["sha256"].encode() for name in RUNTIME_FILES)).hexdigest()[:16]
+    assert sorted(path.name for path in runtime.iterdir() if path.is_file()) == sorted(runtime_files())
+    # The runtime's name covers Pyodide's own files (and the wasm's gzip) alone, so a new engine leaves it as it was.
+    assert runtime.name == hashlib.sha256(b"".join(files[name]["sha256"].encode() for name in runtime_files())).hexdigest()[:16]
     digest = hashlib.sha256(manifest)
     for name in WORKER_SCRIPTS:
         digest.update((WIDGETS / name).read_bytes())
@@ -62,7 +62,9 @@ def test_only_content_named_files_are_kept_for_good(built_site):
     found = rules_of(built_site)
     for path in ("/games/king/", "/widgets/early.js", "/widgets/main.js", "/games/king/king-example-1.json"):
         assert ("Cache-Control", headers.FOREVER) not in headers.headers_for(found, path), path
-    for path in ("pyodide.asm.wasm", f"{engine.name}/engine-worker.js", f"{engine.name}/snapshot.json"):
+    snapshot = json.loads((engine / "snapshot.json").read_text())
+    for path in ("pyodide.asm.wasm", "pyodide.asm.wasm.gz", f"{engine.name}/engine-worker.js",
+                 f"{engine.name}/snapshot.json", f"{engine.name}/{snapshot['compressed']['file']}"):
         assert ("Cache-Control", headers.FOREVER) in headers.headers_for(found, f"/pyodide/{runtime.name}/{path}")
 
 

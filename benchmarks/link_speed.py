@@ -1,0 +1,195 @@
+"""The reader's first legal move over a phone's link: the fast start, the normal start and the bare
+loadPyodide() floor, cold, through a throttled server (benchmarks/link_server.py), profile by
+profile, with the bytes each sent.
+
+    .venv/bin/python benchmarks/link_speed.py [--runs N] [--profiles loopback,20mbit,5mbit]
+                                              [--slow] [--slow-runs N] [--modes all,text]
+
+Profiles (every response waits one round trip, then all of a page's responses, the worker's
+included, share one link's bandwidth): loopback (no throttle); 20 Mbit/s, 40 ms; 5 Mbit/s, 80 ms;
+and, with --slow (or named in --profiles), 1.6 Mbit/s, 150 ms, left out by default because one run
+of it takes several minutes (--slow-runs, default 1). Each in two modes: "every file compressed"
+(gzip) and "host compresses only text" (wasm, zip, .snapshot, wheels and octet-stream sent as is).
+
+For each: the cold first legal move (King, games/king/#play-1, in a fresh browser context: no HTTP
+cache) of the fast start (the memory snapshot), of the normal start (?engine-start=normal) and of a
+bare loadPyodide() in a module worker; the median of --runs runs (default 3) with min-max; and the
+bytes the server sent for each, up to that moment. A page that gives up (widgets/engine.js stops
+waiting for the engine after 60 s without a sign of life from the worker) counts as a failed run. CPU throttling is not emulated: a phone's CPU
+is slower still than this machine's. About 13 minutes for the default profiles and 3 runs, and 5
+more with --slow (one run); on a shared machine the figures are noisy, so read the differences.
+"""
+
+import argparse
+import datetime
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(HERE), str(ROOT), str(ROOT / "tests" / "browser")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+from browser_report import fmt_bytes, fmt_range  # noqa: E402
+from browser_speed import Session, add_bench_pages, engine_status, versions, wait_your_turn  # noqa: E402
+from link_server import MODES, PROFILES, ThrottledServer  # noqa: E402
+from site_server import SiteBuildError, build_site  # noqa: E402
+
+DEFAULT_PROFILES = ("loopback", "20mbit", "5mbit")
+TIMEOUT_MS = 600_000
+STARTS = (("fast", "fast start (snapshot)"), ("normal", "normal start"), ("bare", "bare loadPyodide()"))
+
+
+def progress(text):
+    print(f"link_speed: {text}", file=sys.stderr, flush=True)
+
+
+def first_move(session, site, server, start):
+    """One cold run of ``start``: seconds from navigation to the reader's first legal move (to the
+    end of loadPyodide() for the bare page), the bytes sent by then and the start the worker took."""
+    context = session.context(instrument=start != "bare")
+    context.set_default_timeout(TIMEOUT_MS)
+    server.reset()
+    try:
+        page = context.new_page()
+        if start == "bare":
+            page.goto(site + "_bench/bare-pyodide.html")
+            page.wait_for_function("() => window.bareResult", timeout=TIMEOUT_MS, polling=100)
+            result = page.evaluate("window.bareResult")
+            if result.get("error"):
+                raise RuntimeError(f"the bare loadPyodide() page failed: {result['error']}")
+            seconds, way = result["doneAt"] / 1000, "bare"
+        else:
+            query = "?engine-start=normal" if start == "normal" else ""
+            page.goto(site + f"games/king/{query}#play-1")
+            # The reader's turn, or the page giving up (widgets/engine.js: 60 s without a sign of life).
+            page.wait_for_function(
+                "() => window.__bench.yourTurn.length || (window.rulesEngineStatus || {}).state === 'failed'",
+                timeout=TIMEOUT_MS, polling=100)
+            status = engine_status(page)
+            if status.get("state") == "failed":
+                error = page.evaluate("rulesEngineStatus.error")
+                seconds, way = None, f"FAILED after {page.evaluate('performance.now()') / 1000:.0f} s: {error}"
+            else:
+                seconds = wait_your_turn(page, "king", 0, timeout=TIMEOUT_MS) / 1000
+                way = status.get("start") or "?"
+                fetched = page.evaluate("rulesEngineStatus.fetched")
+                if fetched:
+                    way += f", snapshot {fetched.get('snapshot')}, wasm {fetched.get('wasm')}"
+                if status.get("fallback") and start == "fast":
+                    way += f" (fallback: {status['fallback']})"
+        sent = server.sent
+    finally:
+        context.close()
+        server.reset()
+    return {"seconds": seconds, "bytes": sum(sent.values()), "files": sent, "way": way}
+
+
+def largest(files, count=4):
+    names = sorted(files, key=files.get, reverse=True)[:count]
+    return ", ".join(f"{name.rsplit('/', 1)[-1]} {fmt_bytes(files[name])}" for name in names)
+
+
+def median(found):
+    """The median of the runs' seconds; a failed run counts as endless."""
+    return statistics.median(r["seconds"] if r["seconds"] is not None else float("inf") for r in found)
+
+
+def print_profile(profile, mode, by_start, runs):
+    print(f"\n  {PROFILES[profile]}, {MODES[mode]} ({runs} run{'s' if runs > 1 else ''})")
+    bare = median(by_start["bare"])
+    for start, label in STARTS:
+        found = by_start[start]
+        seconds = fmt_range([r["seconds"] for r in found])
+        failed = sum(1 for r in found if r["seconds"] is None)
+        if failed:
+            seconds += f", {failed} failed"
+        sent = fmt_bytes(int(statistics.median(r["bytes"] for r in found)))
+        ways = sorted({r["way"] for r in found})
+        versus = "" if start == "bare" else f"  {median(found) - bare:+.2f} s vs bare"
+        print(f"    {label:<24}{seconds:<22}{sent:>10}{versus}  [{'; '.join(ways)}]")
+        print(f"      {'':<22}largest: {largest(found[0]['files'])}")
+    sys.stdout.flush()
+
+
+def print_summary(results):
+    print()
+    print("  Summary (medians, s; inf: the page gave up): fast, normal, bare; fast before bare? fast no slower than normal?")
+    for (profile, mode), by_start in results.items():
+        med = {start: median(by_start[start]) for start, _ in STARTS}
+        print(f"    {str(PROFILES[profile]):<20} {mode:<5} {med['fast']:7.2f} {med['normal']:7.2f} {med['bare']:7.2f}"
+              f"   {'yes' if med['fast'] < med['bare'] else 'NO'}, {'yes' if med['fast'] <= med['normal'] else 'NO'}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="cold runs per start and profile (default 3)")
+    parser.add_argument("--profiles", default=",".join(DEFAULT_PROFILES),
+                        help=f"comma-separated, of {', '.join(PROFILES)} (default {','.join(DEFAULT_PROFILES)})")
+    parser.add_argument("--slow", action="store_true", help="add the 1.6 Mbit/s, 150 ms profile")
+    parser.add_argument("--slow-runs", type=int, default=1, help="runs of the 1.6 Mbit/s profile (default 1)")
+    parser.add_argument("--modes", default="all,text", help="comma-separated, of all, text (default both)")
+    args = parser.parse_args(argv)
+    profiles = [name for name in args.profiles.split(",") if name]
+    if args.slow and "1.6mbit" not in profiles:
+        profiles.append("1.6mbit")
+    modes = [name for name in args.modes.split(",") if name]
+    for name in profiles:
+        if name not in PROFILES:
+            parser.error(f"no profile {name!r}: choose among {', '.join(PROFILES)}")
+    for name in modes:
+        if name not in MODES:
+            parser.error(f"no mode {name!r}: choose among {', '.join(MODES)}")
+    runs_by_profile = {name: max(1, args.slow_runs if name == "1.6mbit" else args.runs) for name in profiles}
+    started = time.perf_counter()
+
+    with tempfile.TemporaryDirectory(prefix="link-speed-") as tmp:
+        site_dir = Path(tmp) / "site"
+        site_dir.mkdir()
+        server = ThrottledServer(site_dir)
+        try:
+            build_site(site_dir, server.url)
+        except SiteBuildError as error:
+            server.stop()
+            print(f"link_speed: the site does not build:\n{error}", file=sys.stderr)
+            return 1
+        bundle = add_bench_pages(site_dir)
+        server.precompress(site_dir)
+        site = server.url
+        results = {}
+        with server, sync_playwright() as playwright:
+            session = Session(playwright)
+            info = versions(bundle, session.browser)
+            print(f"Link speed of the rules site, {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}: "
+                  f"Chromium {info['chromium']}, Pyodide {info['pyodide']}, commit {info['commit']}")
+            print("  Throttled server on 127.0.0.1 (benchmarks/link_server.py): each response one round trip late, "
+                  "then one shared link (a token bucket); no TCP/TLS handshakes added")
+            print("  Cold first legal move (seconds from navigation; median (min–max); bytes sent by then, median)."
+                  "\n  CPU throttling is not emulated: a phone's CPU is slower still than this machine's.", flush=True)
+            for profile in profiles:
+                for mode in modes:
+                    server.configure(PROFILES[profile], mode)
+                    by_start = {start: [] for start, _ in STARTS}
+                    for index in range(runs_by_profile[profile]):
+                        # The three starts take turns, so a change in the machine's load touches each.
+                        for start, label in STARTS:
+                            progress(f"{PROFILES[profile]}, {MODES[mode]}: run {index + 1}/{runs_by_profile[profile]}, {label}")
+                            by_start[start].append(first_move(session, site, server, start))
+                    results[(profile, mode)] = by_start
+                    print_profile(profile, mode, by_start, runs_by_profile[profile])
+            session.browser.close()
+
+    print_summary(results)
+    print(f"\n  Requests to other hosts (refused): {len(session.foreign)}; HTTP errors: {len(session.failed)};"
+          f" console errors: {len(session.errors)}")
+    for line in sorted(set(session.failed))[:5] + sorted(set(session.errors))[:5]:
+        print(f"    {line}")
+    print(f"\nWhole run {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
