@@ -7,6 +7,7 @@ import re
 import pytest
 
 from rules_engine import list_games
+from test_widgets import to_the_readers_turn
 
 COUNTS = [(spec.id, seats) for spec in list_games() if spec.seats[0] != spec.seats[1]
           for seats in (spec.seats[0], spec.seats[1])]
@@ -21,7 +22,7 @@ def test_a_play_block_deals_the_players_it_asks_for(page, site_url, game_id, sea
     page.goto(site_url + f"games/{game_id}/#{block_id}")
     widget = page.locator(f"#{block_id}")
     widget.scroll_into_view_if_needed()
-    page.wait_for_selector(f"#{block_id}.rw-play--your-turn, #{block_id} .rw-interlude")
+    to_the_readers_turn(page, f"#{block_id}")
     hands = widget.locator('[data-zone^="hand-"]')
     assert sorted(int(re.sub(r"\D", "", z.get_attribute("data-zone"))) for z in hands.all()) == list(range(seats))
     # Every seat has a place of its own round the table: no two seats overlap.

@@ -12,6 +12,7 @@ from axe import axe_violations, describe, in_scheme
 from build_scripts.source import parse_source
 from rules_engine import list_games, replay
 from rules_engine.host import frames_of
+from test_widgets import to_the_readers_turn
 
 PLAY = "[data-widget=play]"
 EXAMPLE = "[data-widget=example]"
@@ -95,7 +96,7 @@ def test_a_play_block_with_options_takes_a_move(page, site_url, game_id, block_i
     block = f"#{block_id}"
     widget = page.locator(block)
     widget.scroll_into_view_if_needed()
-    page.wait_for_selector(f"{block}.rw-play--your-turn")
+    to_the_readers_turn(page, block)
     options = page.evaluate(f"JSON.parse(document.querySelector('{block}').dataset.options)")
     assert options and all(page.evaluate(f"document.querySelector('{block}').rwWidget.options[{key!r}]") == value
                            for key, value in options.items())

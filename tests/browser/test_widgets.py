@@ -18,6 +18,20 @@ def ready_to_play(page, url):
     return page.locator(PLAY)
 
 
+def to_the_readers_turn(page, block):
+    """Waits for the reader's turn at the table ``block`` (a selector), going on past the hands the
+    bots end before it (each shown until the reader presses Next hand): a random deal of a game
+    whose hands may end without the reader, as stops games and Lórum's Quart may."""
+    widget = page.locator(block)
+    for _ in range(10):
+        page.wait_for_selector(f"{block}.rw-play--your-turn, {block} .rw-interlude")
+        if not widget.locator(".rw-interlude").count():
+            return widget
+        widget.locator("[data-move=next-hand]").click()
+        widget.locator(".rw-interlude").wait_for(state="detached")
+    raise AssertionError(f"{block}: ten hands ended without the reader")
+
+
 HAND = "[data-widget=play] [data-zone=hand-0] .rw-card"
 
 
