@@ -22,7 +22,6 @@ link. CPU throttling is not emulated: this machine's CPU runs the page.
 
 import functools
 import gzip
-import http.server
 import os
 import threading
 import time
@@ -33,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 import sys  # noqa: E402
 
 sys.path[:0] = [str(ROOT / "tests" / "browser")]
-from site_server import SITE_HOST, Handler, HeadersFile  # noqa: E402
+from site_server import Handler, SiteServer  # noqa: E402
 
 CHUNK = 16 * 1024
 TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+xml", "application/xml",
@@ -132,16 +131,13 @@ class ThrottledHandler(Handler):
             server.count(self.path, len(chunk))
 
 
-class ThrottledServer:
+class ThrottledServer(SiteServer):
     """The site in ``directory`` at a free port of 127.0.0.1, through one link (``profile``) with a
     host that compresses ``mode`` ("all" or "text"); both may be changed between runs."""
 
     def __init__(self, directory, profile=PROFILES["loopback"], mode="all"):
-        self.server = http.server.ThreadingHTTPServer(
-            (SITE_HOST, 0), functools.partial(ThrottledHandler, directory=str(directory)))
+        super().__init__(directory, handler=ThrottledHandler)
         self.server.daemon_threads = True
-        self.server.honour_headers = True
-        self.server.site_headers = HeadersFile(directory)
         self.server.requested = None
         self.server.profile = profile
         self.server.mode = mode
@@ -152,8 +148,6 @@ class ThrottledServer:
         self.server.sent_lock = threading.Lock()
         self.server.body = functools.partial(_body, self.server)
         self.server.count = functools.partial(_count, self.server)
-        self.url = f"http://{SITE_HOST}:{self.server.server_address[1]}/"
-        self._thread = None
 
     def configure(self, profile, mode):
         self.server.profile, self.server.mode = profile, mode
@@ -177,23 +171,10 @@ class ThrottledServer:
             if path.is_file():
                 _gzipped(self.server, str(path))
 
-    def start(self):
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self._thread.start()
-        return self
-
     def stop(self):
-        if self._thread is not None:
-            self.server.shutdown()
-            self._thread = None
+        # Responses still waiting for the link give up, so the server's shutdown is not held.
         self.server.link.reset()
-        self.server.server_close()
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
+        super().stop()
 
 
 def compresses(mode, content_type):

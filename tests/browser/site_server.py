@@ -89,10 +89,10 @@ class SiteServer:
     """A folder served at a free port of 127.0.0.1. The port is taken at once, so
     the site can be built for its address (``url``) before serving starts."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, handler=None):
         self.directory = str(directory)
         self.server = http.server.ThreadingHTTPServer(
-            (SITE_HOST, 0), functools.partial(Handler, directory=self.directory))
+            (SITE_HOST, 0), functools.partial(handler or Handler, directory=self.directory))
         self.server.site_headers = HeadersFile(self.directory)
         self.server.honour_headers = True
         self.server.requested = []  # every path answered, in order (tests may clear it)
