@@ -12,6 +12,10 @@ Every figure is still checked on every CI run: pytest runs every page's
 doctests itself (``conftest.py``), and a fresh clone starts with no
 ``build/``. ``RULES_SITE_NO_CHECK_CACHE=1`` turns the cache off, and
 ``RULES_SITE_CHECK_CACHE`` names another folder for it.
+
+Figures measured by playing the engine's bots (a collection page's time to play and odds,
+``collection_pages.py``) are remembered the same way, by their name and the engine's digest,
+with their values.
 """
 
 import hashlib
@@ -52,6 +56,13 @@ def snippets_key(snippets, engine):
     return digest.hexdigest()
 
 
+def figures_key(name, engine):
+    """What figures measured by playing the engine (a collection's odds) depend on: their name,
+    which says how they were measured, the engine and Python."""
+    return hashlib.sha256(f"{platform.python_implementation()} {platform.python_version()} {engine}\0{name}"
+                          .encode()).hexdigest()
+
+
 def enabled():
     return os.environ.get("RULES_SITE_NO_CHECK_CACHE", "") in ("", "0")
 
@@ -61,6 +72,20 @@ def passed_before(key):
 
 
 def remember_pass(key):
+    remember(key, "passed\n")
+
+
+def remembered(key):
+    """The text remembered under ``key``, or None."""
+    if not enabled():
+        return None
+    try:
+        return (folder() / key).read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return None
+
+
+def remember(key, text):
     if not enabled():
         return
     try:
@@ -69,7 +94,7 @@ def remember_pass(key):
         # Written whole, then renamed into place: builds in parallel (the tests' workers) never
         # see half a file.
         with tempfile.NamedTemporaryFile("w", dir=where, delete=False, suffix=".tmp") as handle:
-            handle.write("passed\n")
+            handle.write(text)
         os.replace(handle.name, where / key)
     except OSError:
         pass  # a read-only checkout builds as well, only without remembering

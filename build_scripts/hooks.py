@@ -9,9 +9,10 @@ rewriting this file alone:
 - on_config: under ``mkdocs serve``, the engine and the build steps are imported afresh, so
   an edit to either shows on the next rebuild; the Games section of the navigation gets a
   page per registered game;
-- on_files: every game source is checked (a broken one stops the build with
+- on_files: every game source and collection is checked (a broken one stops the build with
   ``file:line`` messages), and the generated index pages are added;
-- on_page_markdown: a game source becomes its page; the home page gets its list;
+- on_page_markdown: a game source becomes its page, a collection's source its page (the
+  games' facts measured by the engine's bots); the home page gets its catalogue;
   the score pad's page gets its element (its data file is added in on_files);
 - on_page_content: terms in the rules are linked to the glossary;
 - on_post_page: a game page's worked-example frames are written beside it;
@@ -39,13 +40,14 @@ from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
 from build_scripts import (  # noqa: E402
-    browser, csp, glossary, headers, htmltext, indexes, minify, pyodide_bundle, render, scorepad, timing,
+    browser, collection_pages, csp, glossary, headers, htmltext, indexes, minify, pyodide_bundle, render, scorepad,
+    timing,
 )
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
-STEPS = ("browser", "csp", "glossary", "headers", "htmltext", "indexes", "minify", "pyodide_bundle", "render",
-         "scorepad")
+STEPS = ("browser", "collection_pages", "csp", "glossary", "headers", "htmltext", "indexes", "minify", "pyodide_bundle",
+         "render", "scorepad")
 
 # What one build learned in on_config/on_files, for the page hooks after it.
 _build = {}
@@ -85,6 +87,8 @@ def on_config(config):
 def on_files(files, config):
     started = time.perf_counter()
     sources, errors = check_site(config.docs_dir, _build["specs"])
+    gathered, collection_errors = collection_pages.check_collections(config.docs_dir, _build["specs"], sources)
+    errors = sorted(errors + collection_errors)
     timing.VALIDATION["seconds"] = time.perf_counter() - started
     if errors:
         listed = "\n".join(str(error) for error in errors)
@@ -94,6 +98,7 @@ def on_files(files, config):
         for notice in source.notices:  # a check that could not run here, and why
             logging.getLogger("mkdocs").info(notice)
     _build["sources"] = sources
+    _build["collections"] = gathered
     # The Pyodide bundle (cached), now: every page names its folder (on_post_page).
     _build["bundle"] = pyodide_bundle.build_bundle()
     _build["bundle_folder"] = browser.bundle_folder(_build["bundle"])
@@ -158,6 +163,11 @@ def on_page_markdown(markdown, page, config, files):
         folder = posixpath.dirname(page.file.dest_uri)
         return render.render_game_page(_build["sources"][game_id], _build["specs"][game_id], _build["specs"],
                                        frames_out=frames, frames_dir=f"{folder}/" if folder else "")
+    collection = _build.get("collections", {}).get(page.file.src_uri)
+    if collection:
+        if collection.description:
+            page.meta.setdefault("description", collection.description)
+        return collection_pages.render_collection(collection, _build["specs"])
     if page.file.src_uri == "index.md":
         return markdown.replace(indexes.HOME_MARKER, indexes.home_games_list(_build["specs"]))
     if page.file.src_uri == scorepad.PAGE:

@@ -6,7 +6,10 @@ registered and has a page. Aliases (the engine's and the page's) get their
 own A–Z entries, so a player who knows a game by another name finds it.
 """
 
+import html
 import unicodedata
+
+from rules_engine.cards import make_deck, pack_words
 
 from .render import players_text, slug
 
@@ -91,9 +94,49 @@ def generated_pages(specs, sources):
 
 
 def home_games_list(specs):
-    """The home page's list of games (links relative to ``docs/index.md``)."""
+    """The home page's catalogue of games (links relative to ``docs/index.md``): a plain list,
+    each game carrying what the filters read (``widgets/catalogue.js``), and the filters'
+    form, hidden until that script shows it, so the page works as a list without JavaScript."""
     ordered = sorted(specs.values(), key=lambda spec: sort_key(spec.name))
-    return "\n".join(_entry(spec, link_prefix="games/") for spec in ordered)
+    counts = sorted({n for spec in ordered for n in range(spec.seats[0], spec.seats[1] + 1)})
+    families = sorted({spec.family for spec in ordered}, key=sort_key)
+    packs = {}
+    for spec in ordered:
+        for name in _packs(spec):
+            packs.setdefault(name, pack_words(name))
+    players = "".join(f'<option value="{n}">{n}</option>' for n in counts)
+    family_options = "".join(f'<option value="{slug(f)}">{html.escape(f.capitalize())}</option>' for f in families)
+    pack_options = "".join(f'<option value="{name}">{html.escape(words)}</option>'
+                           for name, words in sorted(packs.items(), key=lambda item: (_pack_size(item[0]), item[1])))
+    out = ['<div class="rules-catalogue" data-widget="catalogue" markdown="1">', "",
+           '<form class="rules-catalogue__filters" aria-label="Choose games" hidden>',
+           f'<label>Players <select name="players"><option value="">any number</option>{players}</select></label>',
+           f'<label>Family <select name="family"><option value="">any family</option>{family_options}</select></label>',
+           f'<label>Pack <select name="pack"><option value="">any pack</option>{pack_options}</select></label>',
+           '<label>Kind <select name="kind"><option value="">solitaires and games for two or more</option>'
+           '<option value="solitaire">solitaires only</option><option value="company">games for two or more</option>'
+           '</select></label>',
+           '<button type="reset">Show every game</button>',
+           '<p class="rules-catalogue__count" role="status" aria-live="polite"></p>',
+           "</form>", ""]
+    for spec in ordered:
+        low, high = spec.seats
+        attrs = (f'data-players="{" ".join(str(n) for n in range(low, high + 1))}" data-family="{slug(spec.family)}" '
+                 f'data-pack="{" ".join(_packs(spec))}" data-kind="{"solitaire" if high == 1 else "company"}"')
+        out += [_entry(spec, link_prefix="games/"), f"    {{: {attrs} }}"]
+    out += ["", '<p class="rules-catalogue__none" hidden>No game on the site fits all of these: '
+                'change a filter, or show every game.</p>', "", "</div>"]
+    return "\n".join(out)
+
+
+def _packs(spec):
+    """The names of the packs a game uses, at any number of players."""
+    names = [spec.deck] + [name for _, name in spec.deck_by_seats]
+    return list(dict.fromkeys(names))
+
+
+def _pack_size(name):
+    return len(make_deck(name))
 
 
 def add_games_to_nav(nav, specs):

@@ -80,14 +80,14 @@ def facts_box(source, spec, specs):
     ]
     aliases = list(spec.aliases) + list(source.front_matter.get("aliases") or [])
     if aliases:
-        facts.append(("Also known as", ", ".join(_escape_md(alias) for alias in aliases)))
+        facts.append(("Also known as", ", ".join(escape_md(alias) for alias in aliases)))
     if source.front_matter.get("origin"):
-        facts.append(("Origin", _escape_md(source.front_matter["origin"])))
+        facts.append(("Origin", escape_md(source.front_matter["origin"])))
     related = source.front_matter.get("related") or []
     if related:
         facts.append(("Related games", ", ".join(_related_link(item, specs) for item in related)))
     facts.append(("Score sheet", f"{scorepad.keep_score_link(spec.id)} on the site's score pad, set up for "
-                                 f"{_escape_md(spec.name)}"))
+                                 f"{escape_md(spec.name)}"))
     out = [f'<aside class="game-facts" aria-label="{html.escape(spec.name)} at a glance" markdown="1">', ""]
     for term, value in facts:
         out += [term, f":   {value}", ""]
@@ -109,7 +109,7 @@ def _options_text(spec):
     parts = []
     for option in spec.options:
         choices = _choices_text(option.choices)
-        about = f": {_escape_md(option.description)}" if option.description else ""
+        about = f": {escape_md(option.description)}" if option.description else ""
         parts.append(f"`{option.name}`{about} (default `{option.default}`{choices})")
     return "; ".join(parts)
 
@@ -117,10 +117,10 @@ def _options_text(spec):
 def _related_link(item, specs):
     if GAME_ID.fullmatch(item) and item in specs:
         return f"[{specs[item].name}]({item}.md)"
-    return _escape_md(item)
+    return escape_md(item)
 
 
-def _escape_md(text):
+def escape_md(text):
     return re.sub(r"([\\`*_\[\]<>])", r"\\\1", str(text))
 
 

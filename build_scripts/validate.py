@@ -20,6 +20,7 @@ from rules_engine import Record, RecordError, RulesError
 from rules_engine.errors import quote
 
 from . import check_cache, diagrams, seeds
+from .collection_pages import check_collections
 from .doctests import Snippet, run_snippets
 from .errors import SourceError, display_path
 from .frontmatter import GAME_ID
@@ -262,13 +263,16 @@ def main(argv=None):
     args = sys.argv[1:] if argv is None else argv
     docs_dir = args[0] if args else "docs"
     sources, errors = check_site(docs_dir)
+    gathered, more = check_collections(docs_dir, registered_specs(), sources)
+    errors = sorted(errors + more)
     for error in errors:
         print(error)
     for source in sources.values():
         for notice in source.notices:
             print(notice, file=sys.stderr)
     checked = ", ".join(sorted(sources)) or "none"
-    print(f"{len(sources)} game pages checked ({checked}): {len(errors)} problem(s)", file=sys.stderr)
+    print(f"{len(sources)} game pages checked ({checked}) and {len(gathered)} collections: {len(errors)} problem(s)",
+          file=sys.stderr)
     return 1 if errors else 0
 
 

@@ -243,6 +243,12 @@ def make_deck(name):
     return DECKS[name][1]()
 
 
+def pack_words(name):
+    """The named pack in words, with its count unless the words give it ("32 cards, 7 to ace...")."""
+    words, size = DECKS[name][0], len(make_deck(name))
+    return words if words.startswith(f"{size} cards") or f"{size}-card" in words else f"{words} ({size} cards)"
+
+
 def same_cards(a, b):
     """True when the two collections hold the same cards, counted with duplicates."""
     return Counter(a) == Counter(b)

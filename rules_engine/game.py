@@ -89,19 +89,14 @@ class GameSpec:
 
     def deck_words(self):
         """The pack in words, with the packs of other numbers of players."""
-        from .cards import DECKS
+        from .cards import pack_words
 
-        def described(name):
-            words, size = DECKS[name][0], len(make_deck(name))
-            # A description that gives its count ("32 cards, 7 to ace...") need not give it twice.
-            return words if words.startswith(f"{size} cards") or f"{size}-card" in words else f"{words} ({size} cards)"
-
-        words = described(self.deck)
+        words = pack_words(self.deck)
         others = {}
         for seats, name in self.deck_by_seats:
             others.setdefault(name, []).append(str(seats))
         for name, counts in others.items():
-            words += f"; with {' or '.join(counts)} players, {described(name)}"
+            words += f"; with {' or '.join(counts)} players, {pack_words(name)}"
         return words
 
     @property

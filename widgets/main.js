@@ -50,6 +50,11 @@ function nearViewport(widget) {
 const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go)));
 
 export async function mountAll(scope = document) {
+  for (const root of scope.querySelectorAll('[data-widget="catalogue"]')) {
+    if (mounted.has(root)) continue;
+    mounted.add(root);
+    import("./catalogue.js").then((catalogue) => catalogue.mountCatalogue(root));
+  }
   // The score pad (its own module, loaded only on its page; it starts the engine only when asked).
   for (const root of scope.querySelectorAll('[data-widget="scorepad"]')) {
     if (mounted.has(root)) continue;

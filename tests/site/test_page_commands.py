@@ -106,7 +106,7 @@ def test_each_printed_command_runs_as_printed(where, command, paragraph, tmp_pat
     elif module == "build_scripts.validate":
         monkeypatch.chdir(ROOT)  # from the project's root, as the pages run their commands
         status, out, err = run_validator(argv)
-        checked = re.search(r"(\d+) game pages checked \(([^)]*)\): 0 problem\(s\)", err)
+        checked = re.search(r"(\d+) game pages checked \(([^)]*)\) and \d+ collections: 0 problem\(s\)", err)
         assert checked, err
         assert checked.group(2).split(", ") == sorted(spec.id for spec in rules_engine.list_games())
     else:
