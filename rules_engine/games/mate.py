@@ -224,7 +224,7 @@ class MateState(TrickGame):
         if self.play.mate is None:
             return None
         seat, card, number = self.play.mate
-        return {"seat": seat, "card": card.text, "move": number}
+        return {"seat": seat, "card": card.symbol, "move": number}  # display form: not a second copy of the card
 
     def _facts(self, players):
         replay = ("the first play of a new deal" if self.hand_number % 2
