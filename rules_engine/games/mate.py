@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, RankOrder
 from ..families.trick_game import TrickGame
 from ..families.tricks import FollowSuit, TrickPlay, last_trick_zone
-from ..game import ALL, GameSpec
+from ..game import GameSpec
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreHand, ScoreRule
 from ..table import plain, signed, zone
