@@ -144,3 +144,20 @@ def test_the_heuristic_bot_beats_random_play():
         final = play_out(MATE.new(seed=f"bot-{i}"), bots)
         wins += final.winners == ((0,) if i % 2 else (1,))
     assert wins >= 10
+
+
+def test_the_score_pad_computes_each_hand_as_the_engine_scored_it():
+    from rules_engine.scoring import ScoreError, score_row
+
+    final = play_out(MATE.new(seed=8), [HeuristicBot(0), RandomBot(1)])
+    for number, points, lines in final.hand_results:
+        facts = {"mated_by": None}
+        if any(points):
+            seat = 0 if points[0] else 1
+            card, move = lines[0].split("with the ")[1].split(" in move ")
+            facts = {"mated_by": seat, "card": {"1": "T"}.get(card[0], card[0]), "move": int(move.split(":")[0])}
+        assert score_row("mate", facts, hand=number)["points"] == list(points)
+    for bad in ({"mated_by": 0, "card": "A"}, {"mated_by": None, "move": 3}, {"mated_by": 0, "card": "J", "move": 2},
+                {"mated_by": 1, "card": "A", "move": 11}):
+        with pytest.raises(ScoreError):
+            score_row("mate", bad, hand=1)

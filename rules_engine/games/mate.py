@@ -36,7 +36,7 @@ from ..families.trick_game import TrickGame
 from ..families.tricks import FollowSuit, TrickPlay, last_trick_zone
 from ..game import GameSpec
 from ..moves import MoveForm, MoveForms
-from ..scoring import ScoreHand, ScoreRule
+from ..scoring import Fact, ScoreError, ScoreHand, ScoreRule
 from ..table import plain, signed, zone
 from . import mate_bot
 
@@ -129,9 +129,38 @@ def hand_name(number):
     return f"Deal {deal}, replayed" if replay else f"Deal {deal}"
 
 
+def hand_row(hand, facts, context):
+    """The score pad's calculator (rules_engine/scoring.py): a hand's row from who mated, with
+    what rank and in which move; nobody, for ten moves without a mate.
+
+    >>> hand_row(1, {"mated_by": 1, "card": "K", "move": 7}, {})["points"]
+    [0, 28]
+    """
+    seat, rank, number = facts["mated_by"], facts["card"], facts["move"]
+    if seat is None:
+        if rank is not None or number is not None:
+            raise ScoreError("a mating card or move with nobody mating: say who gave mate, or neither",
+                             "scoring.no-mate")
+        return {"points": [0, 0], "rule": "scoring.no-mate", "detail": "ten moves without a mate: no score"}
+    if rank is None or number is None:
+        raise ScoreError("a mate needs its card's rank and the number of its move", "scoring.mate")
+    points = [0, 0]
+    points[seat] = VALUES[rank] * number
+    return {"points": points, "rule": "scoring.mate", "detail": f"mate in move {number}: {VALUES[rank]} × {number}"}
+
+
+RANK_WORDS = {"A": "ace", "T": "10", "7": "7", "K": "king", "Q": "queen"}
+FACTS = (
+    Fact("mated_by", "Who gave mate (nobody: ten moves without one)", kind="seat", optional=True),
+    Fact("card", "The mating card", kind="choice", optional=True,
+         choices=tuple((rank, f"{RANK_WORDS[rank]}: {value}") for rank, value in VALUES.items())),
+    Fact("move", "The move it was led in", low=1, high=MOVES, optional=True),
+)
+
 SCORING = ScoreRule(
     wins="high",
-    hands=tuple(ScoreHand(hand_name(n), "scoring.mate") for n in range(1, HANDS + 1)),
+    hands=tuple(ScoreHand(hand_name(n), "scoring.mate", facts=FACTS) for n in range(1, HANDS + 1)),
+    calculator=hand_row,
     rule="scoring.mate",
     end_rule="end.game",
     ties="share",
@@ -187,7 +216,7 @@ class MateState(TrickGame):
         if self.play.mate is None:
             return points, ["Ten moves without a mate: no score"]
         seat, card, number = self.play.mate
-        points[seat] = mate_points(card, number)
+        points = hand_row(self.hand_number, {"mated_by": seat, "card": card.rank, "move": number}, {})["points"]
         return points, [f"{names[seat]} mates with the {card.symbol} in move {number}: "
                         f"{VALUES[card.rank]} × {number} = {points[seat]}"]
 
