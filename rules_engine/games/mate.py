@@ -37,7 +37,7 @@ from ..families.tricks import FollowSuit, TrickPlay, last_trick_zone
 from ..game import GameSpec
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreHand, ScoreRule
-from ..table import plain, signed, zone
+from ..table import plain, score_sheet, signed, zone
 from . import mate_bot
 
 RANKS = RankOrder("7QKTA")
@@ -256,9 +256,13 @@ class MateState(TrickGame):
         return {"seat": seat, "card": card.symbol, "move": number}  # display form: not a second copy of the card
 
     def _facts(self, players):
-        replay = ("the first play of a new deal" if self.hand_number % 2
-                  else "the deal of the last hand, each player holding the other's cards")
+        replay = ("a fresh deal" if self.hand_number % 2
+                  else "each player holds the cards the other was dealt")
         return [f"{hand_name(self.hand_number)}: {replay}", f"Move {self.play.move_number} of {MOVES}"]
+
+    def _score_sheet(self):
+        rows = [(hand_name(n), points) for n, points, _ in self.hand_results]
+        return score_sheet(self.scorer_names(), rows, [("Game", self.game_scores)], target=self.TARGET)
 
     def _won_notes(self):
         counts = self.play.trick_counts()
