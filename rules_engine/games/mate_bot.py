@@ -32,7 +32,7 @@ class Search:
         self.memo = {}
 
     def lead(self, leader, follower, depth):
-        key = (leader, follower, depth)
+        key = (leader, follower, min(depth, len(leader)))  # a search past the hand's end is a full one
         if key not in self.memo:
             self.memo[key] = max(self.led(card, leader, follower, depth) for card in leader)
         return self.memo[key]
