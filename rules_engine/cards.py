@@ -223,6 +223,7 @@ DECKS = {
     "40": ("40 cards, 5 to ace in each suit", lambda: build_deck(ranks="56789TJQKA")),
     "48": ("48 cards, 3 to ace in each suit", lambda: build_deck(ranks="3456789TJQKA")),
     "36": ("36 cards, 6 to ace in each suit", lambda: build_deck(ranks="6789TJQKA")),
+    "20": ("20 cards: ace, 10, king, queen and 7 in each suit", lambda: build_deck(ranks="7QKTA")),
     "35": ("36 cards without the 6♣", lambda: build_deck(ranks="6789TJQKA", remove=["6C"])),
     "40-italian": ("40 cards: ace to 7 and the three court cards (Italian pack)",
                    lambda: build_deck(ranks="A234567JQK")),

@@ -22,9 +22,9 @@ what each seat sees, the table for the renderers and the score sheet.
 """
 
 from ..cards import make_deck
-from ..game import ALL, Scores, State
+from ..game import Scores, State
 from ..table import headline, plain, score_sheet, signed
-from .tricks import last_trick_zone, left_of, strain_name, trick_sentence, trick_zones
+from .tricks import last_trick_zone, left_of, seeing_own_hand, strain_name, trick_sentence, trick_zones
 
 
 class TrickGame(State):
@@ -184,7 +184,7 @@ class TrickGame(State):
             "phase": self.phase,
             "sides": self.SIDES,
             "trump": self.play.trump,
-            "play": self.play.to_json(seat),
+            "play": self.play.to_json(seat, self._sees_hand(seat)),
             "game_scores": list(self.game_scores),
             "hands": [{"number": n, "points": list(points), "lines": list(lines)}
                       for n, points, lines in self.hand_results],
@@ -203,8 +203,14 @@ class TrickGame(State):
         """Cards dealt to no hand (a stub, a turned-up card)."""
         return ()
 
+    def _sees_hand(self, seat):
+        """Whose hands ``seat`` sees: ``f(s)`` is True for each hand shown to it; its own, as usual
+        (a game of open hands says otherwise, and its ``hidden_from`` agrees)."""
+        return seeing_own_hand(seat)
+
     def hidden_from(self, seat):
-        return ({card for s, hand in enumerate(self.play.hands) if s != seat and seat != ALL for card in hand}
+        sees = self._sees_hand(seat)
+        return ({card for s, hand in enumerate(self.play.hands) if not sees(s) for card in hand}
                 | set(self._hidden_aside(seat)))
 
     def _hidden_aside(self, seat):
@@ -215,7 +221,7 @@ class TrickGame(State):
     def _describe(self, seat):
         players = self.player_names()
         zones = trick_zones(self.play, seat, players, self._won_notes(), self.SIDES,
-                            self.scorer_names() if self.SIDES else None)
+                            self.scorer_names() if self.SIDES else None, visible=self._sees_hand(seat))
         zones += self._zones_aside(seat)
         return {
             "headline": headline(f"Hand {self.hand_number}", f"Dealer: {players[self.dealer]}",
