@@ -365,12 +365,11 @@ class PyramidState(State):
         for r in range(ROWS):
             for p in range(r + 1):
                 card = self.pyramid[index_of(r, p)]
-                zones.append(zone(f"pyramid-{r + 1}-{p + 1}", f"Row {r + 1}, card {p + 1}",
+                zones.append(zone(f"pyramid-{r + 1}-{p + 1}", f"Row {r + 1}",
                                   [] if card is None else [card], kind="layout", layout="row",
                                   group=f"pyramid-row-{r + 1}", source=True, empty=" "))
         zones += [
-            zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="piles",
-                 source=True),
+            zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="piles"),
             zone("turned", "Turned up", [self.turned] if self.turned else [], kind="hand", layout="row",
                  group="piles", empty=" "),
             zone("waste", "Waste", self.waste, kind="discard", layout="squared", group="piles", source=True),
@@ -387,11 +386,7 @@ class PyramidState(State):
         }
 
     def _click_source(self, move, where):
-        if move.kind == "deal":
-            return ["stock", len(self.stock) - 1]
-        if move.kind == "redeal":
-            return None
-        return where.get(move.card.text)
+        return where.get(move.card.text) if move.card is not None else None  # deal, redeal: buttons
 
     def _click_target(self, move, table):
         if move.kind != "pair":

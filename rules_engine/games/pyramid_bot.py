@@ -40,12 +40,11 @@ def _discards(cards):
     return kings + pairs
 
 
-def _value(move, table, places):
+def _value(move, table, places, before):
     words = move.split()
     cards = words[1:]
     from_pyramid = [c for c in cards if c in places]
     rows = table["pyramid"]
-    before = set(_exposed(rows))
     after = _exposed(rows, gone=set(from_pyramid))
     newly = len([c for c in after if c not in before])
     tops = [c for c in (table["turned"], table["waste"][-1] if table["waste"] else None) if c and c not in cards]
@@ -65,5 +64,7 @@ def choose(view, rng):
     if not discards:
         return moves[0]  # deal, or redeal: there is only one
     places = _places(table["pyramid"])
-    best = max(_value(m, table, places) for m in discards)
-    return rng.choice([m for m in discards if _value(m, table, places) == best])
+    before = set(_exposed(table["pyramid"]))
+    scored = [(_value(m, table, places, before), m) for m in discards]
+    best = max(value for value, _ in scored)
+    return rng.choice([m for value, m in scored if value == best])
