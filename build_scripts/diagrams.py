@@ -113,7 +113,8 @@ def table_block(table):
     for z in table["zones"]:
         if z["owner"] is None:
             groups.setdefault(z.get("group", z["id"]), []).append(z)
-    middle = stack_of([group_block(g, table) for g in groups.values()], centre=False)
+    # Each band of the middle centred, as the page's card table draws it (a pyramid looks like one).
+    middle = stack_of([group_block(g, table) for g in groups.values()])
     places = {seat: seat_block(seat, zones, table) for seat, zones in seats.items()}
     if len(places) == 4:
         side = row_of([places[1], middle, places[3]])
