@@ -164,7 +164,7 @@ def test_the_game_ends_when_no_discard_can_come_even_with_passes_left():
                                         "the score is −30.")
 
 
-@pytest.mark.parametrize("seed, cleared_in, left, points", [(6, 1, 0, 50), (3, 2, 0, 35), (4, 3, 6, 14)])
+@pytest.mark.parametrize("seed, cleared_in, left, points", [(6, 1, 0, 50), (10, 2, 4, 31), (4, 3, 6, 14)])
 def test_the_par_score_by_the_pass_that_cleared_the_pyramid(seed, cleared_in, left, points):
     final = play_out(PYRAMID.new(seed=seed), [HeuristicBot(seed)])
     assert final.result == "won" and final.cleared_in == cleared_in and final.cards_left == left
@@ -184,7 +184,7 @@ def test_the_pyramid_cleared_is_said_and_the_game_goes_on_while_discards_remain(
     won = play_out(PYRAMID.new(seed=55), [HeuristicBot(55)])
     cleared_at = next(i for i, s in enumerate(replay(won.record.to_text())) if s.cleared_in)
     # The game went on past the pyramid's last card, for a pair of the turned-up card and the waste.
-    assert [m.text for m in won.record.moves[cleared_at:]] == ["deal", "pair 6D 7H"]
+    assert [m.text for m in won.record.moves[cleared_at:]] == ["deal", "pair 7C 6D"]
 
 
 def test_the_score_pad_row_and_its_checks():
