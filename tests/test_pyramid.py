@@ -248,3 +248,15 @@ def test_golden_records_listed_for_regenerate():
     for name, expected in GOLDEN_PYRAMID.items():
         if name in listed:
             assert listed[name] == {k: v for k, v in expected.items() if k != "seed"}
+
+
+def test_the_renderers_draw_each_row_of_the_pyramid_as_one_line():
+    from build_scripts.diagrams import draw_state
+    from rules_engine.render import render
+
+    state = play(dealt(), "pair 7S 6S", "deal")
+    lines = render(state.table(0)).splitlines()
+    assert "Row 1: Q♥" in lines and "Row 7: -- 8♣ 8♠ -- 9♦ A♥ J♥" in lines
+    assert "Turned up: 5♠" in lines
+    svg = draw_state(state, "d", "Pyramid").svg
+    assert svg.count(">Row 7<") == 1 and svg.count(">Row 1<") == 1  # a row's label written once
