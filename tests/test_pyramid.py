@@ -20,7 +20,7 @@ GOLDEN = pathlib.Path(__file__).parent / "golden"
 # The golden records and what they come to (written by tests/golden/regenerate.py's method).
 GOLDEN_PYRAMID = {
     "pyramid-won": {"seed": 6, "scores": [50], "moves": 52, "result": "won"},
-    "pyramid-lost": {"seed": 13, "scores": [-30], "moves": 31, "result": "lost"},
+    "pyramid-lost": {"seed": 13, "scores": [-30], "moves": 66, "result": "lost"},
 }
 
 # A fixed deal: the pyramid row by row from the top, then the stock in the order it is turned.
@@ -153,15 +153,37 @@ def test_the_passes_option():
 
 
 def test_the_game_ends_when_no_discard_can_come_even_with_passes_left():
-    final = play_out(PYRAMID.new(seed=13), [HeuristicBot(13)])
-    assert final.is_over and final.result == "lost" and final.pass_number == 1 and final.stock
+    final = play_out(PYRAMID.new(seed=123), [HeuristicBot(123)])
+    # Aces alone could take the two exposed queens, and none is left; the last card of the stock
+    # is the 3♠, whose 10 is covered.
+    assert final.is_over and final.result == "lost" and final.pass_number == 2 and len(final.stock) == 1
     assert final.legal_moves() == [] and final.explain("deal") == ("the game is over", "end.game")
-    # The state before the last move still had a discard ahead of it.
     before = list(replay(final.record.to_text()))[-2]
     assert before.to_act == 0 and before.discard_ahead()
-    assert final.scores.game == (-(52 - len(final.discarded)),) == (-30,)
-    assert final.table(0)["result"] == ("Lost: no more cards can be discarded, with 14 cards left in the pyramid; "
-                                        "the score is −30.")
+    assert final.scores.game == (-(52 - len(final.discarded)),) == (-6,)
+    assert final.table(0)["result"] == ("Lost: no more cards can be discarded, with 5 cards left in the pyramid; "
+                                        "the score is −6.")
+
+
+def test_the_end_never_reads_the_stocks_hidden_order():
+    # After the example's 42 moves the pyramid is clear; the Q♣ on the waste and the A♣ in the stock
+    # could meet for all the player knows, so the game goes on, though in this deal they never do.
+    state = PYRAMID.new(seed=252)
+    example = (pathlib.Path(__file__).parents[1] / "docs" / "games" / "pyramid.md").read_text()
+    moves = [line.split(". ", 1)[1].split(" {")[0] for line in example.split("game: pyramid")[1].split("\nend")[0]
+             .splitlines() if line[:1].isdigit()]
+    states = [state]
+    for move in moves:
+        states.append(states[-1].apply(move))
+    assert states[42].pyramid_left == 0 and not states[42].is_over and states[42].discard_ahead()
+    final = states[-1]
+    assert final.is_over and final.pass_number == 3 and len(final.stock) == 2 and final.scores.game == (42,)
+    # Swapping the stock's cards changes nothing the player is told of the end.
+    assert {c.text for c in final.stock} == {"AC", "TC"}
+    swapped = PYRAMID.new(decks={"deal": " ".join(ROWS) + " " + STOCK.replace("TC AC", "AC TC")})
+    for move in moves:
+        swapped = swapped.apply(move)
+    assert swapped.is_over and swapped.table(0) == final.table(0) | {"last": swapped.table(0)["last"]}
 
 
 @pytest.mark.parametrize("seed, cleared_in, left, points", [(6, 1, 0, 50), (10, 2, 4, 31), (4, 3, 6, 14)])
@@ -179,8 +201,8 @@ def test_the_pyramid_cleared_is_said_and_the_game_goes_on_while_discards_remain(
     last = list(replay(final.record.to_text()))
     cleared = next(i for i, s in enumerate(last) if s.cleared_in)
     assert last[cleared].table(0)["last"].endswith("; the pyramid is cleared.")
-    assert final.table(0)["result"] == ("Won: the pyramid was cleared in pass 1, and 8 cards are left in the "
-                                        "stock and waste; the score is 42.")
+    assert final.table(0)["result"] == ("Won: the pyramid was cleared in pass 1, and 8 cards were never "
+                                        "discarded; the score is 42.")
     won = play_out(PYRAMID.new(seed=55), [HeuristicBot(55)])
     cleared_at = next(i for i, s in enumerate(replay(won.record.to_text())) if s.cleared_in)
     # The game went on past the pyramid's last card, for a pair of the turned-up card and the waste.

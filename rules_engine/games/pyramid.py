@@ -20,16 +20,20 @@ gives the one-pass original.
   pass is left (``passes``: 3 by default, Morehead and Mott-Smith's two
   redeals), the waste with the turned-up card on it is turned over, unshuffled,
   as the new stock.
-- The game ends when no sequence of deals can bring a discard (every move
-  then would only turn cards); it is won if the pyramid is cleared.
+- The game ends when no discard can come as far as the player can know (none
+  now, and no card still to come round from the stock that is a king or
+  could make 13 with an available card or another such card: the stock's
+  hidden order is never read), or when the stock and its passes run out; it
+  is won if the pyramid is cleared.
 - Score (their par scoring): 50, 35 or 20 if the pyramid was cleared in the
   first, second or third pass, less the cards not discarded at the end; if it
   was never cleared, minus the cards not discarded.
 
 Interpretation notes (repeated on the game's page): the pyramid cleared is the
 win (``interpretation.pyramid-win``); a card cannot pair with a card that
-covers it (``interpretation.covering-partner``); the game ends only when no
-discard can follow (``interpretation.no-progress``); the cards left after a
+covers it (``interpretation.covering-partner``); the game ends when no
+discard can come as far as the player can know (``interpretation.no-progress``);
+the cards left after a
 cleared pyramid are all those not discarded (``interpretation.residue``).
 """
 
@@ -170,28 +174,24 @@ class PyramidState(State):
         return not self.stock and self.pass_number < self.passes and bool(self.waste or self.turned)
 
     def discard_ahead(self):
-        """Whether some sequence of moves can still discard a card: a discard now, or one that the
-        deals and redeals still to come bring (they are the only other moves, one at a time)."""
+        """Whether a discard may still come, as far as the player can know: one now, or a card still
+        to come round from the stock (all of the stock, and the waste too while a redeal is left)
+        that is a king or makes 13 with an exposed card, the card turned up, the waste's top or
+        another such card. The stock's order is hidden, so it is never consulted: a deal whose
+        order brings no such meeting ends when its passes run out."""
         if "_cached_ahead" in self.__dict__:
             return self._cached_ahead
-        values = [VALUES[self.pyramid[i].rank] for i in exposed(self.pyramid)]
-        wanted = set(values)
-        found = TOTAL in wanted or any(TOTAL - v in wanted and (TOTAL - v != v or values.count(v) > 1)
-                                       for v in values)
-        stock, turned, waste, pass_number = list(self.stock), self.turned, list(self.waste), self.pass_number
-        while not found:
-            tops = [VALUES[c.rank] for c in (turned, waste[-1] if waste else None) if c is not None]
-            if any(v == TOTAL or TOTAL - v in wanted for v in tops) or sum(tops) == TOTAL and len(tops) == 2:
-                found = True
-            elif stock:
-                if turned is not None:
-                    waste.append(turned)
-                turned = stock.pop()
-            elif pass_number < self.passes and (waste or turned):
-                stock = list(reversed(waste + ([turned] if turned else [])))
-                turned, waste, pass_number = None, [], pass_number + 1
-            else:
-                break
+        available = [VALUES[card.rank] for card in self.available()]
+        found = TOTAL in available or any(TOTAL - v in available[i + 1:] for i, v in enumerate(available))
+        if not found and (self.stock or self.can_redeal()):
+            coming = list(self.stock)
+            if self.pass_number < self.passes:
+                coming += list(self.waste) + ([self.turned] if self.turned else [])
+            values = [VALUES[card.rank] for card in coming]
+            pyramid = {VALUES[self.pyramid[i].rank] for i in exposed(self.pyramid)}
+            tops = [VALUES[card.rank] for card in (self.turned, self.waste[-1] if self.waste else None) if card]
+            found = any(v == TOTAL or TOTAL - v in pyramid or TOTAL - v in tops for v in values) \
+                or any(TOTAL - v in values[i + 1:] for i, v in enumerate(values))
         self._cached_ahead = found
         return found
 
@@ -420,7 +420,7 @@ class PyramidState(State):
         if self.cleared_in:
             left = self.cards_left
             rest = "every card is discarded" if not left else \
-                f"{plural(left, 'card')} {'is' if left == 1 else 'are'} left in the stock and waste"
+                f"{plural(left, 'card')} {'was' if left == 1 else 'were'} never discarded"
             return f"Won: the pyramid was cleared in pass {self.cleared_in}, and {rest}; the score is {points}."
         return (f"Lost: no more cards can be discarded, with {plural(self.pyramid_left, 'card')} left in the "
                 f"pyramid; the score is {points}.")
