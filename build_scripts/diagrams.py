@@ -113,7 +113,8 @@ def table_block(table):
     for z in table["zones"]:
         if z["owner"] is None:
             groups.setdefault(z.get("group", z["id"]), []).append(z)
-    middle = stack_of([group_block(g, table) for g in groups.values()], centre=False)
+    # Each band of the middle centred, as the page's card table draws it (a pyramid looks like one).
+    middle = stack_of([group_block(g, table) for g in groups.values()])
     places = {seat: seat_block(seat, zones, table) for seat, zones in seats.items()}
     if len(places) == 4:
         side = row_of([places[1], middle, places[3]])
@@ -136,6 +137,10 @@ def seat_block(seat, zones, table):
 def group_block(zones, table):
     if all(z["layout"] == "column" for z in zones):
         return row_of([zone_block(z, table) for z in zones], gap=10)
+    if len(zones) > 1 and all(z["layout"] == "row" and len(z["cards"]) <= 1 and z["label"] == zones[0]["label"]
+                              for z in zones):
+        # Places that share a label (a row of a pyramid), as the card table draws them: the label once.
+        return row_of([zone_block(z, table, caption=None if i else z["label"]) for i, z in enumerate(zones)], gap=6)
     return row_of([zone_block(z, table) for z in zones if z["cards"] or z["kind"] != "trick"])
 
 
@@ -143,9 +148,11 @@ def text_block(text):
     return Block(7 * len(text), LABEL_H, lambda x, y: [_label(x, y + 12, text)])
 
 
-def zone_block(z, table, label=True):
+def zone_block(z, table, label=True, caption=""):
+    """A zone under its label; ``caption`` None keeps the label's room but writes nothing there."""
     cards, layout = z["cards"], z["layout"]
-    head = text_block(z["label"].rsplit(" ", 1)[-1] if layout == "column" else z["label"]) if label else None
+    text = caption or (z["label"].rsplit(" ", 1)[-1] if layout == "column" else z["label"])
+    head = (Block(0, LABEL_H, lambda x, y: []) if caption is None else text_block(text)) if label else None
     if "chips" in z and not cards:
         body = text_block(f"{z['chips']} chip{'' if z['chips'] == 1 else 's'}")
     elif not cards:

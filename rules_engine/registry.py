@@ -6,8 +6,27 @@ import importlib
 from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "comet", "couillon", "kaiser", "getaway", "king", "lorum", "malilla", "mate", "play_or_pay", "pope_joan", "ristiseiska", "rolling_stone",
-                "scotch_whist", "spinado", "the_clock", "yukon")
+# One a line, in alphabetical order, so that games added side by side rarely touch the same lines.
+GAME_MODULES = (
+    "bridge_solitaire",
+    "comet",
+    "couillon",
+    "getaway",
+    "kaiser",
+    "king",
+    "lorum",
+    "malilla",
+    "mate",
+    "play_or_pay",
+    "pope_joan",
+    "pyramid",
+    "ristiseiska",
+    "rolling_stone",
+    "scotch_whist",
+    "spinado",
+    "the_clock",
+    "yukon",
+)
 
 
 def _load_classes():

@@ -89,6 +89,10 @@ def render(table, you=None):
             tops = "  ".join(f"{z.get('empty', '')} {symbol(z['cards'][-1]) if z['cards'] else '--'}"
                              for z in group)
             lines.append(f"Foundations: {tops}")
+        elif len(group) > 1 and len({z["label"] for z in group}) == 1 and all(len(z["cards"]) <= 1 for z in group):
+            # Places of one band that share a label (a row of a layout, a card a place): one line.
+            places = " ".join(symbol(z["cards"][0]) if z["cards"] else "--" for z in group)
+            lines.append(f"{group[0]['label']}: {places}")
         else:
             lines += [zone_line(z, table) for z in group if z["cards"] or z["kind"] not in ("trick", "set-aside")]
     if table["score"]:

@@ -53,7 +53,10 @@ export function renderTable(table, ctx = {}) {
     groups.get(group).push(zone);
   }
   for (const [name, zones] of groups) {
-    const band = el("div", `rw-band rw-band--${zones.every((z) => z.layout === "column") ? "columns" : "row"}`);
+    // Places of one band that share a label and hold a card at most (a row of a pyramid) stay on one
+    // line, closer together, and say their label once (the text and SVG renderers do the same).
+    const places = zones.length > 1 && zones.every((z) => z.layout === "row" && z.cards.length <= 1 && z.label === zones[0].label);
+    const band = el("div", `rw-band rw-band--${zones.every((z) => z.layout === "column") ? "columns" : places ? "places" : "row"}`);
     band.dataset.group = name;
     for (const zone of zones) if (zone.cards.length || !["trick", "set-aside"].includes(zone.kind)) band.append(draw(zone));
     if (band.childElementCount) middle.append(band);

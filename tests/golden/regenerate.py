@@ -34,6 +34,7 @@ GAMES = [
     ("ristiseiska", "ristiseiska-full", 7),
     ("lorum", "lorum-full", 3),
     ("mate", "mate-full", 2026),
+    ("pyramid", "pyramid-won", 6), ("pyramid", "pyramid-lost", 13),
 ]
 
 

@@ -27,6 +27,7 @@ DEPARTURES = {
     "malilla": ["interpretation.trick-points"],
     "play-or-pay": [],
     "pope-joan": ["interpretation.players"],
+    "pyramid": [],
     "ristiseiska": ["interpretation.gift-limit"],
     "rolling-stone": ["interpretation.trick-limit"],
     "scotch-whist": ["interpretation.reaching"],
