@@ -33,6 +33,7 @@ GAMES = [
     ("comet", "comet-full", 1),
     ("ristiseiska", "ristiseiska-full", 7),
     ("lorum", "lorum-full", 3),
+    ("forty-thieves", "forty-thieves-won", 11), ("forty-thieves", "forty-thieves-lost", 6),
 ]
 
 
