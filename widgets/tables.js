@@ -55,6 +55,7 @@ export function renderTable(table, ctx = {}) {
   for (const [name, zones] of groups) {
     const band = el("div", `rw-band rw-band--${zones.every((z) => z.layout === "column") ? "columns" : "row"}`);
     band.dataset.group = name;
+    if (band.classList.contains("rw-band--columns")) band.style.setProperty("--rw-cols", zones.length);
     for (const zone of zones) if (zone.cards.length || !["trick", "set-aside"].includes(zone.kind)) band.append(draw(zone));
     if (band.childElementCount) middle.append(band);
   }
