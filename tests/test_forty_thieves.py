@@ -108,7 +108,7 @@ def test_two_foundations_a_suit():
     assert clicks["move AS from column 2 to foundation"]["to"] == "foundation-S-2"
     assert clicks["move 2S from column 3 to foundation"]["to"] == "foundation-S-1"
     labels = [z["label"] for z in first.table()["zones"] if z["kind"] == "foundation"]
-    assert labels[:2] == ["Spades foundation 1", "Spades foundation 2"]
+    assert labels[:2] == ["Spades 1", "Spades 2"]
 
 
 def test_the_stock_is_turned_once_and_only_the_waste_top_plays():
