@@ -1,14 +1,15 @@
-"""How well the heuristic bots play: for every game of two or more players,
-at every player count it allows, the heuristic side (seat 0, and its
-partners in a partnership game) against random players, beside the same
-seats played by a random bot in the same run (the floor), and games per second.
-A solitaire named with ``--game`` prints its heuristic and random win rates.
+"""How well the heuristic bots play: for every game, at every player count
+it allows, the heuristic side (seat 0, and its partners in a partnership
+game) against random players, beside the same seats played by a random bot
+in the same run (the floor), and games per second. A solitaire's line is its
+win rate with the heuristic bot beside a random player's.
 
     .venv/bin/python benchmarks/bots_vs_random.py [--games N] [--game ID]
 
 A game's final state names its ``winners``; a side wins when seat 0 is among
-them. Figures are printed, never asserted; each comes with a 95% Wilson
-interval, so a difference that is only noise shows as overlapping intervals.
+them (a solitaire, when its ``result`` is "won"). Figures are printed, never
+asserted; each comes with a 95% Wilson interval, so a difference that is
+only noise shows as overlapping intervals.
 """
 
 import argparse
@@ -51,8 +52,7 @@ def run(game_id, seats, kind, games):
         state = game.new(seed=seed, seats=seats)
         bots = [make_bot(kind if seat in side else "random", f"{seed}-{seat}") for seat in range(seats)]
         final = play_out(state, bots)
-        # A solitaire's win is its own result; other games name their winners.
-        wins += getattr(final, "result", None) == "won" if seats == 1 else 0 in getattr(final, "winners", ())
+        wins += 0 in getattr(final, "winners", ()) or (seats == 1 and getattr(final, "result", None) == "won")
     return wins, time.perf_counter() - started
 
 
@@ -61,8 +61,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=300, help="seeded games per game, player count and bot kind")
     parser.add_argument("--game", action="append", help="only this game (may be repeated)")
     args = parser.parse_args(argv)
-    # Solitaires only when asked for by name: their rate is on their pages (a simulate doctest).
-    specs = [s for s in rules_engine.list_games() if (s.seats[1] > 1 and not args.game) or (args.game and s.id in args.game)]
+    specs = [s for s in rules_engine.list_games() if not args.game or s.id in args.game]
     print(f"{args.games} seeded games each; win rate of seat 0's side, 95% interval\n")
     print(f"{'game':<16}{'seats':>6}{'heuristic side':>26}{'random side (floor)':>26}{'games/s':>9}")
     for spec in specs:

@@ -12,7 +12,9 @@ paragraphs that introduce that game in the site's own words::
     A paragraph or two about the game.
 
 The block's options: ``game`` (a registered game's id, required), ``diagram`` (the seed
-of the deal drawn, required for a registered game), ``seats`` (for the diagram), and
+of the deal drawn, required for a registered game), ``seats`` (for the diagram), ``games``
+and ``seed`` (the bots' games that measure it: those of ``python -m rules_engine simulate
+ID --games N --seed S``, so that a solitaire's odds can be the very run its page shows), and
 ``coming: yes`` for a game the collection names that the site does not have yet (its
 paragraphs are shown, without a table; once the game is registered, the build asks for
 ``coming`` to go). Everything else a game's entry shows comes from the engine: its name,
@@ -41,13 +43,15 @@ from .render import escape_md, players_text, slug
 
 FOLDER = "collections"
 FENCE = re.compile(r"^```(\S*)\s*$")
-OPTIONS = {"game": "id", "diagram": "int", "seats": "int", "coming": "yes", "name": "text"}
+OPTIONS = {"game": "id", "diagram": "int", "seats": "int", "coming": "yes", "name": "text", "games": "int",
+           "seed": "int"}
 FRONT_KEYS = {"title": "the page's title", "description": "a sentence for search engines and link previews"}
-# Games played to measure a game's length, and deals to measure a solitaire's odds. Enough for
-# a median move count; the interval printed beside the odds says how far they can be trusted.
+# Games played by default to measure a game's length, and deals to measure a solitaire's odds.
+# Enough for a median move count; the interval printed beside the odds says how far they can be
+# trusted.
 LENGTH_GAMES = 24
 ODDS_DEALS = 200
-MEASURE_SEED = "collections"
+MEASURE_SEED = 1
 # The reader's pace when turning moves into minutes: a card game's moves take a few seconds.
 SECONDS_PER_MOVE = 5
 
@@ -167,7 +171,7 @@ def _read_entry(collection, lines, start, end, specs, game_sources):
             collection.error(number + 1, f"option '{key}' is given twice")
             continue
         kind = OPTIONS[key]
-        if kind == "int" and not re.fullmatch(r"[0-9]{1,9}", value):
+        if kind == "int" and not re.fullmatch(r"[0-9]{1,6}", value):
             collection.error(number + 1, f"option '{key}' must be a whole number, got {value!r}")
             continue
         if kind == "yes" and value != "yes":
@@ -186,6 +190,9 @@ def _read_entry(collection, lines, start, end, specs, game_sources):
     if game_id is None:
         collection.error(line, "a game block needs 'game:', the id of the game")
         return None
+    if options.get("games") == 0:
+        collection.error(option_lines["games"], "option 'games' must be at least 1")
+        del options["games"]
     if any(entry.game_id == game_id for entry in collection.entries):
         collection.error(line, f"the game '{game_id}' is in this collection twice")
         return None
@@ -218,21 +225,23 @@ def _read_entry(collection, lines, start, end, specs, game_sources):
 
 # ---- what the engine's bots measure ------------------------------------------------------------
 
-def measure(game_id):
-    """``{"moves": median moves of seat 0 in a game, "won": wins of ODDS_DEALS deals or None}``,
-    from the game's heuristic bots, remembered by the engine's digest (build/checks/)."""
-    key = "collection-" + check_cache.figures_key(f"{game_id} {LENGTH_GAMES} {ODDS_DEALS} {MEASURE_SEED}",
-                                                  check_cache.engine_digest())
+def measure(game_id, games=None, seed=MEASURE_SEED):
+    """``{"moves": median moves of seat 0 in a game, "games": how many, "won": wins or None}``
+    over the heuristic bots' games of ``simulate GAME_ID --games N --seed S`` (by default
+    ODDS_DEALS for a solitaire, LENGTH_GAMES for others), remembered by the engine's digest
+    (build/checks/)."""
+    game = rules_engine.load_game(game_id)
+    solitaire = game.spec.seats == (1, 1)
+    games = games or (ODDS_DEALS if solitaire else LENGTH_GAMES)
+    key = "collection-" + check_cache.figures_key(f"{game_id} {games} {seed}", check_cache.engine_digest())
     known = check_cache.remembered(key)
     if known is not None:
         return json.loads(known)
-    game = rules_engine.load_game(game_id)
-    solitaire = game.spec.seats == (1, 1)
     moves, won = [], 0
-    for i in range(ODDS_DEALS if solitaire else LENGTH_GAMES):
-        seed = f"{MEASURE_SEED}-{i}"
-        state = game.new(seed=seed)
-        state = play_out(state, [make_bot("heuristic", f"{seed}-{seat}") for seat in range(state.seats)])
+    for i in range(games):
+        seed_i = f"{seed}-{i}"
+        state = game.new(seed=seed_i)
+        state = play_out(state, [make_bot("heuristic", f"{seed_i}-{seat}") for seat in range(state.seats)])
         moves.append(sum(seat == 0 for _, _, seat in state.moves_made))
         won += getattr(state, "result", None) == "won"
     figures = {"moves": statistics.median(moves), "games": len(moves), "won": won if solitaire else None}
@@ -259,7 +268,7 @@ def _render_entry(entry, spec):
     page = f"../games/{spec.id}.md"
     out = [f"## [{escape_md(spec.name)}]({page}) {{#{spec.id}}}", "", spec.summary, "{: .game-summary }",
            *entry.text, ""]
-    out += _facts(spec)
+    out += _facts(spec, measure(spec.id, entry.options.get("games"), entry.options.get("seed", MEASURE_SEED)))
     drawing = entry.options["drawing"]
     out += ["", f'<figure class="rules-diagram" id="diagram-{spec.id}" data-search-exclude>', drawing.svg,
             f"<figcaption>{html.escape(drawing.title)}, as the engine deals it.</figcaption>", "</figure>", ""]
@@ -269,8 +278,7 @@ def _render_entry(entry, spec):
     return out
 
 
-def _facts(spec):
-    figures = measure(spec.id)
+def _facts(spec, figures):
     low, high = spec.seats
     minutes = max(1, round(figures["moves"] * SECONDS_PER_MOVE / 60))
     solitaire = spec.seats == (1, 1)

@@ -234,6 +234,7 @@ DECKS = {
     "kaiser-32": ("8 to ace in each suit, 7♣ and 7♦, 5♥ and 3♠",
                   lambda: build_deck(ranks="89TJQKA", extra=["7C", "7D", "5H", "3S"])),
     "65": ("52 cards and a second suit of hearts", lambda: build_deck(extra=[r + "H" for r in RANKS])),
+    "104": ("two 52-card packs", lambda: build_deck(copies=2)),
     "108": ("two 54-card packs", lambda: build_deck(jokers=4, copies=2)),
     "324": ("six 52-card packs and 12 jokers", lambda: build_deck(jokers=12, copies=6)),
 }

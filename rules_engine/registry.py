@@ -11,6 +11,7 @@ GAME_MODULES = (
     "bridge_solitaire",
     "comet",
     "couillon",
+    "forty_thieves",
     "getaway",
     "kaiser",
     "king",

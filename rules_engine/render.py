@@ -244,7 +244,8 @@ def wilson_interval(successes, trials, z=1.96):
     centre = p + z * z / (2 * trials)
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return (centre - spread) / scale, (centre + spread) / scale
+    # Clamped: with no success (or no failure) rounding can leave -0.0, printed "-0.0%".
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 __all__ = ["SUIT_SYMBOLS", "interlude", "numbered", "outcomes", "player_name", "pretty_move", "render",

@@ -170,7 +170,10 @@ def hidden_pairs(timeline, seat, decks, rng, count):
         if point is None or point["drawn"] > index + 1:
             continue
         hidden = {c.text for c in point["state"].hidden_from(seat)}
-        cards = [c for c in cards.split() if c in hidden]
+        # With two packs a card may lie both hidden and in sight (one 7♥ in the stock, the other
+        # face up): only a card whose every copy is hidden is swapped, as the swap takes the first.
+        shown = {text for z in point["state"].table(seat)["zones"] for text in z["cards"]}
+        cards = [c for c in cards.split() if c in hidden and c not in shown]
         if len(cards) >= 2:
             deals.append((label, cards))
     rng.shuffle(deals)
@@ -211,6 +214,8 @@ def check_pair(a, decks, moves, seat, label, first, second, options=None):
                 return compared  # the move showed one of the two cards, as the rules have it shown
             if not all({first, second} <= {c.text for c in s.hidden_from(seat)} for s in (sa, sb)):
                 return compared
+            if any({first, second} & {t for z in s.table(seat)["zones"] for t in z["cards"]} for s in (sa, sb)):
+                return compared  # a copy of one of them came into sight (two packs): the deals part there
             if (sa.turn_seen_by(seat), sa.turn_seen_by(None)) != (sb.turn_seen_by(seat), sb.turn_seen_by(None)):
                 # The rules part the deals in the open: a different seat is to act, and the game says
                 # the others may know who (the holder of the 7♣ leads; the turn passes on to the

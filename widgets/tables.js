@@ -58,6 +58,7 @@ export function renderTable(table, ctx = {}) {
     const places = zones.length > 1 && zones.every((z) => z.layout === "row" && z.cards.length <= 1 && z.label === zones[0].label);
     const band = el("div", `rw-band rw-band--${zones.every((z) => z.layout === "column") ? "columns" : places ? "places" : "row"}`);
     band.dataset.group = name;
+    if (band.classList.contains("rw-band--columns")) band.style.setProperty("--rw-cols", zones.length);
     for (const zone of zones) if (zone.cards.length || !["trick", "set-aside"].includes(zone.kind)) band.append(draw(zone));
     if (band.childElementCount) middle.append(band);
   }

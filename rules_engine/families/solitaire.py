@@ -203,7 +203,15 @@ def column_zones(columns, empty="K", group="tableau"):
 
 
 def foundation_zones(foundations, suits=SUITS, group="foundations"):
-    """One squared pile per suit, built up from its first card."""
-    return [zone(f"foundation-{suit}", f"{SUIT_NAMES[suit].capitalize()} foundation", pile,
-                 kind="foundation", layout="squared", group=group, empty=SUIT_SYMBOLS[suit])
-            for suit, pile in zip(suits, foundations)]
+    """One squared pile per suit, built up from its first card. With two packs a suit has two
+    piles (``suits`` names it twice): they are numbered, ``foundation-S-1`` labelled "Spades 1"
+    (short, so that eight piles keep to the width of ten columns) and ``foundation-S-2``."""
+    out, seen = [], {}
+    for suit, pile in zip(suits, foundations):
+        seen[suit] = seen.get(suit, 0) + 1
+        number = f"-{seen[suit]}" if suits.count(suit) > 1 else ""
+        label = f"{SUIT_NAMES[suit].capitalize()} {seen[suit]}" if number else \
+            f"{SUIT_NAMES[suit].capitalize()} foundation"
+        out.append(zone(f"foundation-{suit}{number}", label, pile, kind="foundation", layout="squared",
+                        group=group, empty=SUIT_SYMBOLS[suit]))
+    return out

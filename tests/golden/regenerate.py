@@ -35,6 +35,7 @@ GAMES = [
     ("lorum", "lorum-full", 3),
     ("mate", "mate-full", 2026),
     ("pyramid", "pyramid-won", 6), ("pyramid", "pyramid-lost", 13),
+    ("forty-thieves", "forty-thieves-won", 11), ("forty-thieves", "forty-thieves-lost", 6),
 ]
 
 

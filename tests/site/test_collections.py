@@ -44,7 +44,8 @@ def test_each_game_of_a_collection_shows_the_engines_facts_a_diagram_and_its_tab
         facts = re.search(r'<aside aria-label="[^"]*" class="game-facts">.*?</aside>', section, re.S).group(0)
         assert f">{players_text(spec.seats)}</a>" in facts
         assert spec.deck_words().replace("&", "&amp;") in facts
-        figures = collection_pages.measure(spec.id)
+        figures = collection_pages.measure(spec.id, entry.options.get("games"),
+                                           entry.options.get("seed", collection_pages.MEASURE_SEED))
         assert f"a median of {figures['moves']:g} moves" in facts
         if spec.seats == (1, 1):
             assert f"wins {figures['won']} of {figures['games']} games" in facts
@@ -58,16 +59,35 @@ def test_each_game_of_a_collection_shows_the_engines_facts_a_diagram_and_its_tab
 
 
 def test_measured_figures_are_those_of_the_engines_bots():
-    # The Clock has no choices: its length and odds are the deals' alone, and a won deal is all 52 cards.
-    figures = collection_pages.measure("the-clock")
+    # The Clock has no choices: its length and odds are the deals' alone.
+    figures = collection_pages.measure("the-clock", 300, 5)
     game = rules_engine.load_game("the-clock")
     won = 0
-    for i in range(collection_pages.ODDS_DEALS):
-        state = game.new(seed=f"{collection_pages.MEASURE_SEED}-{i}")
+    for i in range(300):
+        state = game.new(seed=f"5-{i}")
         while not state.is_over:
             state = state.apply(state.legal_moves()[0])
         won += state.result == "won"
-    assert figures["won"] == won and figures["games"] == collection_pages.ODDS_DEALS
+    assert figures["won"] == won and figures["games"] == 300
+
+
+def test_a_solitaires_odds_in_a_collection_are_the_run_its_page_shows():
+    """Where a collection measures a solitaire with the run its page prints (``simulate --games N
+    --seed S``), the two pages give the same figure."""
+    compared = 0
+    for path in COLLECTIONS:
+        for entry in collection_pages.parse_collection(path, SPECS).entries:
+            options = entry.options
+            if entry.game_id not in SPECS or SPECS[entry.game_id].seats != (1, 1) or "games" not in options:
+                continue
+            page = (DOCS / "games" / f"{entry.game_id}.md").read_text(encoding="utf-8")
+            command = f'main(["simulate", "{entry.game_id}", "--games", "{options["games"]}", "--seed", "{options["seed"]}"])'
+            assert command in page, f"{path.name}: {entry.game_id}'s page shows no run of {options['games']} games from seed {options['seed']}"
+            printed = re.search(r"won: (\d+) of (\d+)", page.split(command)[1]).groups()
+            figures = collection_pages.measure(entry.game_id, options["games"], options["seed"])
+            assert printed == (str(figures["won"]), str(figures["games"]))
+            compared += 1
+    assert compared >= 3
 
 
 def test_the_catalogue_lists_every_game_with_what_its_filters_read(built_site):

@@ -20,6 +20,7 @@ DEPARTURES = {
     "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
     "comet": [],
     "couillon": ["interpretation.stub-size"],
+    "forty-thieves": [],
     "getaway": ["interpretation.trick-limit"],
     "kaiser": ["interpretation.all-pass", "interpretation.minus-52", "interpretation.last-hand"],
     "king": [],
