@@ -204,8 +204,8 @@ class TrickGame(State):
         return ()
 
     def hidden_from(self, seat):
-        return ({card for s, hand in enumerate(self.play.hands) if s != seat and seat != ALL for card in hand}
-                | set(self._hidden_aside(seat)))
+        return ({card for s in range(self.seats) if s != seat and seat != ALL for card in self.play.in_hand(s)}
+                | set(self.play.face_down()) | set(self._hidden_aside(seat)))
 
     def _hidden_aside(self, seat):
         return ()
