@@ -7,7 +7,7 @@ from .errors import OptionError, quote
 from .game import Game
 
 GAME_MODULES = ("bridge_solitaire", "comet", "couillon", "kaiser", "getaway", "king", "lorum", "malilla", "play_or_pay", "pope_joan", "ristiseiska", "rolling_stone",
-                "scotch_whist", "spinado", "the_clock", "yukon")
+                "scotch_whist", "spinado", "the_clock", "turnover_bridge", "yukon")
 
 
 def _load_classes():
