@@ -90,20 +90,16 @@ class TurnoverPlay(TrickPlay):
         yield from self.face_down()
 
     def to_json(self, seat, visible=None):
-        """As :meth:`TrickPlay.to_json`, each seat's playable cards shown to all but those it
-        holds (``??`` at the end, for the others); ``layout``: per seat, its face-up cards
-        on a face-down one (``covering``), those with nothing beneath (``turned_up``), and the
-        number of face-down cards; ``held``: the number of cards each holds."""
+        """As :meth:`TrickPlay.to_json`, with ``hands`` the cards held (``??`` for the others'),
+        ``piles`` each seat's piles, bottom to top, the face-down cards as ``??``, and
+        ``enough``. Each card shows once: a seat's playable cards are its piles' tops and its
+        cards held."""
         visible = visible or seeing_own_hand(seat)
         out = super().to_json(seat, visible)
-        out["hands"] = [[c.text for c in self.hands[s]] if visible(s)
-                        else [c.text for c in self.exposed(s)] + [HIDDEN] * len(self.held[s])
+        out["hands"] = [[c.text for c in self.held[s]] if visible(s) else [HIDDEN] * len(self.held[s])
                         for s in range(self.seats)]
-        out["held"] = [[c.text for c in self.held[s]] if visible(s) else [HIDDEN] * len(self.held[s])
-                       for s in range(self.seats)]
-        out["layout"] = [{"covering": [c.text for c in self.covering(s)],
-                          "turned_up": [c.text for c in self.turned_up(s)],
-                          "face_down": len(self.face_down(s))} for s in range(self.seats)]
+        out["piles"] = [[[HIDDEN] * (len(pile) - 1) + [pile[-1].text] for pile in self.piles[s] if pile]
+                        for s in range(self.seats)]
         out["enough"] = self.enough
         return out
 

@@ -35,9 +35,9 @@ def choose(view, rng):
     opp = 1 - me
     options = card_moves(moves)
     cards = sorted(options, key=lambda c: (c.suit == TRUMP, _rank(c)))
-    covering = {parse_card(t) for t in play["layout"][me]["covering"]}
-    opponent = [parse_card(t) for t in play["hands"][opp] if t != "??"]
-    hole_count = sum(1 for t in play["hands"][opp] if t == "??")
+    covering = {parse_card(pile[-1]) for pile in play["piles"][me] if len(pile) > 1}
+    opponent = [parse_card(pile[-1]) for pile in play["piles"][opp]]
+    hole_count = len(play["hands"][opp])
     trick = [(item["seat"], parse_card(item["card"])) for item in play["trick"]]
 
     def cheapness(card):
