@@ -34,6 +34,7 @@ class TurnoverPlay(TrickPlay):
     piles: tuple = ()
     held: tuple = ()
     enough: int = None
+    turned: tuple = ()   # (seat, card) turned up by the last card played, if any
 
     @classmethod
     def lay_out(cls, piles, held, leader, ranks, trump=None, rules=None, enough=None):
@@ -75,15 +76,18 @@ class TurnoverPlay(TrickPlay):
     def play(self, card):
         seat = self.to_act
         after = super().play(card)
-        held, piles = list(self.held), list(self.piles)
+        held, piles, turned = list(self.held), list(self.piles), ()
         if card in held[seat]:
             held[seat] = tuple(c for c in held[seat] if c != card)
         else:
             # The top of a pile: the card beneath, if any, is turned up and may be played.
-            piles[seat] = tuple(pile[:-1] if pile and pile[-1] == card else pile for pile in piles[seat])
+            pile = next(p for p in piles[seat] if p and p[-1] == card)
+            if len(pile) > 1:
+                turned = (seat, pile[-2])
+            piles[seat] = tuple(p[:-1] if p is pile else p for p in piles[seat])
         hands = list(after.hands)
         hands[seat] = _playable(piles[seat], held[seat], self.ranks)
-        return replace(after, hands=tuple(hands), held=tuple(held), piles=tuple(piles))
+        return replace(after, hands=tuple(hands), held=tuple(held), piles=tuple(piles), turned=turned)
 
     def cards(self):
         yield from super().cards()

@@ -162,6 +162,15 @@ class TurnoverBridgeState(TrickGame):
         counts = self.play.trick_counts()
         return [plural(n, "trick") for n in counts]
 
+    def _last_sentence(self, players):
+        said = super()._last_sentence(players)
+        ended = self.__dict__.get("hand_end")
+        play = ended[1] if ended else self.play
+        if said and play.turned:
+            seat, card = play.turned
+            said += f" The {card.symbol} beneath it is turned up in {players[seat]}'s layout."
+        return said
+
     def _result_sentence(self):
         if self.winner is None:
             return None
