@@ -292,6 +292,9 @@ class TrickPlay:
         """Cards dealt face down on the table, seen by nobody (none here)."""
         return ()
 
+    def hand_label(self, name):
+        return f"{name}'s hand"
+
     def seat_zones(self, seat, players, viewer, visible):
         """Zones of ``seat``'s own besides its hand (a layout of piles), as ``viewer`` sees them."""
         return []
@@ -343,7 +346,7 @@ def trick_zones(play, seat, players, won_notes=None, sides=None, side_names=None
     visible = visible or seeing_own_hand(seat)
     zones = []
     for s in range(play.seats):
-        zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(play.in_hand(s), visible(s)),
+        zones.append(zone(f"hand-{s}", play.hand_label(players[s]), shown(play.in_hand(s), visible(s)),
                           kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}"))
         zones += play.seat_zones(s, players, seat, visible)
     counts = play.trick_counts(sides)

@@ -57,6 +57,9 @@ class TurnoverPlay(TrickPlay):
     def in_hand(self, seat):
         return self.held[seat]
 
+    def hand_label(self, name):
+        return f"{name}'s hole cards"
+
     def exposed(self, seat):
         """The face-up cards of ``seat``'s piles, as laid out."""
         return tuple(pile[-1] for pile in self.piles[seat] if pile)
