@@ -32,6 +32,7 @@ DEPARTURES = {
     "scotch-whist": ["interpretation.reaching"],
     "spinado": [],
     "the-clock": [],
+    "turnover-bridge": [],
     "yukon": ["interpretation.way-forward"],
 }
 
