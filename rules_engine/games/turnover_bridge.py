@@ -54,16 +54,15 @@ def lay_out(cards, dealer):
     >>> [len(p) for p in piles], [len(h) for h in hole]
     ([12, 12], [2, 2])
     >>> [" ".join(c.text for c in pile) for pile in piles[1][:2]], [c.text for c in hole[1]]
-    (['2C 4H', '4C 6H'], ['QS AS'])
+    (['AS QH', '3S AD'], ['TC', 'QC'])
     """
     order = [left_of(dealer, SEATS, 1), dealer]
-    down = [cards[i * 2 + k] for i in range(PILES) for k in range(2)]
-    up = [cards[2 * PILES + i * 2 + k] for i in range(PILES) for k in range(2)]
+    dealt = 2 * PILES
     piles = [[] for _ in range(SEATS)]
-    for i in range(PILES * 2):
-        piles[order[i % 2]].append((down[i], up[i]))
+    for i, (down, up) in enumerate(zip(cards[:dealt], cards[dealt:2 * dealt])):
+        piles[order[i % 2]].append((down, up))
     hole = [[] for _ in range(SEATS)]
-    for i, card in enumerate(cards[4 * PILES:4 * PILES + 2 * HOLE]):
+    for i, card in enumerate(cards[2 * dealt:2 * dealt + SEATS * HOLE]):
         hole[order[i % 2]].append(card)
     return piles, hole
 
