@@ -26,6 +26,7 @@ GAME_MODULES = (
     "scotch_whist",
     "spinado",
     "the_clock",
+    "turnover_bridge",
     "yukon",
 )
 

@@ -210,8 +210,8 @@ class TrickGame(State):
 
     def hidden_from(self, seat):
         sees = self._sees_hand(seat)
-        return ({card for s, hand in enumerate(self.play.hands) if not sees(s) for card in hand}
-                | set(self._hidden_aside(seat)))
+        return ({card for s in range(self.seats) if not sees(s) for card in self.play.in_hand(s)}
+                | set(self.play.face_down()) | set(self._hidden_aside(seat)))
 
     def _hidden_aside(self, seat):
         return ()

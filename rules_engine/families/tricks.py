@@ -283,6 +283,22 @@ class TrickPlay:
         leader = self.leader if winner is None else winner
         return replace(self, hands=tuple(hands), trick=(), leader=leader, tricks=self.tricks + ((winner, trick),))
 
+    def in_hand(self, seat):
+        """The cards ``seat`` holds in hand, unseen by the others: all it may play, unless a
+        layout on the table (``TurnoverPlay``) lays some of them out face up."""
+        return self.hands[seat]
+
+    def face_down(self):
+        """Cards dealt face down on the table, seen by nobody (none here)."""
+        return ()
+
+    def hand_label(self, name):
+        return f"{name}'s hand"
+
+    def seat_zones(self, seat, players, viewer, visible):
+        """Zones of ``seat``'s own besides its hand (a layout of piles), as ``viewer`` sees them."""
+        return []
+
     def cards(self):
         for hand in self.hands:
             yield from hand
@@ -320,7 +336,8 @@ def seeing_own_hand(seat):
 
 def trick_zones(play, seat, players, won_notes=None, sides=None, side_names=None, visible=None):
     """The zones of a hand of trick play as ``seat`` sees it: each hand
-    (another seat's face down, unless ``visible(s)`` says otherwise), the
+    (another seat's face down, unless ``visible(s)`` says otherwise) and any
+    cards a seat has laid out on the table (``TrickPlay.seat_zones``), the
     tricks won (squared, face down) by each seat or, with ``sides``, by each
     side, in front of its first player, the trick in progress, and the last
     trick, face up until the next is led."""
@@ -328,9 +345,10 @@ def trick_zones(play, seat, players, won_notes=None, sides=None, side_names=None
 
     visible = visible or seeing_own_hand(seat)
     zones = []
-    for s, hand in enumerate(play.hands):
-        zones.append(zone(f"hand-{s}", f"{players[s]}'s hand", shown(hand, visible(s)),
+    for s in range(play.seats):
+        zones.append(zone(f"hand-{s}", play.hand_label(players[s]), shown(play.in_hand(s), visible(s)),
                           kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}"))
+        zones += play.seat_zones(s, players, seat, visible)
     counts = play.trick_counts(sides)
     names = side_names or players
     for s in range(sides or play.seats):

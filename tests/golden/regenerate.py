@@ -36,6 +36,7 @@ GAMES = [
     ("mate", "mate-full", 2026),
     ("pyramid", "pyramid-won", 6), ("pyramid", "pyramid-lost", 13),
     ("forty-thieves", "forty-thieves-won", 11), ("forty-thieves", "forty-thieves-lost", 6),
+    ("turnover-bridge", "turnover-bridge-full", 5),
 ]
 
 

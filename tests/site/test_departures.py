@@ -34,6 +34,7 @@ DEPARTURES = {
     "scotch-whist": ["interpretation.reaching"],
     "spinado": [],
     "the-clock": [],
+    "turnover-bridge": [],
     "yukon": ["interpretation.way-forward"],
 }
 
