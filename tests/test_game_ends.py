@@ -89,9 +89,22 @@ def comet(final):
     assert max(before) < 100
 
 
+def mate(final):
+    # Four hands (two deals, each replayed with the hands swapped); the higher total wins, a tie draws.
+    assert final.hand_number == 4 == len(final.hand_results)
+    assert final.winners == most(final.game_scores)
+
+
+def turnover_bridge(final):
+    # The first to win three deals wins the match; the other has fewer.
+    deals = final.game_scores
+    assert max(deals) == 3 and min(deals) < 3 and final.winners == most(deals)
+
+
 ENDS = {"king": king, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
-        "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet}
+        "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
+        "turnover-bridge": turnover_bridge}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -26,6 +26,7 @@ DEPARTURES = {
     "king": [],
     "lorum": ["interpretation.stop-early"],
     "malilla": ["interpretation.trick-points"],
+    "mate": [],
     "play-or-pay": [],
     "pope-joan": ["interpretation.players"],
     "pyramid": [],
