@@ -274,7 +274,7 @@ def _render_entry(entry, spec):
             f"<figcaption>{html.escape(drawing.title)}, as the engine deals it.</figcaption>", "</figure>", ""]
     table = entry.options.get("table")
     where = f"{page}#{table}" if table else page
-    out.append(f"[Play {escape_md(spec.name)} on its page]({where}){{ .md-button }}")
+    out.append(f"[Play {escape_md(spec.name)} on its page]({where}){{ .md-button .md-button--primary }}")
     return out
 
 
