@@ -4,7 +4,7 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
-import { arrowKeys, clicksOf, renderInterlude, renderTable, rovingTabs, targetsText } from "./tables.js";
+import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -372,6 +372,12 @@ export class PlayWidget {
       rovingTabs(this.table);
     }
     this.actions.replaceChildren();
+    // The chosen card's choices (an 8's suit, a joker's card) come first, each a button that plays it.
+    for (const { move, choice } of yourTurn && this.selected ? choicesOf(desc, this.selected) : []) {
+      const node = this.button(choice[0].toUpperCase() + choice.slice(1), () => this.play(move));
+      Object.assign(node.dataset, { move, choice });
+      this.actions.append(node);
+    }
     for (const move of yourTurn ? clicksOf(desc).buttons : []) {
       const node = this.button(prettyMove(move), () => this.attempt(move));
       node.dataset.move = move;
@@ -436,9 +442,9 @@ export class PlayWidget {
       return this.play(starts[0].move);
     }
     this.selected = this.selected === key ? null : key;
-    this.message.textContent = this.selected
-      ? `${cardLabel(card)} chosen: it can go ${targetsText(this.desc, key)}. Choose where, or press Escape.` : "";
+    this.message.textContent = this.selected ? `${cardLabel(card)} chosen: ${chosenText(this.desc, key)}, or press Escape.` : "";
     this.render();
+    if (this.selected) this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
   }
 
   clickZone(zoneId) {
