@@ -89,7 +89,15 @@ def comet(final):
     assert max(before) < 100
 
 
-ENDS = {"king": king, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+def last_one(final):
+    # Players reaching the limit drop out; the last one left wins.
+    threshold = final.options["out_at"]
+    assert len(final.active) <= 1 and all(final.points[s] < threshold for s in final.active)
+    assert final.winners == (final.active or final.winners)
+    assert sum(1 for p in final.points if p < threshold) == len(final.active)
+
+
+ENDS = {"king": king, "last-one": last_one, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet}
 

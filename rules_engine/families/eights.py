@@ -463,11 +463,12 @@ class EightsGame(State):
         return {
             "hand_number": self.hand_number, "dealer": self.dealer, "active": list(self.active),
             "hands": [[c.text for c in hand] if seat in (s, ALL) else len(hand) for s, hand in enumerate(self.hands)],
-            "stock": len(self.stock), "discard": [c.text for c in self.discard], "up": self.up.text,
+            "stock": len(self.stock), "discard": [c.text for c in self.discard],
+            # A joker's named card as rank and suit, not as a card: it is no card of the pack on the table.
+            "stands_for": [self.stands_for.rank, self.stands_for.suit] if self.stands_for else None,
             "called": SUIT_NAMES[self.called] if self.called else None, "direction": self.direction,
             "phase": self.phase, "pending": self.pending,
-            "melee": None if self.melee is None else {"aggressor": self.melee[0], "defender": self.melee[1],
-                                                      "last": self.melee[2].text},
+            "melee": None if self.melee is None else {"aggressor": self.melee[0], "defender": self.melee[1]},
             "points": list(self.points), "over": self.over,
             "hands_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }

@@ -33,6 +33,7 @@ GAMES = [
     ("comet", "comet-full", 1),
     ("ristiseiska", "ristiseiska-full", 7),
     ("lorum", "lorum-full", 3),
+    ("last-one", "last-one-full", 2),
 ]
 
 

@@ -23,6 +23,7 @@ DEPARTURES = {
     "getaway": ["interpretation.trick-limit"],
     "kaiser": ["interpretation.all-pass", "interpretation.minus-52", "interpretation.last-hand"],
     "king": [],
+    "last-one": ["interpretation.hand-limit"],
     "lorum": ["interpretation.stop-early"],
     "malilla": ["interpretation.trick-points"],
     "play-or-pay": [],
