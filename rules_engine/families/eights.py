@@ -237,7 +237,7 @@ class EightsGame(State):
                         "play.match")
             if effect.call != (kind == "play-call"):
                 return ((f"an {card.rank} is played with a suit called: play {card.text} call hearts", "play.eight")
-                        if effect.call else (f"only an 8 calls a suit", "play.eight"))
+                        if effect.call else ("only an 8 calls a suit", "play.eight"))
             if effect.names != (kind == "play-as"):
                 return ((f"a joker is played with the card it stands for: play {card.text} as 7C", "play.joker")
                         if effect.names else ("only a joker stands for another card", "play.joker"))
