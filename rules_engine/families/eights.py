@@ -81,6 +81,8 @@ class EightsGame(State):
     CALL = None
     CALL_PENALTY = 2
     HAND_LIMIT = 400   # moves in one hand at most (a note on the game's page)
+    FIRST_UPCARD = True   # a card is turned up after the deal; without one the dealer's left leads any card
+    REBUILD = True        # the discards under the upcard become the stock when it runs out
 
     # ---- setup ----------------------------------------------------------------------------------
 
@@ -109,6 +111,10 @@ class EightsGame(State):
         for _ in range(size):
             for seat in order:
                 self.hands[seat].append(cards.pop())
+        if not self.FIRST_UPCARD:
+            self.stock, self.discard, self.up = cards, [], None
+            self.turn = self._next(dealer)
+            return
         self.stock, self.discard = cards, [cards.pop()]
         self.up = self.discard[-1]
         self.turn = dealer
@@ -134,7 +140,7 @@ class EightsGame(State):
 
     def _rebuild(self):
         """The discards under the upcard, shuffled, are the new stock (``play.stock``)."""
-        if len(self.discard) < 2:
+        if len(self.discard) < 2 or not self.REBUILD:
             return
         self.rebuilds += 1
         self.stock = self._shuffle(f"stock-{self.hand_number}-{self.rebuilds}", self.discard[:-1])
@@ -408,10 +414,13 @@ class EightsGame(State):
     # ---- the hand's end and the game's --------------------------------------------------------------
 
     def hand_points(self, winner):
-        """Each seat's points for the hand: its cards' values; nothing for the one out and any
-        player left with one card (``scoring.hand``)."""
-        return tuple(0 if seat not in self.active or seat == winner or len(hand) <= 1
-                     else sum(self._points(c) for c in hand) for seat, hand in enumerate(self.hands))
+        """Each seat's points for the hand: nothing for the one out and those no longer in, the
+        others ``_hand_score`` of the cards they hold (``scoring.hand``)."""
+        return tuple(0 if seat not in self.active or seat == winner else self._hand_score(hand)
+                     for seat, hand in enumerate(self.hands))
+
+    def _hand_score(self, hand):
+        return sum(self._points(c) for c in hand)
 
     def _end_hand(self, winner):
         players = self.player_names()

@@ -112,6 +112,9 @@ class LastOneState(EightsGame):
     def _points(self, card):
         return card_points(card)
 
+    def _hand_score(self, hand):
+        return hand_score(hand)
+
     def _most_hands(self):
         return most_hands(self.seats, self.options["out_at"])
 
