@@ -6,7 +6,7 @@ import importlib
 from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "comet", "couillon", "kaiser", "getaway", "king", "lorum", "malilla", "last_one", "play_or_pay", "pope_joan", "ristiseiska", "rolling_stone",
+GAME_MODULES = ("bridge_solitaire", "comet", "couillon", "kaiser", "getaway", "king", "lorum", "malilla", "go_boom", "last_one", "play_or_pay", "pope_joan", "ristiseiska", "rolling_stone",
                 "scotch_whist", "spinado", "the_clock", "yukon")
 
 
