@@ -97,7 +97,13 @@ def last_one(final):
     assert sum(1 for p in final.points if p < threshold) == len(final.active)
 
 
-ENDS = {"king": king, "last-one": last_one, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+def go_boom(final):
+    # One deal: the first player out of cards wins.
+    assert final.winners == (final.winner,) and not final.hands[final.winner]
+    assert all(final.hands[seat] for seat in range(final.seats) if seat != final.winner)
+
+
+ENDS = {"king": king, "last-one": last_one, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet}
 

@@ -204,6 +204,9 @@ class GoBoomState(EightsGame):
 
     # ---- what each seat sees ------------------------------------------------------------------
 
+    def _cards_in_play(self):
+        return super()._cards_in_play() + [c for _, c in self.round_plays]
+
     def _table(self, seat):
         table = super()._table(seat)
         table.update(round=[[s, c.text] for s, c in self.round_plays], round_number=self.round_number,

@@ -1,16 +1,16 @@
 """A move that makes a choice once its card is picked, an 8 and the suit it calls, played at the
-card table by mouse, keyboard and touch. Written for every game whose table offers such moves
-(the Crazy Eights family): the engine finds a deal whose reader's first turn holds an 8 that may
+card table by mouse, keyboard and touch. Written for every game with such moves (a form
+``play-call``, as the Crazy Eights family's games have): the engine finds a deal whose reader's first turn holds an 8 that may
 be played, the page opens at that turn, and the reader picks the card, then a suit from the
 buttons that appear."""
 
 import pytest
 
-from rules_engine import list_games
+from rules_engine import list_games, state_class
 from rules_engine.host import Host
 
 PLAY = "#play-1"
-GAMES = [spec.id for spec in list_games() if spec.family == "crazy eights"]
+GAMES = [spec.id for spec in list_games() if "play-call" in state_class(spec.id).forms.by_kind]
 READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
     return w && w.desc && w.desc.to_act === w.human && !w.busy; }}"""
 

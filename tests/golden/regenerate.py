@@ -34,6 +34,7 @@ GAMES = [
     ("ristiseiska", "ristiseiska-full", 7),
     ("lorum", "lorum-full", 3),
     ("last-one", "last-one-full", 2),
+    ("go-boom", "go-boom-full", 3),
 ]
 
 

@@ -21,6 +21,7 @@ DEPARTURES = {
     "comet": [],
     "couillon": ["interpretation.stub-size"],
     "getaway": ["interpretation.trick-limit"],
+    "go-boom": [],
     "kaiser": ["interpretation.all-pass", "interpretation.minus-52", "interpretation.last-hand"],
     "king": [],
     "last-one": ["interpretation.hand-limit"],
