@@ -209,8 +209,8 @@ class GoBoomState(EightsGame):
 
     def _table(self, seat):
         table = super()._table(seat)
-        table.update(round=[[s, c.text] for s, c in self.round_plays], round_number=self.round_number,
-                     led=self.up.text if self.up else None)
+        # The card led is the round's first: named once, as every card of the view is.
+        table.update(round=[[s, c.text] for s, c in self.round_plays], round_number=self.round_number)
         return table
 
     def _describe(self, seat):
