@@ -210,9 +210,14 @@ def test_the_first_upcard_acts_as_though_the_dealer_played_it():
     eight = first("8S")
     assert eight.to_act == 0 and moves(eight) == ["call spades", "call hearts", "call diamonds", "call clubs"]
     assert "call a suit" in refused(eight, "play " + eight.hands[0][0].text, "play.first-upcard")
-    assert eight.apply("call clubs").called == "C"
+    called = eight.apply("call clubs")
+    assert called.called == "C" and called.phase == "play" and called.to_act == 1
+    assert "suit called is clubs" in refused(called, "play " + next(c.text for c in called.hands[1]
+                                                                   if c.suit != "C" and c.rank != "8" and not c.is_joker),
+                                             "play.eight")
     joker = first("JK")
-    assert len(moves(joker)) == 52 and joker.apply("name 7C").up.text == "7C"
+    named = joker.apply("name 7C")
+    assert len(moves(joker)) == 52 and named.up.text == "7C" and named.phase == "play" and named.to_act == 1
 
 
 # ---- the call and its option ---------------------------------------------------------------------
@@ -276,6 +281,16 @@ def test_interpretation_all_out_the_lowest_of_the_last_wins():
     state = state.apply("pass")
     assert state.is_over and state.points[2:] == (275, 266) and state.winners == (3,) and state.active == ()
     assert "lowest total wins" in state.table(None)["result"]
+
+
+def test_interpretation_blocked_a_round_of_passes_ends_the_hand():
+    state = position(["2C 3C", "9H KH", "QC 4C", "TC 6C"], up="5S", turn=1)
+    for seat in (1, 2, 3):
+        state = state.apply("pass")
+        assert state.hand_number == 1 and state.to_act == (seat + 1) % 4
+    state = state.apply("pass")
+    assert state.hand_results[0][1] == (5, 19, 14, 16) and state.hand_number == 2
+    assert "blocked" in state.table(None)["last"]
 
 
 def test_a_hand_of_400_moves_ends_with_nobody_out():

@@ -104,6 +104,7 @@ class EightsGame(State):
         self.hand_moves, self.rebuilds = 0, 0
         self.direction, self.called, self.pending, self.melee = 1, None, 0, None
         self.phase, self.stands_for, self.pending_stack, self.melee_asked = "play", None, (), ()
+        self.passes = 0   # passes in a row with nothing to draw: a round of them blocks the hand
         size = self._hand_size()
         cards = self._shuffle(f"hand-{number}", make_deck(self.spec.deck_for(self.seats)))
         self.hands = [[] for _ in range(self.seats)]
@@ -279,11 +280,12 @@ class EightsGame(State):
         self.hand_moves += 1
         lines = []
         if move.kind == "call":
-            self.called = move.args[0]
+            self.called, self.phase = move.args[0], "play"
             lines.append(f"{name} calls {SUIT_NAMES[self.called]}")
             self._advance(seat, NO_EFFECT)
         elif move.kind == "name":
             self.up = self.stands_for = move.args[0]
+            self.phase = "play"
             lines.append(f"{name} names the {self.up.symbol} for the joker")
             self._advance(seat, NO_EFFECT)
         elif move.kind == "draw":
@@ -297,9 +299,18 @@ class EightsGame(State):
             self.pending, self.phase = 0, "play"
             self.turn = self._next(seat)
         elif move.kind == "pass":
+            blocked = self.phase == "play"
             lines += self._pass(seat, name)
+            self.passes = self.passes + 1 if blocked else 0
+            if blocked and self.passes >= len(self.active):
+                lines.append("every player has passed in turn: the hand is blocked and ends with nobody out")
+                lines += self._end_hand(None)
+                self.said = "; ".join(lines) + "."
+                return
         else:
             lines += self._play_card(seat, name, move)
+        if move.kind != "pass":
+            self.passes = 0
         if not self.over and self.hand_moves >= self.HAND_LIMIT:
             lines.append(f"the hand has lasted {self.HAND_LIMIT} moves and ends with nobody out")
             lines += self._end_hand(None)

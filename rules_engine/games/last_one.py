@@ -92,7 +92,7 @@ class LastOneState(EightsGame):
                "play.three", "play.melee", "play.eight", "play.jack", "play.ace", "play.joker",
                "play.last-one", "scoring.hand", "interpretation.first-dealer",
                "interpretation.melee-order", "interpretation.melee-cards", "interpretation.joker",
-               "interpretation.last-card", "interpretation.pass", "interpretation.hand-limit",
+               "interpretation.last-card", "interpretation.pass", "interpretation.blocked", "interpretation.hand-limit",
                "interpretation.all-out"),
         scoring=ScoreRule(wins="low", rule="scoring.hand", end_rule="end.game", out_at=250,
                           out_at_option="out_at", tie_rule="interpretation.all-out"),
