@@ -1,6 +1,6 @@
 """The Crazy Eights family: shedding by matching the upcard, with cards that do things.
 
-A game of the family (Last One, Crates, Bartok, Go Boom's cousins) is mostly a
+A game of the family (Last One, Go Boom; Crates and Bartok to come) is mostly a
 table of card effects and its scoring. :class:`EightsGame` keeps, once:
 
 - the discard pile and its upcard (the card that counts: a joker's named card),
@@ -19,8 +19,11 @@ table of card effects and its scoring. :class:`EightsGame` keeps, once:
   carried, the score sheet and the table for the renderers.
 
 A game sets ``EFFECTS``, ``CALL`` (the words of the one-card call, or None),
-``CALL_PENALTY`` (cards drawn for a forgotten call) and writes ``_hand_size``,
-``_points(card)`` and ``_game_over_after_hand`` (with ``winners``).
+``CALL_PENALTY`` (cards drawn for a forgotten call), ``FIRST_UPCARD`` and
+``REBUILD``, and writes ``_hand_size``, ``_points(card)`` (``_hand_score`` for
+a hand scored otherwise), ``_most_hands`` and ``_after_hand`` (drop-outs, the
+end, with ``winners``). A game played otherwise (Go Boom's rounds) overrides
+``_legal``, ``_why_not`` and ``_play`` and keeps the deal, draws and table.
 """
 
 from dataclasses import dataclass
