@@ -372,15 +372,11 @@ export class PlayWidget {
       rovingTabs(this.table);
     }
     this.actions.replaceChildren();
-    // The chosen card's choices (an 8's suit, a joker's card) come first, each a button that plays it.
-    for (const { move, choice } of yourTurn && this.selected ? choicesOf(desc, this.selected) : []) {
-      const node = this.button(choice[0].toUpperCase() + choice.slice(1), () => this.play(move));
-      Object.assign(node.dataset, { move, choice });
-      this.actions.append(node);
-    }
-    for (const move of yourTurn ? clicksOf(desc).buttons : []) {
-      const node = this.button(prettyMove(move), () => this.attempt(move));
-      node.dataset.move = move;
+    // The chosen card's choices (an 8's suit, a joker's card) come first, then the moves without a card.
+    const choices = yourTurn && this.selected ? choicesOf(desc, this.selected) : [];
+    for (const { move, choice } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : []).map((m) => ({ move: m }))]) {
+      const node = this.button(choice ? choice[0].toUpperCase() + choice.slice(1) : prettyMove(move), () => this.play(move));
+      Object.assign(node.dataset, choice ? { move, choice } : { move });
       this.actions.append(node);
     }
     const moves = yourTurn ? this.view.moves : [];
