@@ -235,6 +235,12 @@ class State:
         is chosen, or None when clicking the card is the whole move."""
         return None
 
+    def _click_choice(self, move):
+        """The words of the choice ``move`` makes once its card is picked (``call hearts`` for an 8,
+        ``as the 7♣`` for a joker), when several moves start from that card and end nowhere:
+        renderers then offer the choices as buttons. None: the card, or card and zone, is the move."""
+        return None
+
     def hidden_from(self, seat):
         """The cards that ``seat`` may not see (``None``: a spectator; ``ALL``: a commentator)."""
         raise NotImplementedError

@@ -152,7 +152,10 @@ class ScoreRule:
       ends after that many deals each;
     - ``out_ends``: a hand that leaves a player with nothing (chips) ends the game;
     - ``last_hand`` (with ``last_rule``): the game ends after that many hands at the latest;
-    - ``ends_by_rows``: the game's end is decided by the computed rows (a rubber).
+    - ``ends_by_rows``: the game's end is decided by the computed rows (a rubber);
+    - ``out_at`` (or the option ``out_at_option`` naming it): a player whose total reaches it
+      drops out, and the game ends when one player at most is left below it: that player wins,
+      or, when the last ones all drop out in one hand, the lowest of them (``tie_rule``).
 
     Who wins: ``wins`` ``"high"`` or ``"low"``; ``ties`` says what level totals at the end mean:
     ``"share"`` (the win is shared), ``"play-on"`` (the game goes on until a hand leaves them
@@ -207,6 +210,8 @@ class ScoreRule:
     cells: tuple = ()
     row_sum: tuple = ()
     unit: str = "points"
+    out_at: object = None
+    out_at_option: str = ""
 
     def __post_init__(self):
         if self.wins not in WINS:
@@ -222,10 +227,12 @@ class ScoreRule:
 
     @property
     def end(self):
-        """How the game ends: ``hands``, ``deals``, ``target``, ``rows``, ``session`` (each row is a
+        """How the game ends: ``hands``, ``dropout``, ``deals``, ``target``, ``rows``, ``session`` (each row is a
         game) or ``open`` (the table decides)."""
         if self.hands:
             return "hands"
+        if self.out_at is not None:
+            return "dropout"
         if self.deals_option:
             return "deals"
         if self.target is not None:
@@ -289,6 +296,8 @@ class ScoreRule:
             "cells": list(self.cells) or None,
             "row_sum": list(self.row_sum) or None,
             "unit": self.unit,
+            "out_at": self.out_at,
+            "out_at_option": option(self.out_at_option),
         }
 
 
@@ -408,17 +417,34 @@ def sheet_outcome(rule, rows, seats, options=None):
     last = sheet_hands(rule, seats, options)
     done = set()
     for index, row in enumerate(map(_row, rows)):
+        before = totals[:people]
         for i, value in enumerate(row["cells"]):
             totals[i] += value or 0
         if row.get("hand"):
             done.add(row["hand"])
         if rule.per_game:
             continue
-        ended = _ended(rule, totals[:people], len(done) if rule.hands else index + 1, last, row)
+        if rule.out_at is not None:
+            ended = _dropped_out(_option(rule, rule.out_at_option, options) or rule.out_at, before, totals[:people])
+        else:
+            ended = _ended(rule, totals[:people], len(done) if rule.hands else index + 1, last, row)
         if ended:
             winners, why = ended
             return {"over": True, "winners": winners, "why": why, "ended": index, "totals": totals}
     return {"over": False, "winners": [], "why": None, "ended": None, "totals": totals}
+
+
+def _dropped_out(threshold, before, totals):
+    """``(winners, "dropout")`` once one player at most is left below ``threshold``: that player,
+    or the lowest of those who were still in before the row, else None."""
+    left = [i for i, t in enumerate(totals) if t < threshold]
+    if len(left) > 1:
+        return None
+    if left:
+        return left, "dropout"
+    were_in = [i for i, t in enumerate(before) if t < threshold]
+    best = min(totals[i] for i in were_in)
+    return [i for i in were_in if totals[i] == best], "dropout"
 
 
 def _ended(rule, totals, played, last, row):

@@ -11,6 +11,8 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
      "headline": {"title": "Hand 3 of 10: No queens", "facts": ["Dealer: seat 1", ...]},
      "zones": [zone, ...],                  # see zone() below
      "moves": [{"move": "play QS", "card": ["hand-0", 4], "to": None}, ...],
+     # a move that makes a choice once its card is picked has its words as "choice":
+     # {"move": "play 8S call hearts", "card": ["hand-0", 2], "to": None, "choice": "call hearts"}
      "score": {...} or None,                # see score_sheet() below
      "last": "Seat 2 wins the trick with the K♥." or None,
      "result": "Seat 1 wins with 450." or None,
@@ -22,7 +24,10 @@ stops layout, captured cards, a pool of chips. Its cards are texts, ``??``
 for a card whose face this seat cannot see. ``moves`` tells what a click
 means: the card that starts each legal move (zone id and index, in a zone
 marked ``source``) and the zone that completes it, if any; a move with
-neither is offered as a button. Only the seat to act gets moves.
+neither is offered as a button. Several moves from one card that differ only
+by a choice (the suit an 8 calls, the card a joker stands for) each carry the
+``choice`` in words: renderers offer the card, then its choices as buttons.
+Only the seat to act gets moves.
 
 ``interlude`` is set on the state right after a move that ended a hand: the
 hand's last trick (or last play) and its result, which renderers show before
@@ -133,7 +138,11 @@ def card_moves(state, table):
     out = []
     for move in state.legal_moves():
         source = state._click_source(move, where)
-        out.append({"move": move.text, "card": source, "to": state._click_target(move, table) if source else None})
+        click = {"move": move.text, "card": source, "to": state._click_target(move, table) if source else None}
+        choice = state._click_choice(move) if source else None
+        if choice is not None:
+            click["choice"] = choice
+        out.append(click)
     return out
 
 
@@ -165,4 +174,9 @@ def check(table, deck, hidden=(), whole=False):
                 problems.append(f"{click['move']!r} starts from {zone_id!r}, a zone not marked as a source of moves")
         if click["to"] is not None and click["to"] not in zones:
             problems.append(f"{click['move']!r} ends on a zone that is not on the table: {click['to']}")
+    # Moves from one card that end nowhere must be told apart by their choices, or a click could not say which.
+    ending_nowhere = Counter((tuple(c["card"]), c.get("choice")) for c in table["moves"] if c["card"] and not c["to"])
+    for (card, choice), n in ending_nowhere.items():
+        if n > 1:
+            problems.append(f"{n} moves start from {list(card)} with the same choice {choice!r}: a click cannot tell them apart")
     return problems

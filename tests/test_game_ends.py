@@ -101,7 +101,25 @@ def turnover_bridge(final):
     assert max(deals) == 3 and min(deals) < 3 and final.winners == most(deals)
 
 
-ENDS = {"king": king, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+def last_one(final):
+    # Players reaching the limit drop out; the last one left wins.
+    threshold = final.options["out_at"]
+    assert len(final.active) <= 1 and all(final.points[s] < threshold for s in final.active)
+    if final.active:
+        assert final.winners == tuple(final.active)
+    else:  # the last players all dropped out in one hand: the lowest total of them wins
+        last = final.dropped_last
+        assert final.winners == tuple(s for s in last if final.points[s] == min(final.points[t] for t in last))
+    assert sum(1 for p in final.points if p < threshold) == len(final.active)
+
+
+def go_boom(final):
+    # One deal: the first player out of cards wins.
+    assert final.winners == (final.winner,) and not final.hands[final.winner]
+    assert all(final.hands[seat] for seat in range(final.seats) if seat != final.winner)
+
+
+ENDS = {"king": king, "last-one": last_one, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
         "turnover-bridge": turnover_bridge}

@@ -4,7 +4,7 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
-import { arrowKeys, clicksOf, renderInterlude, renderTable, rovingTabs, targetsText } from "./tables.js";
+import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -372,9 +372,11 @@ export class PlayWidget {
       rovingTabs(this.table);
     }
     this.actions.replaceChildren();
-    for (const move of yourTurn ? clicksOf(desc).buttons : []) {
-      const node = this.button(prettyMove(move), () => this.attempt(move));
-      node.dataset.move = move;
+    // The chosen card's choices (an 8's suit, a joker's card) come first, then the moves without a card.
+    const choices = yourTurn && this.selected ? choicesOf(desc, this.selected) : [];
+    for (const { move, choice } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : []).map((m) => ({ move: m }))]) {
+      const node = this.button(choice ? choice[0].toUpperCase() + choice.slice(1) : prettyMove(move), () => this.play(move));
+      Object.assign(node.dataset, choice ? { move, choice } : { move });
       this.actions.append(node);
     }
     const moves = yourTurn ? this.view.moves : [];
@@ -436,9 +438,9 @@ export class PlayWidget {
       return this.play(starts[0].move);
     }
     this.selected = this.selected === key ? null : key;
-    this.message.textContent = this.selected
-      ? `${cardLabel(card)} chosen: it can go ${targetsText(this.desc, key)}. Choose where, or press Escape.` : "";
+    this.message.textContent = this.selected ? `${cardLabel(card)} chosen: ${chosenText(this.desc, key)}, or press Escape.` : "";
     this.render();
+    if (this.selected) this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
   }
 
   clickZone(zoneId) {

@@ -9,7 +9,7 @@ export const FORMAT = "rules-site-score-sheet";
 export const PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457",
   "#4e342e", "#546e7a", "#9e9d24"];
 export const SORTS = ["turn", "high", "low"];
-export const ENDS = ["open", "target", "hands", "rows", "deals", "session"];
+export const ENDS = ["open", "target", "hands", "rows", "deals", "session", "dropout"];
 
 // What a sheet may hold. A score has at most nine digits either way: far more than any game's
 // hand or total needs, and a column of MAX_ROWS of them still sums to a safe integer, so every

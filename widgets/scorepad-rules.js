@@ -18,7 +18,7 @@ export function optionValue(sheet, spec) {
 export function ruleOf(sheet, game) {
   const base = { wins: "high", target: null, floor: null, lastHand: null, ties: "share", named: [], hands: null,
     deals: null, start: 0, pool: null, outEnds: false, perGame: false, cells: null, rowSum: null, gameTotal: null,
-    endsByRows: false, handsPerDeal: 1, unit: "points", end: "open", ids: {} };
+    endsByRows: false, handsPerDeal: 1, unit: "points", end: "open", outAt: null, ids: {} };
   if (game) {
     const s = game.scoring;
     const deals = optionValue(sheet, s.deals);
@@ -27,6 +27,7 @@ export function ruleOf(sheet, game) {
       deals, start: optionValue(sheet, s.start) || 0, pool: s.pool || null, outEnds: Boolean(s.out_ends),
       perGame: Boolean(s.per_game), cells: s.cells || null, rowSum: s.row_sum || null, gameTotal: s.game_total ?? null,
       endsByRows: s.end === "rows", handsPerDeal: s.hands_per_deal || 1, unit: s.unit || "points", end: s.end,
+      outAt: s.out_at === null || s.out_at === undefined ? null : optionValue(sheet, s.out_at_option) || s.out_at,
       ids: { rule: s.rule, end: s.end_rule, tie: s.tie_rule, floor: s.floor_rule, last: s.last_rule, pool: s.pool_rule,
         total: s.total_rule } };
   }
@@ -86,6 +87,17 @@ export function nextHand(sheet, game) {
   return null;
 }
 
+/** A game players drop out of at `rule.outAt`: over once one at most is left below it, who wins, or
+ * the lowest of those still in before the row (rules_engine/scoring.py's _dropped_out). */
+function droppedOut(rule, before, sums) {
+  const left = sums.map((t, i) => (t < rule.outAt ? i : -1)).filter((i) => i >= 0);
+  if (left.length > 1) return null;
+  if (left.length) return { winners: left, why: "dropout" };
+  const wereIn = before.map((t, i) => (t < rule.outAt ? i : -1)).filter((i) => i >= 0);
+  const best = Math.min(...wereIn.map((i) => sums[i]));
+  return { winners: wereIn.filter((i) => sums[i] === best), why: "dropout" };
+}
+
 /** ``(winners, why)`` if the game ends with `row`, else null: rules_engine/scoring.py's _ended. */
 function endedBy(rule, sums, played, row) {
   let why = null;
@@ -128,10 +140,12 @@ export function outcome(sheet, game) {
       const problem = rowProblem(rule, row.cells, row.hand, sums, people);
       if (problem) check = { ...problem, message: `row ${grouped(index + 1)}: ${problem.message}` };
     }
+    const before = sums.slice(0, people);
     row.cells.forEach((v, i) => { if (v !== null) sums[i] += v; });
     if (row.hand) done.add(row.hand);
     if (end || rule.perGame) return;
-    const ended = endedBy(rule, sums.slice(0, people), rule.named.length ? done.size : index + 1, row);
+    const ended = rule.outAt !== null ? droppedOut(rule, before, sums.slice(0, people))
+      : endedBy(rule, sums.slice(0, people), rule.named.length ? done.size : index + 1, row);
     if (ended) end = { ...ended, ended: index, at: sums.slice() };
   });
   const result = { over: Boolean(end), byRules: Boolean(end), winners: end ? end.winners : [], why: end ? end.why : null,

@@ -31,6 +31,8 @@ export function describeGame(game, sheet = null) {
     if (s.floor !== null && s.floor !== undefined) end += `, or down to ${plain(s.floor)}, which loses`;
     if (s.last_hand) end += `; ${s.last_hand} hands at most`;
     parts.push(end);
+  } else if (s.end === "dropout") {
+    parts.push(`a player reaching ${plain(value(s.out_at_option) || s.out_at)} ${s.unit} drops out, until one is left`);
   } else if (s.end === "rows") parts.push("until a row ends the game");
   else if (s.end === "session") parts.push("each row is a whole game, for as many as you play");
   if (s.start) parts.push(`${value(s.start)} ${s.unit} each to start`);

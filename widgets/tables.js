@@ -196,6 +196,19 @@ function chosenLabel(table, key) {
   return cardLabel(table.zones.find((z) => z.id === id).cards[index]);
 }
 
+/** The choices the chosen card (a key "zone/index") makes as it is played, each a move and its
+ * words (an 8's suit called, the card a joker stands for), offered as buttons. */
+export function choicesOf(table, key) {
+  return (clicksOf(table).byCard.get(key) || []).filter((click) => click.choice && !click.to);
+}
+
+/** What the chosen card (a key "zone/index") waits for, in words: where it may go, or its choices. */
+export function chosenText(table, key) {
+  const choices = choicesOf(table, key).map((click) => click.choice);
+  if (choices.length) return `choose below: ${new Intl.ListFormat("en", { type: "disjunction" }).format(choices)}`;
+  return `it can go ${targetsText(table, key)}. Choose where`;
+}
+
 /** Where the chosen card (a key "zone/index") may go, in words: "onto the 10♠ in Column 2 or to Column 6". */
 export function targetsText(table, key) {
   const ids = new Set((clicksOf(table).byCard.get(key) || []).map((click) => click.to));

@@ -37,6 +37,8 @@ GAMES = [
     ("pyramid", "pyramid-won", 6), ("pyramid", "pyramid-lost", 13),
     ("forty-thieves", "forty-thieves-won", 11), ("forty-thieves", "forty-thieves-lost", 6),
     ("turnover-bridge", "turnover-bridge-full", 5),
+    ("last-one", "last-one-full", 2),
+    ("go-boom", "go-boom-full", 3),
 ]
 
 
