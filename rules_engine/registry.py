@@ -6,7 +6,7 @@ import importlib
 from .errors import OptionError, quote
 from .game import Game
 
-GAME_MODULES = ("bridge_solitaire", "comet", "couillon", "kaiser", "getaway", "king", "lorum", "malilla", "play_or_pay", "pope_joan", "ristiseiska", "rolling_stone",
+GAME_MODULES = ("black_hole", "bridge_solitaire", "comet", "couillon", "kaiser", "getaway", "king", "lorum", "malilla", "play_or_pay", "pope_joan", "ristiseiska", "rolling_stone",
                 "scotch_whist", "spinado", "the_clock", "yukon")
 
 
