@@ -66,6 +66,7 @@ class Solver:
         self.fans = tuple(tuple(fan) for fan in fans)
         self.dead = set()
         self.visited = 0  # positions expanded, over every question asked of this solver
+        self._ranks_memo = {}  # (cards left per rank, hole) -> _ranks_can_follow's answer: many positions share them
         self._weights = tuple(SIZE * 4 ** i for i in range(len(self.fans)))
 
     def key(self, heights, hole):
@@ -139,7 +140,11 @@ class Solver:
         self.visited += 1
         if self.visited > self._stop:
             raise _OutOfBudget
-        if not _ranks_can_follow(counts, hole):
+        ranks = (*counts, hole)
+        fine = self._ranks_memo.get(ranks)
+        if fine is None:
+            fine = self._ranks_memo[ranks] = _ranks_can_follow(counts, hole)
+        if not fine:
             self.dead.add(key)
             return False
         fans, weights = self.fans, self._weights
