@@ -26,7 +26,7 @@ from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..table import article, headline, plural, zone
 from . import black_hole_bot
-from .black_hole_search import adjacent, rank_index
+from .black_hole_search import UNKNOWN, Solver, adjacent, layout_ranks, rank_index
 
 DECK = "52"
 FANS = 17
@@ -85,6 +85,18 @@ class BlackHoleState(State):
 
     def progress(self):
         return len(self.hole)
+
+    def winning_line(self):
+        """The moves that win from here, in order (a fresh search: black_hole_search), ``[]``
+        once won, None when no order of play wins, ``UNKNOWN`` if the search gave up."""
+        solver = Solver(layout_ranks([[c.text for c in fan] for fan in self.fans]))
+        line = solver.winning_line([len(fan) for fan in self.fans], rank_index(self.top.text))
+        if line is None or line is UNKNOWN:
+            return line
+        fans, moves = [list(fan) for fan in self.fans], []
+        for f in line:
+            moves.append(FORMS["play"].make(fans[f].pop()).text)
+        return moves
 
     def _fan_of(self, card):
         for f, fan in enumerate(self.fans):

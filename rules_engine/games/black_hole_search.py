@@ -54,6 +54,11 @@ def adjacent(a, b):
     return (a - b) % SIZE in (1, SIZE - 1)
 
 
+def layout_ranks(fans):
+    """The search's layout for fans of card texts, each from its bottom card up."""
+    return tuple(tuple(rank_index(text) for text in fan) for fan in fans)
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -242,17 +247,18 @@ def best_move(fans, hole, limit=LIMIT):
     the search's order of trial, whose move keeps the game winnable; when none does (or the
     search runs out of ``limit``), the first in that order. ``(fan index or None, outlook)``
     with the outlook True (won with best play), False (lost) or ``UNKNOWN``. The choice does
-    not depend on what the solvers remembered: each move's answer is exact."""
+    not depend on what the solvers remembered: each answer it rests on is exact."""
     solver, heights = SOLVERS.for_position(fans)
     moves = solver.playable(heights, hole)
     if not moves:
         return None, sum(heights) == 0
-    unsure = False
+    outlook = solver.is_won(heights, hole, limit)
+    if outlook is not True:  # lost (or unknown): every move is as good as another to the solver
+        return moves[0], outlook
     for i in moves:
         heights[i] -= 1
         answer = solver.is_won(heights, fans[i][heights[i]], limit)
         heights[i] += 1
         if answer is True:
             return i, True
-        unsure = unsure or answer is UNKNOWN
-    return moves[0], UNKNOWN if unsure else False
+    return moves[0], UNKNOWN  # only if a search below ran out of its limit
