@@ -33,6 +33,7 @@ GAMES = [
     ("comet", "comet-full", 1),
     ("ristiseiska", "ristiseiska-full", 7),
     ("lorum", "lorum-full", 3),
+    ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 
 
