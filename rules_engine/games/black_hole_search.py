@@ -36,9 +36,14 @@ from collections import OrderedDict
 
 RANKS = "A23456789TJQK"
 SIZE = len(RANKS)
-# Positions a question may expand before it is answered UNKNOWN. Over the
-# deals of benchmarks/black_hole_solver.py, far more than any deal needed.
+# Positions a question may expand before it is answered UNKNOWN: about 6 s here. Over
+# 2,000 deals (benchmarks/black_hole_solver.py) the median deal needed 172 positions, and
+# 11 deals needed more than this; the one tried without a limit was lost, proved so after
+# 4.3 million positions (38 s).
 LIMIT = 400_000
+# The bot's limit per question, lower, so that a hint in the browser never keeps its reader
+# waiting long (about 1.5 s here); past it the bot plays the first move in the order of trial.
+BOT_LIMIT = 100_000
 FIRST_BUDGET = 500  # positions before the first restart; each restart doubles it
 UNKNOWN = "unknown"
 # The sign of each rank in the alternating sum that fixes the steps between kings and aces.
@@ -242,7 +247,7 @@ class Solvers:
 SOLVERS = Solvers()
 
 
-def best_move(fans, hole, limit=LIMIT):
+def best_move(fans, hole, limit=BOT_LIMIT):
     """The fan to play from, for fans of rank indexes and the hole's rank: the first fan, in
     the search's order of trial, whose move keeps the game winnable; when none does (or the
     search runs out of ``limit``), the first in that order. ``(fan index or None, outlook)``
