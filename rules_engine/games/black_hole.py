@@ -161,7 +161,7 @@ class BlackHoleState(State):
     # ---- the table, described for the renderers ------------------------------------------------
 
     def _describe(self, seat):
-        zones = [zone("hole", "The hole", self.hole, kind="foundation", layout="squared", group="hole")]
+        zones = [zone("hole", "The hole", self.hole, kind="layout", layout="squared", group="hole")]
         for group, fans in BANDS:
             zones += [zone(f"fan-{f + 1}", f"Fan {f + 1}", self.fans[f], kind="column", layout="column",
                            group=group, tries="play {card}") for f in fans]
