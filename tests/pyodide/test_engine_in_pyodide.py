@@ -152,4 +152,6 @@ def test_same_games_as_cpython(game_id, pyodide_report, cpython_report):
             where = f"{game_id}, {kind} bots, seed {want['seed']!r}"
             assert got["record"] == want["record"], f"{where}: records differ\n{_diff(want['record'], got['record'])}"
             assert got["scores"] == want["scores"], f"{where}: scores differ"
-            assert got["moves"] == want["moves"] > 0, where
+            assert got["moves"] == want["moves"], where
+        # Some games were played (a Black Hole deal may be lost before its first move, not all of them).
+        assert any(r["moves"] > 0 for r in actual), f"{game_id}, {kind} bots: no game made a move"
