@@ -67,9 +67,15 @@ def play_first_move_by_pointer(page, widget, tap, block=PLAY):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_desktop_reader_clicks_a_move(page, site_url, game_id):
+def test_a_desktop_reader_passes_axe_and_clicks_a_move(page, site_url, game_id):
     widget = dealt(page, site_url + f"games/{game_id}/")
     assert widget.locator(".rw-zone").count() >= 1 and widget.locator(".rw-headline").inner_text()
+    # The whole page with its table dealt (header, navigation, footer, rules, the table and the
+    # stepper) passes axe in either theme; the other pages are checked in test_pages.py.
+    for scheme in ("default", "slate"):
+        in_scheme(page, scheme)
+        found = axe_violations(page)
+        assert not found, f"{scheme}:\n{describe(found)}"
     play_first_move_by_pointer(page, widget, tap=False)
     assert widget.locator(".rw-status").inner_text()
 
@@ -237,17 +243,6 @@ def test_a_hands_end_stays_on_the_table_until_the_reader_goes_on(page, site_url)
     assert live.locator(".rw-interlude").count() == 1
     live.get_by_role("button", name="Next hand").click()
     live.locator(".rw-headline", has_text="Hand 8 of 10").wait_for()
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_game_page_with_its_table_dealt_passes_axe_in_either_theme(page, site_url, game_id):
-    # The whole page (header, navigation, footer, rules, the table and the stepper); the other
-    # pages are checked in test_pages.py.
-    dealt(page, site_url + f"games/{game_id}/")
-    for scheme in ("default", "slate"):
-        in_scheme(page, scheme)
-        found = axe_violations(page)
-        assert not found, f"{scheme}:\n{describe(found)}"
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.txt")))
