@@ -150,7 +150,7 @@ def test_same_games_as_cpython(game_id, pyodide_report, cpython_report):
     for kind, count in PLAN["counts"].items():
         expected, actual = ours[kind]["results"], theirs[kind]["results"]
         assert [r["seed"] for r in actual] == [r["seed"] for r in expected]
-        assert len(actual) == count
+        assert len(actual) == min(count, PLAN["fewer"].get(game_id, {}).get(kind, count))
         for want, got in zip(expected, actual):
             where = f"{game_id}, {kind} bots, seed {want['seed']!r}"
             assert got["record"] == want["record"], f"{where}: records differ\n{_diff(want['record'], got['record'])}"
