@@ -50,6 +50,7 @@ bench-table: $(STAMP) $(CHROMIUM) $(NODE_READY)
 
 bench-bots: $(STAMP)
 	$(PY) benchmarks/bots_vs_random.py
+	$(PY) benchmarks/black_hole_solver.py --bots
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download is not used).
 $(CHROMIUM):
