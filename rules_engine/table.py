@@ -175,7 +175,10 @@ def check(table, deck, hidden=(), whole=False):
         if click["to"] is not None and click["to"] not in zones:
             problems.append(f"{click['move']!r} ends on a zone that is not on the table: {click['to']}")
     # Moves from one card that end nowhere must be told apart by their choices, or a click could not say which.
-    ending_nowhere = Counter((tuple(c["card"]), c.get("choice")) for c in table["moves"] if c["card"] and not c["to"])
+    # (The same move listed twice from one card, as two jokers both "play JK", is no ambiguity.)
+    ending_nowhere = Counter((tuple(c["card"]), c.get("choice"))
+                             for c in {(tuple(c["card"]), c["move"]): c for c in table["moves"]
+                                       if c["card"] and not c["to"]}.values())
     for (card, choice), n in ending_nowhere.items():
         if n > 1:
             problems.append(f"{n} moves start from {list(card)} with the same choice {choice!r}: a click cannot tell them apart")

@@ -67,7 +67,7 @@ def most_hands(seats, threshold):
     more to players staying below ``threshold``.
 
     >>> most_hands(2, 250), most_hands(6, 250)
-    (127, 379)
+    (127, 380)
     """
     return seats * (threshold - 1) // 4 + seats + 1
 

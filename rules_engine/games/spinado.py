@@ -93,6 +93,14 @@ class SpinadoState(StopsGame):
     heuristic = staticmethod(spinado_bot.choose)
     POOLS = POTS
 
+    def _click_choice(self, move):
+        """A card that may go alone or with the A♦ is picked, then played one way or the other."""
+        if move.text.endswith(" with AD"):
+            return "with the A♦"
+        if any(other.text == f"{move.text} with AD" for other in self.legal_moves()):
+            return "alone"
+        return None
+
     def _deal_hand(self):
         for seat in range(self.seats):
             if seat != self.last_winner:
