@@ -128,6 +128,18 @@ def snapshot(state):
     return pickle.dumps(data), state.moves_made, json.dumps(state.view(None), sort_keys=True)
 
 
+def refused(state, move, rule):
+    """``move`` is refused citing ``rule``, and ``state`` is left as it was: the refusal's reason."""
+    before = snapshot(state)
+    try:
+        state.apply(move)
+    except IllegalMoveError as error:
+        assert error.rule == rule, error
+        assert snapshot(state) == before
+        return error.reason
+    raise AssertionError(f"{move!r} was applied; it should be refused under {rule}")
+
+
 def check_no_mutation(state):
     before = snapshot(state)
     for move in state.legal_moves()[:5]:

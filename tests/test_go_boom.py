@@ -5,26 +5,15 @@ the first out winning at once, the settle option, every card kept, and the bot."
 
 import random
 
-import pytest
 
 import rules_engine
-from conformance import check_step, snapshot
+from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
-from rules_engine.errors import IllegalMoveError
 from rules_engine.games import go_boom_bot
 from rules_engine.games.go_boom import card_value, round_winner, settlement
 
 GO_BOOM = rules_engine.load_game("go-boom")
-
-
-def refused(state, move, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.rule == rule, info.value
-    assert snapshot(state) == before
-    return info.value.reason
 
 
 def position(hands, stock="", turn=1, led=None, plays=(), game=GO_BOOM):

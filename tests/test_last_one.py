@@ -9,23 +9,14 @@ import random
 import pytest
 
 import rules_engine
-from conformance import check_step, snapshot
+from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
-from rules_engine.errors import IllegalMoveError, OptionError
+from rules_engine.errors import OptionError
 from rules_engine.games import last_one_bot
 from rules_engine.games.last_one import card_points, hand_score, most_hands
 
 LAST_ONE = rules_engine.load_game("last-one")
-
-
-def refused(state, move, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.rule == rule, info.value
-    assert snapshot(state) == before
-    return info.value.reason
 
 
 def position(hands, up, stock="", discard="", turn=1, game=LAST_ONE, **fields):
