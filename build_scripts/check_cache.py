@@ -18,6 +18,8 @@ Figures measured by playing the engine's bots (a collection page's time to play 
 with their values.
 """
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import platform
@@ -98,3 +100,22 @@ def remember(key, text):
         os.replace(handle.name, where / key)
     except OSError:
         pass  # a read-only checkout builds as well, only without remembering
+
+
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """Builds sharing the cache (the tests' workers) run one after another, so the second finds
+    every page the first checked instead of checking it cold beside it on the same cores."""
+    where = folder()
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        handle = open(where / ".build.lock", "w")
+    except OSError:
+        yield  # a read-only checkout: builds in parallel, only without sharing
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

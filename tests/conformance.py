@@ -87,7 +87,9 @@ def check_chips_conserved(state):
         assert chips.conserved, f"{state.spec.id}: chips not conserved: {chips}"
 
 
-def check_step(state):
+def check_step(state, step=None):
+    """The contract at one position; ``step``, a playout's move number, spreads the views of the
+    seats not to act over the playout (None: every seat's view here)."""
     check_cards_accounted(state)
     check_chips_conserved(state)
     if state.is_over:
@@ -95,12 +97,23 @@ def check_step(state):
     else:
         assert state.legal_moves(), f"{state.spec.id}: no legal move before the end"
         assert 0 <= state.to_act < state.seats
-    for seat in [None, ALL, *range(state.seats)]:
+    # Every state's view and description for a spectator, a commentator and the seat to act, and
+    # its view for one more seat in turn: over a playout each seat is shown many times, waiting
+    # and acting, at a fraction of the cost of showing all of them at every step.
+    shown = range(state.seats) if step is None else [state.to_act, _waiting_seat(state, step)]
+    for seat in dict.fromkeys([None, ALL, *shown]):
         check_view_hides(state, seat)
-    # Every state's description for a spectator, a commentator and the seat to act: over a
-    # playout each seat is drawn many times, at a third of the cost of drawing all of them.
     for seat in dict.fromkeys([None, ALL, state.to_act]):
         check_table(state, seat)
+
+
+def _waiting_seat(state, step):
+    """A seat other than the one to act, each in turn as the playout goes on (the one to act
+    moves on at most moves, so the turn alone would often pick it)."""
+    n = state.seats
+    if state.to_act is None or n == 1:
+        return step % n
+    return (state.to_act + 1 + (step // n) % (n - 1)) % n
 
 
 def check_explain(state):
@@ -158,7 +171,7 @@ def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
     bots = [make_bot(bot_kind, f"{seed}/{seat}") for seat in range(state.seats)]
     step, bound = 0, state.move_bound()
     while True:
-        check_step(state)
+        check_step(state, step)
         if bound is not None and step > bound:   # read again: a bound may grow with the hands played
             bound = state.move_bound()
             assert step <= bound, f"{game_id} ({seed}): {step} moves, past its bound of {bound}"

@@ -21,6 +21,7 @@ public, a card shown by a move (which its table must then show or name), or
 the end of the swapped deal.
 """
 
+import copy
 import random
 
 import rules_engine
@@ -93,6 +94,20 @@ class Timeline:
         self.points = []
         self.lines = []  # the command line's transcript since the last point
         self.indexes = []  # each move's index among the legal moves, as the host's share code keeps them
+
+    @classmethod
+    def resumed(cls, a, point, decks):
+        """The deal ``decks`` as ``a``'s seat is shown it, from ``point`` of ``a`` on: the two deals
+        are one game until a shuffle where they differ is drawn, so that game is not played again."""
+        b = cls.__new__(cls)
+        state = point["state"]
+        plain = rules_engine.state_class(state.spec.id)
+        fixed = Game(plain, **state.options).new(seats=state.seats, decks=decks).decks
+        b.state = copy.copy(state)
+        b.state.__class__, b.state.decks = plain, fixed  # A's state records its shuffles: B's need not
+        b.seat, b.drawn_decks = a.seat, {}
+        b.public, b.points, b.lines, b.indexes = point["public"], [], [], point["indexes"][:]
+        return b
 
     def toward(self, move):
         """Make the private decisions that come before ``move`` (a private decision that shows,
@@ -187,8 +202,13 @@ def check_pair(a, decks, moves, seat, label, first, second, options=None):
     game_id, seats = state.spec.id, state.seats
     index = list(decks).index(label)
     start = next(p["public"] for p in a.points if p["drawn"] > index)
-    b = Timeline(game_id, swapped(decks, label, first, second), seats, seat, options)
-    for move in moves[:start]:
+    # The last point before the swapped shuffle is drawn: up to there the deals are one game.
+    before = [p for p in a.points if p["drawn"] <= index and p["public"] < start]
+    if before:
+        b = Timeline.resumed(a, before[-1], swapped(decks, label, first, second))
+    else:
+        b = Timeline(game_id, swapped(decks, label, first, second), seats, seat, options)
+    for move in moves[b.public:start]:
         b.toward(move)
         if not b.apply(move):
             return 0

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from build_scripts import check_cache  # noqa: E402
 from build_scripts import headers as site_headers  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -134,8 +135,9 @@ def build_site(out, url):
     """Build the site into ``out`` for the address ``url`` (instant navigation only
     follows links whose address, port included, is the site's); raises SiteBuildError."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                            cwd=ROOT, env=env, capture_output=True, text=True)
+    with check_cache.one_build_at_a_time():
+        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+                                cwd=ROOT, env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise SiteBuildError(result.stdout + result.stderr)
     return result
