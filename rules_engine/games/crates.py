@@ -261,9 +261,12 @@ class CratesState(EightsGame):
         if kind.startswith("play") and move.card not in self.hands[seat]:
             return (f"{name} does not hold the {move.card.symbol}", "play.turn")
         if self.phase == "draws":
-            if kind.startswith("play") and move.card.rank in SEQUENCE:
-                return ("a card played in a 2-sequence is played alone: its effect and any call wait", "play.two-sequence")
-            if move.kind == "draw-all":
+            if kind == "play" and move.card.rank in SEQUENCE:
+                if move.kind.endswith("+said"):
+                    return (f"“{self.CALL}” is said only by a player left with one card", "play.one-card")
+                return (f"playing your next-to-last card, you say “{self.CALL}”: {move.text} {self.CALL}",
+                        "play.one-card")
+            if move.kind in ("draw-all", "draw", "pass") and any(m.kind.startswith("play") for m in self._legal_now()):
                 return (f"{name} holds a 2 or an ace and must play it on the 2-sequence", "interpretation.must-play")
             return (f"a 2-sequence is on: {name} plays a 2 or an ace, or draws {self.pending}", "play.two-sequence")
         if kind == "play-as" or move.kind == "name":
@@ -334,9 +337,9 @@ class CratesState(EightsGame):
         self.called = move.args[1] if move.kind.startswith("play-call") else None
         if len(self.hands[seat]) == 1 and self.CALL and not move.kind.endswith("+said"):
             self.owed = tuple(self.CALL_PENALTY if s == seat else n for s, n in enumerate(self.owed))
-        if not self.hands[seat] and self.emptied is None:
-            self.emptied = seat
         if in_sequence or card.rank == "2":
+            if not self.hands[seat] and self.emptied is None:
+                self.emptied = seat
             self.pending += 2 if card.rank == "2" else 1
             self.pending_stack, self.phase = SEQUENCE, "draws"
             self.turn = self._next(seat)
