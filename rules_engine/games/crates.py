@@ -304,7 +304,9 @@ class CratesState(EightsGame):
         if move.kind == "draw-all" and self.emptied is not None and not self.over and self.hand_moves:
             # A 2-sequence pending when a player ran out of cards: resolved, it ends the hand.
             holder = self.emptied if not self.hands[self.emptied] else None
-            self.notes += ["the 2-sequence is resolved and the hand ends"] + self._end_hand(holder)
+            self.notes += ["the 2-sequence is resolved and the hand ends" + ("" if holder is not None else
+                                                                              " with nobody out")]
+            self.notes += self._end_hand(holder)
         if self.notes:
             self.said = self.said[:-1] + "; " + "; ".join(self.notes) + "."
             self.notes = []
@@ -382,7 +384,7 @@ class CratesState(EightsGame):
         players, names = self.player_names(), self.side_names()
         won = self.hand_points(winner)
         self.points = tuple(a + b for a, b in zip(self.points, won))
-        lines = [f"{players[winner]} is out of cards"] if winner is not None else ["nobody is out of cards"]
+        lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} holds {plural(len(hand), 'card')}, for {plural(hand_score(hand), 'point')}"
                   for s, hand in enumerate(self.hands) if hand]
         lines += [f"{names[side]}: {plural(p, 'point')} in pressures this hand"
