@@ -208,8 +208,9 @@ class CratesState(EightsGame):
         self.pressures = tuple(n + (s == side) for s, n in enumerate(self.pressures))
         self.hand_pressure = tuple(p + value * (s == side) for s, p in enumerate(self.hand_pressure))
         whose = "their side's" if self.sides < self.seats else "their"
-        self.notes.append(f"the stock is empty: {self.player_names()[seat]} takes a pressure, {whose} "
-                          f"{ordinal(number)} of the game, for {plural(value, 'point')}")
+        self.notes.append(f"the stock ran out: {self.player_names()[seat]} takes a pressure, {whose} "
+                          f"{ordinal(number)} of the game, for {plural(value, 'point')}, and the discards "
+                          f"make a new stock")
 
     def _others_draw(self, seat, card):
         """A 5: everyone else draws one, in turn (``play.five``); a 7 or a jack: one player, by the
@@ -222,6 +223,8 @@ class CratesState(EightsGame):
             victims = [] if steps is None else [self._next(seat, steps)]
         for victim in victims:
             got = self._draw(victim, 1)
+            lines += self.notes   # a pressure in the middle of a 5's draws, where it falls
+            self.notes = []
             lines.append(f"{players[victim]} draws {'a card' if got else 'nothing'}")
         return lines
 
