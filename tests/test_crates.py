@@ -374,3 +374,21 @@ def test_the_bot_beats_random_players():
         final = play_out(state, [HeuristicBot(seed), RandomBot(seed)])
         wins += 0 in final.winners
     assert wins >= 20
+
+
+def test_a_last_card_that_makes_others_draw_does_so_before_the_hand_is_scored():
+    state = position(["KC", "5S", "QC", "TC"], up="5H", stock="AH AD 4S")
+    state = state.apply("play 5S")
+    number, won, lines = state.hand_results[0]
+    assert lines[0] == "Seat 1 is out of cards"
+    assert won == (10 + 10 + 1 + 15, 25 + 1) * 2     # seats 2, 3 and 0 drew the 4♠, the A♦ and the A♥
+    state = position(["KC", "4S", "QC", "TC"], up="4H")
+    assert state.apply("play 4S").hand_results[0][1] == (20, 25, 20, 25)
+
+
+def test_four_may_play_alone_with_the_partners_option_off():
+    alone = rules_engine.load_game("crates", partners=False)
+    state = position(["KC QC", "KD", "QH JC", "TC 9C"], up="5D", game=alone, turn=1)
+    state = state.apply("play KD")
+    assert state.hand_results[0][1] == (20, 0, 20, 55) and state.sides == 4
+    assert state.table(None)["score"]["columns"] == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
