@@ -458,10 +458,12 @@ class CratesState(EightsGame):
             facts.append(f"{self.player_names()[self.turn]} plays again after the 6")
         if any(self.pressures):
             facts.append("Pressures: " + ", ".join(f"{name} {n}" for name, n in zip(self.side_names(), self.pressures)))
-        totals = self.totals()
+        totals, players = self.totals(), self.player_names()
         for z in described["zones"]:
-            if z.get("owner") is not None:
-                z["note"] = plural(totals[z["owner"]], "point") + (" (side)" if self.sides < self.seats else "")
+            owner = z.get("owner")
+            if owner is not None:
+                partners = [players[s] for s in range(self.seats) if s != owner and self.side_of(s) == self.side_of(owner)]
+                z["note"] = plural(totals[owner], "point") + (f", with {' and '.join(partners)}" if partners else "")
         return described
 
     def _score_sheet(self):
