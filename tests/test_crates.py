@@ -1,8 +1,9 @@
 """Crates' own rules: the fifteen deals, matching and drawing only when unable, the 2-sequence and
 the hand's end while one is pending, each special card by the number of players, the first
 upcard, pressures doubling per side, the 3s' cover, the one-card call and its option, the end
-after fifteen hands, the score pad's rows and the bot. Whole games are replayed with the
-pressures and the scores recomputed independently, from the moves and the cards held."""
+after fifteen hands, the score pad's rows and the bot. Whole games are replayed with the turn,
+the direction, every hand's size, the pressures and the scores recomputed independently, from
+the moves, the text's effects and the cards held."""
 
 import random
 
@@ -295,7 +296,7 @@ def drawers(state, move):
     return []
 
 
-def test_whole_games_pressures_and_scores_recomputed_independently():
+def test_whole_games_turns_draws_pressures_and_scores_recomputed_independently():
     pressures_seen = 0
     for number in range(16):
         seats = 2 + number % 4
@@ -306,6 +307,7 @@ def test_whole_games_pressures_and_scores_recomputed_independently():
         while not state.is_over:
             move = state.parse_move(bots[state.to_act].choose(state.view(state.to_act)))
             stock, under = len(state.stock), len(state.discard) - 1 + move.kind.startswith("play")
+            grown = [0] * seats
             for seat, cards in drawers(state, move):
                 for _ in range(cards):
                     if stock == 0:
@@ -316,10 +318,13 @@ def test_whole_games_pressures_and_scores_recomputed_independently():
                         hand_pressure[side] += 5 * 2 ** (count[side] - 1)
                         stock, under = under, 0
                     stock -= 1
-            hands_before = len(state.hand_results)
+                    grown[seat] += 1
+            hands_before, before = len(state.hand_results), state
             state = state.apply(move)
             assert list(state.pressures) == count
-            if len(state.hand_results) > hands_before:
+            if len(state.hand_results) == hands_before:
+                expect_turn(before, move, state, grown)
+            else:
                 row = [hand_pressure[side] + sum(cards_left(h) for s, h in enumerate(state.ended_with)
                                                  if s % sides == side) for side in range(sides)]
                 totals = [t + r for t, r in zip(totals, row)]
@@ -331,6 +336,31 @@ def test_whole_games_pressures_and_scores_recomputed_independently():
         assert len(state.hand_results) == 15
         assert state.winners == tuple(s for s in range(seats) if totals[s % sides] == best)
     assert pressures_seen > 0
+
+
+def expect_turn(before, move, after, grown):
+    """The seat to act, the direction and every hand's size after ``move``, from the text's
+    effects and the draws worked out above."""
+    seat, seats, direction = before.turn, before.seats, before.direction
+
+    def nxt(d, k=1):
+        return (seat + d * k) % seats
+    played = move.kind.startswith("play")
+    assert [len(h) for h in after.hands] == [len(h) + grown[s] - (played and s == seat)
+                                             for s, h in enumerate(before.hands)]
+    rank = move.card.rank if played else None
+    turn, turned = nxt(direction), direction
+    if played and (before.phase == "draws" or rank == "2"):
+        assert after.phase == "draws" and after.pending == before.pending + (2 if rank == "2" else 1)
+    elif rank == "6" and len(before.hands[seat]) > 1:
+        turn = seat
+        assert after.phase == "again"
+    elif rank == "4":
+        turn = nxt(direction, 2)
+    elif rank == "T":
+        turned = -direction
+        turn = nxt(turned)
+    assert after.turn == turn and after.direction == turned
 
 
 # ---- the score pad ---------------------------------------------------------------------------------
