@@ -28,7 +28,7 @@ from ..cards import SUIT_NAMES, SUITS
 from ..families.eights import Effect, EightsGame, eights_forms
 from ..game import GameSpec, Option, Scores
 from ..scoring import Fact, ScoreHand, ScoreRule
-from ..table import headline, plural, score_sheet
+from ..table import plural, score_sheet
 from . import crates_bot
 
 HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
@@ -259,7 +259,7 @@ class CratesState(EightsGame):
         kind = move.kind.split("+")[0]
         if self.phase == "call":
             if move.kind == "call":
-                return (f"a 9 turned up lets the dealer call only a suit of its colour", "play.first-upcard")
+                return ("a 9 turned up lets the dealer call only a suit of its colour", "play.first-upcard")
             return (f"{name} deals and turned up the {self.up.symbol}: they call a suit first", "play.first-upcard")
         if kind.startswith("play") and move.card not in self.hands[seat]:
             return (f"{name} does not hold the {move.card.symbol}", "play.turn")
