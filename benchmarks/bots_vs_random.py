@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import rules_engine  # noqa: E402
 from rules_engine.bots import make_bot, play_out  # noqa: E402
+from rules_engine.scoring import people_columns  # noqa: E402
 
 
 def wilson(wins, games, z=1.96):
@@ -34,11 +35,12 @@ def wilson(wins, games, z=1.96):
 
 
 def side_of_seat_0(spec, seats):
-    """Seat 0 and its partners: with partnerships of ``p`` players, every ``seats // p``-th seat."""
-    per_side = spec.scoring.partnerships
-    if not per_side:
+    """Seat 0 and its partners: with ``n`` sides, every ``n``-th seat; alone at a player count
+    the game plays without partners (a game played in partnerships only by four)."""
+    sides = people_columns(spec.scoring, seats)
+    if sides >= seats:
         return {0}
-    return set(range(0, seats, seats // per_side))
+    return set(range(0, seats, sides))
 
 
 def run(game_id, seats, kind, games):

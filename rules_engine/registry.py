@@ -12,6 +12,7 @@ GAME_MODULES = (
     "bridge_solitaire",
     "comet",
     "couillon",
+    "crates",
     "forty_thieves",
     "getaway",
     "go_boom",

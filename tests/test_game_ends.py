@@ -113,13 +113,22 @@ def last_one(final):
     assert sum(1 for p in final.points if p < threshold) == len(final.active)
 
 
+def crates(final):
+    # Fifteen hands of 8 down to 1 and back; the lowest total (a side's, for partners) wins.
+    assert final.hand_number == 15 == len(final.hand_results)
+    assert [n for n, _, _ in final.hand_results] == list(range(1, 16))
+    best = min(final.points)
+    assert final.winners == tuple(s for s in range(final.seats) if final.points[s] == best)
+    assert final.points[0] == final.points[2] and final.points[1] == final.points[3]   # partners share
+
+
 def go_boom(final):
     # One deal: the first player out of cards wins.
     assert final.winners == (final.winner,) and not final.hands[final.winner]
     assert all(final.hands[seat] for seat in range(final.seats) if seat != final.winner)
 
 
-ENDS = {"king": king, "last-one": last_one, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+ENDS = {"king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
         "turnover-bridge": turnover_bridge}

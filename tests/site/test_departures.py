@@ -21,6 +21,7 @@ DEPARTURES = {
     "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
     "comet": [],
     "couillon": ["interpretation.stub-size"],
+    "crates": ["interpretation.hand-limit"],
     "forty-thieves": [],
     "getaway": ["interpretation.trick-limit"],
     "go-boom": [],
