@@ -20,6 +20,7 @@
 """
 
 from ..cards import make_deck
+from ..errors import NotationError
 from ..families.eights import EightsGame, eights_forms
 from ..game import GameSpec, Option
 from ..moves import MoveForm, MoveForms
@@ -29,6 +30,21 @@ from . import bartok_bot
 from .bartok_rules import CATALOGUE, KIND_WORDS, RULES, addable, conflict, dead_ends, effect_of, follows, unmet
 
 RULE_FORMS = tuple(MoveForm(f"rule-{rule.id}", f"rule {rule.id}") for rule in CATALOGUE)
+
+
+class BartokForms(MoveForms):
+    """The family's forms and one a catalogue rule: a bad move's message names the rules as one form."""
+
+    def parse(self, text, game_name=""):
+        try:
+            return super().parse(text, game_name)
+        except NotationError as error:
+            message = str(error)
+            if "expected one of: " not in message:
+                raise
+            base = "; ".join(form.template for form in self.forms if not form.kind.startswith("rule-"))
+            raise NotationError(message.split("expected one of: ")[0] +
+                                f"expected one of: {base}; rule <a rule of the catalogue>") from None
 CARD_PHASES = ("open", "follow", "play", "again", "draws")
 
 
@@ -43,7 +59,7 @@ class BartokState(EightsGame):
         summary="Crazy Eights that grows: the winner of each hand adds a rule from a catalogue, and the rules "
                 "bind the rest of the session, until play runs out of room.",
         options=(
-            Option("hands", 8, (3, 4, 5, 6, 8, 10, 12), "hands in the session at most"),
+            Option("hands", 6, (3, 4, 5, 6, 8, 10, 12), "hands in the session at most"),
             Option("forgetful", False, (False, True), "a player may forget to say “Bartok”, and draws a penalty card"),
             Option("wrong_card", False, (False, True), "an illegal card is taken back with a penalty card "
                    "instead of being refused"),
@@ -54,10 +70,10 @@ class BartokState(EightsGame):
                "interpretation.wild", "interpretation.even", "interpretation.first-upcard", "interpretation.no-winner",
                "interpretation.blocked", "interpretation.hand-limit", "interpretation.session")
         + tuple(f"catalogue.{rule.id}" for rule in CATALOGUE),
-        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="end.game", last_hand=8, last_rule="end.game",
+        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="end.game", last_hand=6, last_rule="end.game",
                           ties="share", tie_rule="end.game", cells=(0, 1), row_sum=(0, 1), unit="hands"),
     )
-    forms = MoveForms(*eights_forms("Bartok").forms, *RULE_FORMS, MoveForm("stop", "stop"))
+    forms = BartokForms(*eights_forms("Bartok").forms, *RULE_FORMS, MoveForm("stop", "stop"))
     heuristic = staticmethod(bartok_bot.choose)
     CALL = "Bartok"
     CALL_PENALTY = 1

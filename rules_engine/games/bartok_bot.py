@@ -1,7 +1,8 @@
 """Bartok's heuristic bot, from its seat's view only.
 
 Between hands, having won, it adds a rule that leaves play possible, preferring the
-rules that hurt the next player (draws, skips) but mostly by chance; it never stops the session. In play it never tries a card that may not
+rules that leave the most room to play (so that hands end with a winner), then those
+that hurt the next player (draws, skips), and otherwise by chance; it never stops the session. In play it never tries a card that may not
 go, always plays rather than draws, takes the first play and follows when it can, passes
 draws on when it can, turns its draws and skips on a player close to going out, keeps
 its wild cards for when nothing else will do, prefers a card its hand can follow again,
@@ -27,6 +28,14 @@ def _fits(card, up, table):
     return True
 
 
+def _room(in_force):
+    """The share of the pack's pairs in which one card may follow the other: rules that leave
+    little room make hands drag on, and nobody goes out."""
+    rules = _rules()
+    pack = rules.PACK
+    return sum(rules.follows(c, up, in_force) for up in pack for c in pack if c != up) / (52 * 51)
+
+
 def _choose_rule(moves, table, rng):
     rules = _rules()
     in_force = table["rules"]
@@ -36,7 +45,7 @@ def _choose_rule(moves, table, rng):
             continue
         rule_id = move.split()[1]
         rule = rules.RULES[rule_id]
-        score = 4 * rng.random()
+        score = 3 * rng.random() + 30 * _room(list(in_force) + [rule_id])
         if rules.dead_ends(list(in_force) + [rule_id]):
             score -= 100
         effect = rule.effect
