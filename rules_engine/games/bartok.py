@@ -59,7 +59,7 @@ class BartokState(EightsGame):
         summary="Crazy Eights that grows: the winner of each hand adds a rule from a catalogue, and the rules "
                 "bind the rest of the session, until play runs out of room.",
         options=(
-            Option("hands", 6, (3, 4, 5, 6, 8, 10, 12), "hands in the session at most"),
+            Option("hands", 6, (3, 4, 5, 6, 8, 10), "hands in the session at most"),
             Option("forgetful", False, (False, True), "a player may forget to say “Bartok”, and draws a penalty card"),
             Option("wrong_card", False, (False, True), "an illegal card is taken back with a penalty card "
                    "instead of being refused"),
