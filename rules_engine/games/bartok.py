@@ -22,7 +22,7 @@
 from ..cards import make_deck
 from ..errors import NotationError
 from ..families.eights import EightsGame, eights_forms
-from ..game import GameSpec, Option
+from ..game import GameSpec, Option, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
 from ..table import headline, plural, score_sheet, zone
@@ -214,7 +214,7 @@ class BartokState(EightsGame):
             self.hand_moves += 1
             return self._after_own(self._let_go(seat, name))
         if self.phase == "follow":
-            self.direction = 1 if seat == self.asked[0] else -1
+            self.direction = 1 if seat == self._next(self.discard_seat) else -1   # asked while play went left
             self.phase = "play"
         super()._play(move)
 
@@ -287,6 +287,11 @@ class BartokState(EightsGame):
             lines.append("every rule left contradicts one in force: no rule is added")
         self._start_hand(self.hand_number + 1, (self.dealer + 1) % self.seats)
         return lines
+
+    @property
+    def scores(self):
+        hand = self.hand_results[-1][1] if self.over and self.hand_results else (0,) * self.seats
+        return Scores(tuple(hand), self.points)
 
     @property
     def winners(self):
