@@ -249,7 +249,7 @@ class BartokState(EightsGame):
             return super()._after_card(seat, card, first)
         self.phase, self.asked, self.turn = "follow", (left, right), left
         players = self.player_names()
-        return [f"{players[seat]} opens: {players[left]} or {players[right]} may follow"]
+        return [f"the hand is open: {players[left]} or {players[right]} may follow"]
 
     def _rule_move(self, move, name):
         if move.kind == "stop":
