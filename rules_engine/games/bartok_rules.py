@@ -162,7 +162,7 @@ def follows(card, up, in_force):
 def dead_ends(in_force):
     """The cards of the pack that no other card could follow under ``in_force`` (``end.no-play``).
 
-    >>> dead_ends(["red-black", "black-red", "club-even"])
+    >>> dead_ends(["red-black", "black-red", "face-skip"])
     []
     >>> [c.text for c in dead_ends(["red-black", "black-red", "even-odd"])][:4]
     ['2S', '4S', '6S', '8S']
