@@ -68,7 +68,8 @@ class BartokState(EightsGame):
                "play.draws", "play.again", "rules.new", "rules.conflict", "penalty.wrong-card", "end.no-play",
                "end.stop", "interpretation.opening", "interpretation.flipper", "interpretation.catalogue",
                "interpretation.wild", "interpretation.even", "interpretation.first-upcard", "interpretation.no-winner",
-               "interpretation.blocked", "interpretation.hand-limit", "interpretation.session")
+               "interpretation.blocked", "interpretation.hand-limit", "interpretation.session",
+               "interpretation.wrong-card")
         + tuple(f"catalogue.{rule.id}" for rule in CATALOGUE),
         scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="end.game", last_hand=6, last_rule="end.game",
                           ties="share", tie_rule="end.game", cells=(0, 1), row_sum=(0, 1), unit="hands"),
