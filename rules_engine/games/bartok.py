@@ -25,7 +25,7 @@ from ..families.eights import EightsGame, eights_forms
 from ..game import GameSpec, Option, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
-from ..table import headline, plural, score_sheet, zone
+from ..table import headline, plural, score_sheet
 from . import bartok_bot
 from .bartok_rules import CATALOGUE, KIND_WORDS, RULES, addable, conflict, dead_ends, effect_of, follows, unmet
 
