@@ -323,7 +323,7 @@ class BartokState(EightsGame):
                 z["note"] = plural(self.points[s], "hand") + " won"
         facts = [f"Flipper: {players[self.dealer]}"]
         if self.phase == "rule" and not self.over:
-            facts.append(f"{players[self.turn]} adds a rule before the deal")
+            facts.append(f"{players[self.turn]} adds a rule from the catalogue (on the game's page) before the deal")
         elif self.phase == "open" and not self.over:
             facts.append("Nobody has played yet: the first to follow the upcard opens")
         elif self.phase == "follow" and not self.over:
@@ -334,7 +334,9 @@ class BartokState(EightsGame):
             facts.append(f"{players[self.turn]} must draw {self.pending} or pass them on")
         if self.phase == "again" and not self.over:
             facts.append(f"{players[self.turn]} may add a card")
-        facts.append("Rules: " + (", ".join(self.in_force) if self.in_force else "none added yet"))
+        # Each rule in force in words: the table is where a reader must remember them.
+        facts += [f"Rule {r}: {RULES[r].text[0].lower()}{RULES[r].text[1:-1]}" for r in self.in_force] \
+            or ["No rule added yet"]
         described["headline"] = headline(f"Hand {self.hand_number} of {self.options['hands']}", *facts)
         return described
 
