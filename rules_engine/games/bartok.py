@@ -370,7 +370,8 @@ class BartokState(EightsGame):
 
     def _click_choice(self, move):
         kind = move.kind
-        if self.options["forgetful"] and kind.startswith("play") and len(self.hands[self.turn]) == 2:
+        if self.options["forgetful"] and kind.startswith("play") and len(self.hands[self.turn]) == 2 \
+                and self._fits(move.card):   # a wrong card, taken back, leaves nothing to say
             return "say “Bartok”" if kind.endswith("+said") else "say nothing"
         return None
 
