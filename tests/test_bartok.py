@@ -185,6 +185,17 @@ def replay_check(before, move, after):
     that may follow is offered; the turn, direction and draws after it."""
     rules, seat, hand = before.in_force, before.turn, before.hands[before.turn]
     offered = {m.text.split()[1] for m in before.legal_moves() if m.kind.startswith("play")}
+    if before.options["wrong_card"] and before.phase != "rule":   # every card held may be tried
+        assert offered == {c.text for c in hand}
+        if move.kind.startswith("play") and not (before.phase == "draws" or may_follow(move.card, before.up, rules)):
+            if after.hand_number != before.hand_number or after.is_over:   # the hand's move limit
+                return
+            assert after.to_act == seat and after.up == before.up and move.card in after.hands[seat]
+            assert len(after.hands[seat]) - len(hand) == (1 if after.stock or before.stock or
+                                                           len(before.discard) > 1 else 0)
+            return
+        offered = {c for c in offered if may_follow(parse_card(c), before.up, rules)
+                   and (before.phase != "draws" or parse_card(c).rank == before.up.rank)}
     if before.phase in ("play", "open", "follow", "again"):
         assert offered == {c.text for c in hand if may_follow(c, before.up, rules)}, (before.up, rules)
     if before.phase == "draws":
@@ -282,3 +293,11 @@ def test_a_default_session_ends_after_its_hands_and_most_hands_won_wins():
     won = [sum(p[s] for _, p, _ in final.hand_results) for s in range(4)]
     assert list(final.points) == won and final.winners == tuple(s for s in range(4) if won[s] == max(won))
     assert len(final.in_force) == sum(won) - (final.hand_results[-1][1] != (0,) * 4)
+
+
+def test_sessions_under_both_penalty_options_are_kept_move_by_move():
+    game = rules_engine.load_game("bartok", wrong_card=True, forgetful=True, hands=3)
+    for number, kind in enumerate((RandomBot, HeuristicBot)):
+        state = game.new(seed=f"options-{number}", seats=3 + number)
+        state.in_force = ("red-black", "four-draw")
+        play_checked_session(state, [kind(seat) for seat in range(state.seats)], limit=500)
