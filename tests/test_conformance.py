@@ -25,7 +25,7 @@ STEPS_PER_BATCH = {"random": 3_000, "heuristic": 1_600}
 # games keep the suite's time in hand, as do fewer of Forty Thieves' bot (it searches ahead before
 # every turn of the stock, some 400 moves a second). Random players of Last One draw as often as
 # they play: some 1,500 moves a game, 300 for the bots (its own tests replay the effects of whole
-# games independently); Bartok's random players some 2,000 a session, its bots 450 (its own tests
+# games independently); Bartok's random players some 1,200 a session, its bots 450 (its own tests
 # play every rule of its catalogue).
 FEWER_GAMES = {("comet", "heuristic"): 3, ("pope-joan", "heuristic"): 7, ("spinado", "heuristic"): 5,
                ("forty-thieves", "heuristic"): 4, ("last-one", "random"): 2, ("last-one", "heuristic"): 5,

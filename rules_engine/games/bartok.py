@@ -78,6 +78,7 @@ class BartokState(EightsGame):
     heuristic = staticmethod(bartok_bot.choose)
     CALL = "Bartok"
     CALL_PENALTY = 1
+    HAND_LIMIT = 200       # interpretation.hand-limit: 2% of the bots' hands are longer
     FIRST_UPCARD = False   # Bartok turns its upcard itself, with no effect (interpretation.first-upcard)
 
     # ---- setup and the rule between hands ----------------------------------------------------------
