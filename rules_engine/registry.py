@@ -8,6 +8,7 @@ from .game import Game
 
 # One a line, in alphabetical order, so that games added side by side rarely touch the same lines.
 GAME_MODULES = (
+    "bartok",
     "black_hole",
     "bridge_solitaire",
     "comet",

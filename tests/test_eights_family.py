@@ -1,6 +1,6 @@
-"""The Crazy Eights family's machinery where no registered game exercises it yet: draws that
-stack (a 2 answered by a 2 passes four on, as Crates' 2-sequences and Bartok's 4s will), with a
-game made from Last One by changing one entry of its table of effects."""
+"""The Crazy Eights family's machinery apart from any one game: draws that stack (a 2 answered
+by a 2 passes four on, as Crates' 2-sequences and Bartok's 4s do), with a game made from Last One
+by changing one entry of its table of effects."""
 
 import pytest
 

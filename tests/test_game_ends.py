@@ -128,7 +128,19 @@ def go_boom(final):
     assert all(final.hands[seat] for seat in range(final.seats) if seat != final.winner)
 
 
-ENDS = {"king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+def bartok(final):
+    # A session of ``hands`` hands, or fewer when the rules leave a card nothing could follow:
+    # each hand won counts one, and most hands won wins.
+    from rules_engine.games.bartok_rules import dead_ends
+
+    played = len(final.hand_results)
+    assert final.ended_by in ("hands", "no-play")
+    assert played == final.options["hands"] if final.ended_by == "hands" else dead_ends(final.in_force)
+    assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in range(final.seats))
+    assert sum(final.points) <= played and final.winners == most(final.points)
+
+
+ENDS = {"bartok": bartok, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
         "turnover-bridge": turnover_bridge}

@@ -1,6 +1,6 @@
 """The Crazy Eights family: shedding by matching the upcard, with cards that do things.
 
-A game of the family (Last One, Go Boom; Crates and Bartok to come) is mostly a
+A game of the family (Last One, Crates, Bartok, Go Boom) is mostly a
 table of card effects and its scoring. :class:`EightsGame` keeps, once:
 
 - the discard pile and its upcard (the card that counts: a joker's named card),

@@ -40,6 +40,7 @@ GAMES = [
     ("last-one", "last-one-full", 2),
     ("go-boom", "go-boom-full", 3),
     ("crates", "crates-full", 4),
+    ("bartok", "bartok-full", 2),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 

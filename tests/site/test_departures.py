@@ -17,6 +17,7 @@ from site_helpers import DOCS, FIXTURES
 
 # Game id -> the ids of its notes marked "**Changed from the text:**", in page order.
 DEPARTURES = {
+    "bartok": ["interpretation.hand-limit", "interpretation.session"],
     "black-hole": [],
     "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
     "comet": [],
