@@ -241,6 +241,12 @@ class State:
         renderers then offer the choices as buttons. None: the card, or card and zone, is the move."""
         return None
 
+    def _button_words(self, move):
+        """The words on the button of ``move`` when no card starts it, where its text alone would
+        not tell a reader what it does (Bartok's ``rule club-even`` adds a rule: the button says
+        which). None: the move's text."""
+        return None
+
     def hidden_from(self, seat):
         """The cards that ``seat`` may not see (``None``: a spectator; ``ALL``: a commentator)."""
         raise NotImplementedError

@@ -13,6 +13,8 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
      "moves": [{"move": "play QS", "card": ["hand-0", 4], "to": None}, ...],
      # a move that makes a choice once its card is picked has its words as "choice":
      # {"move": "play 8S call hearts", "card": ["hand-0", 2], "to": None, "choice": "call hearts"}
+     # a move no card starts may have the words of its button as "label":
+     # {"move": "rule club-even", "card": None, "to": None, "label": "Add the rule: after a club, ..."}
      "score": {...} or None,                # see score_sheet() below
      "last": "Seat 2 wins the trick with the K♥." or None,
      "result": "Seat 1 wins with 450." or None,
@@ -142,6 +144,9 @@ def card_moves(state, table):
         choice = state._click_choice(move) if source else None
         if choice is not None:
             click["choice"] = choice
+        words = None if source else state._button_words(move)
+        if words is not None:
+            click["label"] = words
         out.append(click)
     return out
 

@@ -283,6 +283,10 @@ def test_the_winner_of_a_hand_scores_one_and_adds_the_next_rule():
     assert after.points == (0, 1, 0, 0) and after.phase == "rule" and after.to_act == 1
     assert after.hand_number == 2 and after.dealer == 1 and all(not h for h in after.hands)
     assert len(after.stock) == 52 and after.scores.game == (0, 1, 0, 0)
+    # The table's buttons say what each choice does: the rule in the catalogue's words.
+    labels = {click["move"]: click.get("label") for click in after.table(1)["moves"]}
+    assert labels["rule club-even"] == "Add the rule: after a club, the next card played must be an even card."
+    assert labels["stop"] == "Stop the session here"
 
 
 def test_a_default_session_ends_after_its_hands_and_most_hands_won_wins():

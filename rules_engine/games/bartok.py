@@ -376,5 +376,11 @@ class BartokState(EightsGame):
             return "say “Bartok”" if kind.endswith("+said") else "say nothing"
         return None
 
+    def _button_words(self, move):
+        if move.kind.startswith("rule-"):
+            text = RULES[move.kind[len("rule-"):]].text
+            return f"Add the rule: {text[0].lower()}{text[1:]}"
+        return "Stop the session here" if move.kind == "stop" else None
+
 
 GAME = BartokState
