@@ -374,8 +374,9 @@ export class PlayWidget {
     this.actions.replaceChildren();
     // The chosen card's choices (an 8's suit, a joker's card) come first, then the moves without a card.
     const choices = yourTurn && this.selected ? choicesOf(desc, this.selected) : [];
-    for (const { move, choice } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : []).map((m) => ({ move: m }))]) {
-      const node = this.button(choice ? choice[0].toUpperCase() + choice.slice(1) : prettyMove(move), () => this.play(move));
+    for (const { move, choice, label } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : [])]) {
+      const words = choice ? choice[0].toUpperCase() + choice.slice(1) : label || prettyMove(move);
+      const node = this.button(words, () => this.play(move));
       Object.assign(node.dataset, choice ? { move, choice } : { move });
       this.actions.append(node);
     }

@@ -22,7 +22,7 @@ export function clicksOf(table) {
   const buttons = [];
   for (const click of table.moves || []) {
     if (!click.card) {
-      buttons.push(click.move);
+      buttons.push(click);
       continue;
     }
     const key = click.card.join("/");
