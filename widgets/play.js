@@ -4,6 +4,7 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
+import { FirstDeal } from "./first-deal.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
@@ -184,6 +185,7 @@ export class PlayWidget {
     if (this.started) return;
     this.started = true;
     const link = this.linkFromHash();
+    if (!link && !this.record && !keptGame(this.game, this.id)) this.early = FirstDeal.fetch(this);
     try {
       await startEngine();
     } catch {
@@ -196,7 +198,7 @@ export class PlayWidget {
     if (resume && await this.reopen(resume)) return;
     if (this.record) await this.open({ record: this.record });
     else if (linked) await this.open({ seed: link.seed, share: link.share, options: linked }, link);
-    else await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
+    else if (!(this.early && await this.early.goLive())) await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
   }
 
   /** Opens again the game this table left in this tab; false if it cannot (it is then forgotten). */
@@ -394,6 +396,7 @@ export class PlayWidget {
     this.root.classList.toggle("rw-play--your-turn", yourTurn);
     this.status.textContent = this.statusText(desc, yourTurn);
     this.restoreFocus(focused, tableHadFocus);
+    this.early?.afterRender();
   }
 
   restoreFocus(key, tableHadFocus) {
@@ -456,6 +459,7 @@ export class PlayWidget {
 
   async attempt(move) {
     if (this.busy || !this.view) return;
+    if (this.early) return this.early.keep(move);  // on the deal drawn from the build while the engine loads
     this.busy = true;
     const pending = request("move", { session: this.session, move });  // sent before the re-render
     this.render();
