@@ -6,7 +6,8 @@
 // loading. The reader's first move (a card, a choice, the move list) is kept and shown as waiting;
 // once the engine is up it deals the same block live, and if its reply is the one drawn the
 // widget goes on from it and plays the kept move; if not, the drawing is dropped and the widget
-// deals as it would have without it.
+// deals as it would have without it. Loaded by the widget when it starts, so a page that never
+// reaches its table does not fetch it.
 import { el, prettyMove } from "./cards.js";
 import { onStatus, request, status } from "./engine.js";
 import { clicksOf } from "./tables.js";
@@ -42,6 +43,7 @@ export class FirstDeal {
 
   constructor(widget, src) {
     this.widget = widget;
+    widget.early = this;  // the widget's render and attempt call on it while it is not live (see end)
     this.setState("fetching");  // then drawn, and live or dropped; failed if the engine never comes
     this.kept = null;
     this.note = el("span", "rw-loading__note");

@@ -4,7 +4,6 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
-import { FirstDeal } from "./first-deal.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
@@ -185,7 +184,9 @@ export class PlayWidget {
     if (this.started) return;
     this.started = true;
     const link = this.linkFromHash();
-    if (!link && !this.record && !keptGame(this.game, this.id)) this.early = FirstDeal.fetch(this);
+    // A seeded block's first deal, drawn from the build while the engine loads (first-deal.js, loaded only then).
+    const early = this.root.dataset.openingSrc && !link && !this.record && !keptGame(this.game, this.id)
+      ? import("./first-deal.js").then(({ FirstDeal }) => FirstDeal.fetch(this)).catch(() => null) : null;
     try {
       await startEngine();
     } catch {
@@ -198,7 +199,7 @@ export class PlayWidget {
     if (resume && await this.reopen(resume)) return;
     if (this.record) await this.open({ record: this.record });
     else if (linked) await this.open({ seed: link.seed, share: link.share, options: linked }, link);
-    else if (!(this.early && await this.early.goLive())) await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
+    else if (!(early && await (await early)?.goLive())) await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
   }
 
   /** Opens again the game this table left in this tab; false if it cannot (it is then forgotten). */
