@@ -64,7 +64,6 @@ export class FirstDeal {
     if (!reply || !reply.table || !widget.root.isConnected) return this.end("dropped");
     this.reply = reply;
     this.setState("drawn");
-    this.drawnAt = performance.now();
     widget.root.classList.add(EARLY);
     widget.loading.append(this.note);
     // Drawn by the widget itself, so that a card, a choice or the move list behave as they will live.
@@ -80,7 +79,7 @@ export class FirstDeal {
     for (const button of Object.values(widget.buttons)) button.disabled = true;
     this.note.textContent = this.kept
       ? "Your move waits for the engine."
-      : "Your hand is dealt: choose your move now, and it is played as soon as the engine is ready.";
+      : "The cards are dealt: choose your move now, and it is played as soon as the engine is ready.";
     if (this.keptCard) widget.table.querySelector(`[data-key="${CSS.escape(this.keptCard)}"]`)?.classList.add("rw-card--pending");
   }
 
@@ -110,6 +109,7 @@ export class FirstDeal {
     widget.stopBots();  // also frees the table a kept move held
     widget.selected = null;
     if (!same) {
+      widget.view = widget.desc = null;  // no click reaches the engine's other deal until it is drawn
       widget.message.textContent = this.kept ? "The table dealt differs from the one drawn while the engine loaded: choose your move again." : "";
       return false;
     }
