@@ -34,22 +34,20 @@ function cardOf(table, move) {
 }
 
 export class FirstDeal {
-  /** The first deal of ``widget``'s block, fetched now; null if the build wrote none (no seed) or
-   *  the engine is up already (after an instant navigation it deals in a few milliseconds). */
-  static fetch(widget) {
-    const src = widget.root.dataset.openingSrc;
-    return src && status.state !== "ready" && status.state !== "failed" ? new FirstDeal(widget, src) : null;
+  /** The first deal of ``widget``'s block from the build's file (``response``, fetched by the widget
+   *  as it loaded this module); null if the engine is up already (after an instant navigation it
+   *  deals in a few milliseconds). */
+  static start(widget, response) {
+    return status.state !== "ready" && status.state !== "failed" ? new FirstDeal(widget, response) : null;
   }
 
-  constructor(widget, src) {
+  constructor(widget, response) {
     this.widget = widget;
     widget.early = this;  // the widget's render and attempt call on it while it is not live (see end)
     this.setState("fetching");  // then drawn, and live or dropped; failed if the engine never comes
     this.kept = null;
     this.note = el("span", "rw-loading__note");
-    fetch(new URL(`../${src}`, import.meta.url))
-      .then((response) => (response.ok ? response.json() : null))
-      .then((reply) => this.draw(reply), () => this.draw(null));
+    (response.ok ? response.json() : Promise.resolve(null)).then((reply) => this.draw(reply), () => this.draw(null));
     this.unsubscribe = onStatus((now) => now.state === "failed" && this.engineFailed());
   }
 

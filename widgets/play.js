@@ -185,8 +185,9 @@ export class PlayWidget {
     this.started = true;
     const link = this.linkFromHash();
     // A seeded block's first deal, drawn from the build while the engine loads (first-deal.js, loaded only then).
-    const early = this.root.dataset.openingSrc && !link && !this.record && !keptGame(this.game, this.id)
-      ? import("./first-deal.js").then(({ FirstDeal }) => FirstDeal.fetch(this)).catch(() => null) : null;
+    const src = !link && !this.record && !keptGame(this.game, this.id) && this.root.dataset.openingSrc;
+    const early = src ? Promise.all([import("./first-deal.js"), fetch(new URL(`../${src}`, import.meta.url))])
+      .then(([{ FirstDeal }, response]) => FirstDeal.start(this, response)).catch(() => null) : null;
     try {
       await startEngine();
     } catch {
