@@ -60,7 +60,7 @@ SETTLE_MS = 2_000          # "page loaded, wait 2 s" before any interaction
 INSTRUMENT = r"""
 (() => {
   const bench = window.__bench = {
-    longtasks: [], frames: [], yourTurn: [], mounted: [], clicks: [],
+    longtasks: [], frames: [], yourTurn: [], firstDeal: [], mounted: [], clicks: [],
     sent: {}, replies: [], errors: [],
   };
   const observe = (type, keep) => {
@@ -98,6 +98,9 @@ INSTRUMENT = r"""
       const turn = root.classList.contains("rw-play--your-turn");
       if (turn && !seen.turn) bench.yourTurn.push({ at: now, game: root.dataset.game });
       seen.turn = turn;
+      // The block's first deal drawn from the build, before the engine is ready (first-deal.js).
+      if (root.classList.contains("rw-play--early") && !seen.early) bench.firstDeal.push({ at: now, game: root.dataset.game });
+      seen.early ||= root.classList.contains("rw-play--early");
       state.set(root, seen);
     }
   };

@@ -14,7 +14,9 @@ of it takes several minutes (--slow-runs, default 1). Each in two modes: "every 
 For each: the cold first legal move (King, games/king/#play-1, in a fresh browser context: no HTTP
 cache) of the fast start (the memory snapshot), of the normal start (?engine-start=normal) and of a
 bare loadPyodide() in a module worker; the median of --runs runs (default 3) with min-max; and the
-bytes the server sent for each, up to that moment. A page that gives up (widgets/engine.js stops
+bytes the server sent for each, up to that moment; beside the fast and normal starts, when the block's
+first deal, drawn from the build while the engine loads (widgets/first-deal.js), was on the table, and
+when the engine was ready. A page that gives up (widgets/engine.js stops
 waiting for the engine after 60 s without a sign of life from the worker) counts as a failed run. CPU throttling is not emulated: a phone's CPU
 is slower still than this machine's. About 13 minutes for the default profiles and 3 runs, and 5
 more with --slow (one run); on a shared machine the figures are noisy, so read the differences.
@@ -53,6 +55,7 @@ def first_move(session, site, server, start):
     context = session.context(instrument=start != "bare")
     context.set_default_timeout(TIMEOUT_MS)
     server.reset()
+    table = {}
     try:
         page = context.new_page()
         if start == "bare":
@@ -75,6 +78,11 @@ def first_move(session, site, server, start):
                 seconds, way = None, f"FAILED after {page.evaluate('performance.now()') / 1000:.0f} s: {error}"
             else:
                 seconds = wait_your_turn(page, "king", 0, timeout=TIMEOUT_MS) / 1000
+                # The deal drawn from the build while the engine loads, and the engine ready (page clock).
+                drawn = page.evaluate("(window.__bench.firstDeal[0] || {}).at ?? null")
+                ready = page.evaluate("rulesEngineStatus.readyAt")
+                table = {"drawn": drawn / 1000 if drawn is not None else None,
+                         "ready": ready / 1000 if ready is not None else None}
                 way = status.get("start") or "?"
                 fetched = page.evaluate("rulesEngineStatus.fetched")
                 if fetched:
@@ -85,7 +93,7 @@ def first_move(session, site, server, start):
     finally:
         context.close()
         server.reset()
-    return {"seconds": seconds, "bytes": sum(sent.values()), "files": sent, "way": way}
+    return {"seconds": seconds, "bytes": sum(sent.values()), "files": sent, "way": way, **table}
 
 
 def largest(files, count=4):
@@ -112,6 +120,9 @@ def print_profile(profile, mode, by_start, runs):
         versus = "" if start == "bare" else f"  {median(found) - bare:+.2f} s vs bare"
         print(f"    {label:<24}{seconds:<22}{sent:>10}{versus}  [{'; '.join(ways)}]")
         print(f"      {'':<22}largest: {largest(found[0]['files'])}")
+        if start != "bare":
+            print(f"      {'':<22}first deal drawn from the build: {fmt_range([r.get('drawn') for r in found])},"
+                  f" engine ready: {fmt_range([r.get('ready') for r in found])}")
     sys.stdout.flush()
 
 

@@ -13,7 +13,7 @@ import json
 import re
 
 from rules_engine.game import ALL
-from rules_engine.host import frames_of, sentence
+from rules_engine.host import frames_of, opening, sentence
 from rules_engine.table import plain
 
 from . import diagrams, scorepad
@@ -132,7 +132,7 @@ def _render_fence(fence, spec, frames_out=None, frames_dir=""):
     if fence.kind == "diagram":
         return _render_diagram(fence)
     if fence.kind == "play":
-        return _render_play(fence, spec)
+        return _render_play(fence, spec, frames_out, frames_dir)
     return _render_example(fence, spec, frames_out, frames_dir)
 
 
@@ -154,7 +154,7 @@ def _render_diagram(fence):
     ]
 
 
-def _render_play(fence, spec):
+def _render_play(fence, spec, frames_out=None, frames_dir=""):
     seats = fence.options.get("seats", spec.default_seats or spec.seats[0])
     seat = fence.options.get("seat", 0)
     seed = fence.options.get("seed")
@@ -163,6 +163,15 @@ def _render_play(fence, spec):
         attrs["data-seed"] = seed
     if fence.game_options:
         attrs["data-options"] = json.dumps(fence.game_options, separators=(",", ":"))
+    # A seeded block's first deal, as the reader's seat sees it at its first turn: a file beside the
+    # page (as worked examples' frames are), drawn while the engine loads (widgets/first-deal.js).
+    first = None
+    if seed is not None and frames_out is not None:
+        first = opening(spec.id, seed, seats, seat, fence.game_options)
+    if first is not None:
+        name = frames_dir + opening_file_name(spec.id, fence.id)
+        frames_out[name] = json.dumps(first, ensure_ascii=False, separators=(",", ":"))
+        attrs["data-opening-src"] = name
     command = f"python -m rules_engine play {spec.id}"
     if seed is not None:
         command += f" --seed {seed}"
@@ -218,6 +227,11 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     out.append(f'<p class="rules-example__end">{html.escape(example_end(final))}</p>')
     out.append("</figure>")
     return out
+
+
+def opening_file_name(game_id, play_id):
+    """The file, beside the page, holding a play block's first deal: ``<id>-play-1-opening.json``."""
+    return f"{game_id}-{play_id}-opening.json"
 
 
 def frames_file_name(game_id, example_id):

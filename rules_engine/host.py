@@ -357,6 +357,28 @@ class Host:
         return {"seat": mover, "move": text}
 
 
+OPENING_KEYS = ("view", "table", "human", "step", "last", "result")
+
+
+def opening(game, seed, seats=None, human=0, options=None):
+    """What a play widget shows at its reader's first turn on a new deal: the reply to ``open``,
+    then to each ``bot`` until the reader is to move, as the widget asks for them. The build
+    writes it beside the page so the table is drawn while the engine loads; the page draws it
+    only if the live engine, once up, reaches the same reply. It is the reader's seat's reply, so
+    it shows what that seat may see. None where the widget would not stop at the reader's turn
+    first (a hand's end or the game's end before it, an error)."""
+    host = Host()
+    reply = host.handle({"v": PROTOCOL_VERSION, "op": "open", "session": "opening", "game": game, "seed": seed,
+                         "seats": seats, "human": human, "options": options or {}})
+    # The widget's loop (play.js, runBots): the bots play while the table is neither over nor the reader's.
+    while reply["ok"] and not reply["table"]["is_over"] and not reply["table"]["interlude"] \
+            and reply["table"]["to_act"] != human:
+        reply = host.handle({"v": PROTOCOL_VERSION, "op": "bot", "session": "opening"})
+    if not reply["ok"] or reply["table"]["is_over"] or reply["table"]["interlude"]:
+        return None
+    return {key: reply[key] for key in OPENING_KEYS}
+
+
 def frames(record, seat=ALL):
     """A worked example as step frames, for the build: the table before the first move and after
     each one, with each move's seat and commentary, and ``said``, the line the stepper shows."""

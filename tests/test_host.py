@@ -6,7 +6,7 @@ import rules_engine
 from rules_engine.bots import make_bot
 from rules_engine.cards import make_deck
 from rules_engine.game import ALL
-from rules_engine.host import Host, decode_share, encode_share, frames
+from rules_engine.host import OPENING_KEYS, Host, decode_share, encode_share, frames, opening
 from rules_engine.record import Record, replay
 from rules_engine.render import pretty_move
 
@@ -373,3 +373,21 @@ def test_a_reader_is_told_a_gift_between_two_others_as_a_gift_of_a_card():
             assert "face down" in reply["table"]["last"] and text[5:] not in str(reply["table"]["last"])
             return
     raise AssertionError("no gift between two other players in this game")
+
+
+def test_a_play_blocks_opening_is_the_readers_first_turn_as_the_widget_reaches_it(king):
+    """The build draws this while the engine loads (widgets/first-deal.js); the page plays on from it
+    only if the live engine's reply is the same, so it must be the reply the widget gets."""
+    host, reply = king
+    live = play_until_human(host, reply)
+    first = opening("king", 42, seats=4, human=0)
+    assert first == {key: live[key] for key in OPENING_KEYS}
+    assert first["table"]["to_act"] == 0 and first["step"] > 0  # the bots before seat 0 have played
+    # It is seat 0's reply: the others' hands are backs, and nothing tells the seed.
+    for zone in first["table"]["zones"]:
+        if zone["kind"] == "hand" and zone["owner"] != 0:
+            assert set(zone["cards"]) == {"??"}
+    assert "seed" not in first and "share" not in first
+    # Another seed, seat or option deals another table.
+    assert opening("king", 43, seats=4, human=0) != first
+    assert opening("king", 42, seats=4, human=1)["table"]["seat"] == 1

@@ -184,6 +184,10 @@ export class PlayWidget {
     if (this.started) return;
     this.started = true;
     const link = this.linkFromHash();
+    // A seeded block's first deal, drawn from the build while the engine loads (first-deal.js, loaded only then).
+    const src = !link && !this.record && !keptGame(this.game, this.id) && this.root.dataset.openingSrc;
+    const early = src ? Promise.all([import("./first-deal.js"), fetch(new URL(`../${src}`, import.meta.url))])
+      .then(([{ FirstDeal }, response]) => FirstDeal.start(this, response)).catch(() => null) : null;
     try {
       await startEngine();
     } catch {
@@ -196,7 +200,7 @@ export class PlayWidget {
     if (resume && await this.reopen(resume)) return;
     if (this.record) await this.open({ record: this.record });
     else if (linked) await this.open({ seed: link.seed, share: link.share, options: linked }, link);
-    else await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
+    else if (!(early && await (await early)?.goLive())) await this.open(this.seed !== null ? { seed: this.seed } : {}, link);
   }
 
   /** Opens again the game this table left in this tab; false if it cannot (it is then forgotten). */
@@ -395,6 +399,7 @@ export class PlayWidget {
     this.root.classList.toggle("rw-play--your-turn", yourTurn);
     this.status.textContent = this.statusText(desc, yourTurn);
     this.restoreFocus(focused, tableHadFocus);
+    this.early?.afterRender();
   }
 
   restoreFocus(key, tableHadFocus) {
@@ -457,6 +462,7 @@ export class PlayWidget {
 
   async attempt(move) {
     if (this.busy || !this.view) return;
+    if (this.early) return this.early.keep(move);  // on the deal drawn from the build while the engine loads
     this.busy = true;
     const pending = request("move", { session: this.session, move });  // sent before the re-render
     this.render();

@@ -1,0 +1,67 @@
+"""The table before the engine: over a phone's link, a seeded play block's first deal is drawn from
+the build (widgets/first-deal.js, rules_engine.host.opening) with the loading bar saying what loads,
+and the reader's first card, clicked then, is played once the engine is ready. Served through the
+benchmarks' throttled server (benchmarks/link_server.py: each response a round trip late, one
+shared link of 20 Mbit/s), under the site's content security policy."""
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from link_server import PROFILES, ThrottledServer  # noqa: E402
+
+PLAY = "[data-widget=play]"
+HAND = f"{PLAY} [data-zone=hand-0] .rw-card"
+# The engine's cold start through the link: about 8-20 s on this machine, more when it is busy.
+LIVE_TIMEOUT_MS = 180_000
+
+
+@pytest.fixture
+def slow_site(site_server, site_dir):
+    """The shared built site again, through a 20 Mbit/s, 40 ms link (every file gzipped)."""
+    with ThrottledServer(site_dir, PROFILES["20mbit"], "all") as server:
+        yield server.url
+
+
+def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(new_page, slow_site):
+    page = new_page(bypass_csp=False)
+    page.add_init_script("""window.__violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.violatedDirective));""")
+    page.goto(slow_site + "games/king/")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PLAY}.rw-play--early [data-zone=hand-0] .rw-card--legal")
+
+    # The deal is on the table while Python loads, and the loading bar says what is loading.
+    assert page.evaluate("rulesEngineStatus.state") == "loading"
+    assert page.locator(f"{PLAY} .rw-loading progress").is_visible()
+    assert re.match(r"Loading (Python in your browser|the rules engine)…", page.locator(f"{PLAY} .rw-loading__text").inner_text())
+    assert "played as soon as the engine is ready" in page.locator(f"{PLAY} .rw-loading__note").inner_text()
+    # Seat 0's view only: the bots' hands are backs. The reader's turn begins once live.
+    assert len(page.locator(HAND).all()) == 13
+    for seat in (1, 2, 3):
+        assert {card.get_attribute("data-card") for card in page.locator(f"{PLAY} [data-zone=hand-{seat}] .rw-card").all()} == {"??"}
+    assert page.locator(f"{PLAY}.rw-play--your-turn").count() == 0
+    assert page.locator(f"{PLAY} .rw-toolbar").get_by_role("button", name="Hint").is_disabled()
+
+    card = page.locator(f"{HAND}.rw-card--legal").first
+    played = card.get_attribute("data-card")
+    card.click()
+    # Both read at once: the click was kept, shown as waiting, before the engine was ready.
+    state, waiting = page.evaluate("""() => [rulesEngineStatus.state,
+      document.querySelector('[data-widget=play] .rw-card--pending')?.dataset.card]""")
+    assert state == "loading", "the engine was ready before the click: the link was not slow enough to test this"
+    assert waiting == played
+
+    # Once the engine is up it deals the same table and plays the card kept; the bots answer.
+    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === 12",
+                           timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=LIVE_TIMEOUT_MS)
+    assert page.locator(PLAY).get_attribute("data-first-deal") == "live"  # the engine's deal was the one drawn
+    assert played not in [card.get_attribute("data-card") for card in page.locator(HAND).all()]
+    assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
+    assert page.locator(f"{PLAY} .rw-card--pending").count() == 0
+    assert not page.locator(f"{PLAY} .rw-loading").is_visible()
+    assert page.evaluate("window.__violations") == []

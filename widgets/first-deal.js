@@ -1,0 +1,155 @@
+// A play block's first deal, on the table while the engine loads. The build replays the block's
+// deal (its game, options, seed and seat) to the reader's first turn and writes what the reader's
+// seat is shown then, and nothing more, to a file beside the page (rules_engine.host.opening), as
+// it does a worked example's frames. The play widget draws it as soon as it is fetched, marked as
+// not yet live (rw-play--early, data-first-deal="drawn"), with the loading bar saying what is
+// loading. The reader's first move (a card, a choice, the move list) is kept and shown as waiting;
+// once the engine is up it deals the same block live, and if its reply is the one drawn the
+// widget goes on from it and plays the kept move; if not, the drawing is dropped and the widget
+// deals as it would have without it. Loaded by the widget when it starts, so a page that never
+// reaches its table does not fetch it.
+import { el, prettyMove } from "./cards.js";
+import { onStatus, request, status } from "./engine.js";
+import { clicksOf } from "./tables.js";
+
+const EARLY = "rw-play--early";
+// What a reply of the engine's and the build's file have in common (rules_engine.host.OPENING_KEYS).
+const KEYS = ["view", "table", "human", "step", "last", "result"];
+
+/** JSON with every object's keys in order, so that two replies compare whatever their keys' order. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+const opening = (reply) => canonical(Object.fromEntries(KEYS.map((key) => [key, reply[key]])));
+
+/** The card that starts ``move`` on ``table`` ("zone/index"), or null. */
+function cardOf(table, move) {
+  for (const [key, starts] of clicksOf(table).byCard) if (starts.some((start) => start.move === move)) return key;
+  return null;
+}
+
+export class FirstDeal {
+  /** The first deal of ``widget``'s block from the build's file (``response``, fetched by the widget
+   *  as it loaded this module); null if the engine is up already (after an instant navigation it
+   *  deals in a few milliseconds). */
+  static start(widget, response) {
+    return status.state !== "ready" && status.state !== "failed" ? new FirstDeal(widget, response) : null;
+  }
+
+  constructor(widget, response) {
+    this.widget = widget;
+    widget.early = this;  // the widget's render and attempt call on it while it is not live (see end)
+    this.setState("fetching");  // then drawn, and live or dropped; failed if the engine never comes
+    this.kept = null;
+    this.note = el("span", "rw-loading__note");
+    (response.ok ? response.json() : Promise.resolve(null)).then((reply) => this.draw(reply), () => this.draw(null));
+    this.unsubscribe = onStatus((now) => now.state === "failed" && this.engineFailed());
+  }
+
+  setState(state) {
+    this.state = state;
+    this.widget.root.dataset.firstDeal = state;
+  }
+
+  draw(reply) {
+    const widget = this.widget;
+    if (this.state !== "fetching") return;
+    if (!reply || !reply.table || !widget.root.isConnected) return this.end("dropped");
+    this.reply = reply;
+    this.setState("drawn");
+    widget.root.classList.add(EARLY);
+    widget.loading.append(this.note);
+    // Drawn by the widget itself, so that a card, a choice or the move list behave as they will live.
+    widget.show(reply);
+  }
+
+  /** Called at the end of the widget's render: a table not yet live takes a first move, and only that. */
+  afterRender() {
+    if (this.state !== "drawn") return;
+    const widget = this.widget;
+    // The reader's turn begins when the engine deals it (the tests and benchmarks wait for this class).
+    widget.root.classList.remove("rw-play--your-turn");
+    for (const button of Object.values(widget.buttons)) button.disabled = true;
+    this.note.textContent = this.kept
+      ? "Your move waits for the engine."
+      : "The cards are dealt: choose your move now, and it is played as soon as the engine is ready.";
+    if (this.keptCard) widget.table.querySelector(`[data-key="${CSS.escape(this.keptCard)}"]`)?.classList.add("rw-card--pending");
+  }
+
+  /** The widget's attempt at ``move`` while the table is not live: the first is kept, to play once it is. */
+  keep(move) {
+    const widget = this.widget;
+    if (this.state !== "drawn" || this.kept) return;
+    this.kept = move;
+    this.keptCard = cardOf(widget.desc, move);
+    widget.busy = true;  // nothing else is taken meanwhile
+    widget.message.textContent = `Your move, ${prettyMove(move)}, is played as soon as the engine is ready.`;
+    widget.render();
+  }
+
+  /** Once the engine is ready: deals the block live. True if the engine's table is the one drawn (the
+   *  widget goes on from it, and plays the kept move); false if it is not, or none was drawn (the
+   *  widget then deals as it would have without it). */
+  async goLive() {
+    if (this.state !== "drawn") {
+      this.end("dropped");
+      return false;
+    }
+    const widget = this.widget;
+    const reply = await this.dealLive();
+    const same = reply.ok && opening(reply) === opening(this.reply);
+    this.end(same ? "live" : "dropped");
+    widget.stopBots();  // also frees the table a kept move held
+    widget.selected = null;
+    if (!same) {
+      widget.view = widget.desc = null;  // no click reaches the engine's other deal until it is drawn
+      widget.message.textContent = this.kept ? "The table dealt differs from the one drawn while the engine loaded: choose your move again." : "";
+      return false;
+    }
+    widget.badLink = null;
+    widget.readerHasMoved = false;
+    widget.interlude = null;
+    widget.message.textContent = "";
+    widget.show(reply);
+    if (this.kept) await widget.play(this.kept);
+    return true;
+  }
+
+  /** The block's deal opened in the engine, and the bots' moves before the reader's first turn, as the
+   *  widget asks for them (play.js: open, runBots), without drawing them: the table drawn stays. */
+  async dealLive() {
+    const widget = this.widget;
+    const seed = widget.seed !== null ? { seed: widget.seed } : {};
+    let reply = await request("open", {
+      session: widget.session, game: widget.game, human: widget.human, ...widget.seats, options: widget.options, ...seed,
+    });
+    while (reply.ok && !reply.table.is_over && !reply.table.interlude && reply.table.to_act !== widget.human) {
+      reply = await request("bot", { session: widget.session });
+    }
+    return reply;
+  }
+
+  /** The engine did not load: the deal stays in view, but nothing is played on it. */
+  engineFailed() {
+    if (this.state !== "drawn" && this.state !== "fetching") return;
+    const drawn = this.state === "drawn";
+    this.end("failed");
+    if (!drawn) return;
+    this.widget.busy = true;
+    this.widget.render();
+    if (this.kept) this.widget.message.textContent = `${prettyMove(this.kept)} could not be played.`;
+  }
+
+  end(state) {
+    this.setState(state);
+    this.unsubscribe?.();
+    this.widget.root.classList.remove(EARLY);
+    this.note.remove();
+    if (this.widget.early === this) this.widget.early = null;
+  }
+}
