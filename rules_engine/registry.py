@@ -14,6 +14,7 @@ GAME_MODULES = (
     "couillon",
     "forty_thieves",
     "getaway",
+    "gin_rummy",
     "go_boom",
     "kaiser",
     "king",
