@@ -4,6 +4,7 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
+import { clearSelection, finishing, selectionClick } from "./selection.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
@@ -143,6 +144,7 @@ export class PlayWidget {
     root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.list);
     this.setEnabled(false);
     root.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && clearSelection(this)) return;
       if (event.key === "Escape" && this.selected) {
         this.selected = null;
         this.message.textContent = "Selection cancelled.";
@@ -373,7 +375,8 @@ export class PlayWidget {
     }
     this.actions.replaceChildren();
     // The chosen card's choices (an 8's suit, a joker's card) come first, then the moves without a card.
-    const choices = yourTurn && this.selected ? choicesOf(desc, this.selected) : [];
+    // (and a move of several cards picked, its finishing buttons: "Meld", "Lay off").
+    const choices = yourTurn ? [...(this.selected ? choicesOf(desc, this.selected) : []), ...finishing(desc)] : [];
     for (const { move, choice } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : []).map((m) => ({ move: m }))]) {
       const node = this.button(choice ? choice[0].toUpperCase() + choice.slice(1) : prettyMove(move), () => this.play(move));
       Object.assign(node.dataset, choice ? { move, choice } : { move });
@@ -417,7 +420,7 @@ export class PlayWidget {
   }
 
   clickCard(zoneId, index) {
-    if (this.busy || !this.desc) return;
+    if (this.busy || !this.desc || selectionClick(this, zoneId, index)) return;
     const key = `${zoneId}/${index}`;
     const clicks = clicksOf(this.desc);
     if (this.selected && this.selected !== key) {
@@ -444,6 +447,7 @@ export class PlayWidget {
   }
 
   clickZone(zoneId) {
+    if (selectionClick(this, zoneId)) return;
     if (!this.selected) return;
     const ending = (clicksOf(this.desc).byCard.get(this.selected) || []).find((c) => c.to === zoneId);
     if (ending) this.play(ending.move);
