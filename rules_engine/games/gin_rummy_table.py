@@ -83,7 +83,7 @@ def _interlude(state):
     if any(melds) or state.hand_results[-1][1] != (0, 0):
         for s, hand in enumerate(hands):
             zones.append(zone(f"end-hand-{s}", f"{names[s]}'s deadwood: {sum(map(pips, hand))}", hand,
-                              kind="hand", owner=s))
+                              kind="hand", owner=s, source=False))
         for n, (owner, cards) in enumerate(melds, 1):
             zones.append(zone(f"end-meld-{n}", f"Meld {n}", cards, kind="meld", owner=owner))
     totals = [f"{names[s]}: {plural(state.points[s], 'point')} in all" for s in range(2)]
