@@ -39,6 +39,7 @@ GAMES = [
     ("turnover-bridge", "turnover-bridge-full", 5),
     ("last-one", "last-one-full", 2),
     ("go-boom", "go-boom-full", 3),
+    ("gin-rummy", "gin-rummy-full", 7),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 
