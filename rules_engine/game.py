@@ -431,6 +431,12 @@ class State:
         from .table import card_moves
 
         self._check_seat(seat, ALL)
+        if picked or target is not None:
+            from .selection import read_choice
+
+            read_choice(self, picked, target)   # a malformed choice is refused, whoever asks
+            if seat is None or seat != self.to_act:
+                raise NotationError("cards are picked only by the seat to act, on its turn")
         described = self._describe(seat)
         to_act, scores = self.to_act, self.scores
         table = {
@@ -461,10 +467,6 @@ class State:
                 from .selection import described
 
                 table["selection"] = described(self, table, picked, target)
-        elif picked or target is not None:
-            from .errors import NotationError
-
-            raise NotationError("cards are picked only by the seat to act, on its turn")
         return table
 
     def _check_seat(self, seat, *others):
