@@ -75,51 +75,58 @@ def least_deadwood(hand, value=pips, extra=()):
     """``Deadwood(points, melds)``: the least deadwood of ``hand`` over every arrangement into
     melds that share no card, and the melds of one such arrangement. ``extra``: further groups
     of cards that may leave the deadwood as a meld does (cards that lay off onto a meld on the
-    table, for a player who may lay off).
+    table, for a player who may lay off)."""
+    return Arranger(hand, value, extra).least()
 
-    The search takes the hand's first card still in play: it is either deadwood or in one of
-    the melds holding it that the cards left can make; answers are kept by the cards left."""
-    hand = list(hand)
-    index = {card: i for i, card in enumerate(hand)}
-    groups = [tuple(g) for g in candidate_melds(hand)] + [tuple(g) for g in extra]
-    by_first = [[] for _ in hand]
-    for group in groups:
+
+class Arranger:
+    """The least deadwood of a hand and of any part of it, the answers for its parts kept.
+
+    The search takes the first card still in play: it is either deadwood or in one of the
+    melds holding it that the cards left can make (a meld holding it has it as its first card,
+    since the cards before it are settled)."""
+
+    def __init__(self, hand, value=pips, extra=()):
+        self.hand = list(hand)
+        self.index = {card: i for i, card in enumerate(self.hand)}
+        self.values = [value(card) for card in self.hand]
+        self.by_first = [[] for _ in self.hand]
+        for group in [tuple(g) for g in candidate_melds(self.hand)] + [tuple(g) for g in extra]:
+            mask = self.mask(group)
+            self.by_first[(mask & -mask).bit_length() - 1].append((mask, group))
+        self.memo = {0: (0, ())}
+
+    def mask(self, cards):
         mask = 0
-        for card in group:
-            mask |= 1 << index[card]
-        by_first[(mask & -mask).bit_length() - 1].append((mask, group))
-    values = [value(card) for card in hand]
-    memo = {}
+        for card in cards:
+            mask |= 1 << self.index[card]
+        return mask
 
-    def best(mask):
-        if not mask:
-            return 0, ()
-        known = memo.get(mask)
+    def least(self, without=()):
+        """``Deadwood`` of the hand less the cards ``without``."""
+        points, melds = self._best(((1 << len(self.hand)) - 1) & ~self.mask(without))
+        return Deadwood(points, melds)
+
+    def _best(self, mask):
+        known = self.memo.get(mask)
         if known is not None:
             return known
         first = (mask & -mask).bit_length() - 1
-        points, melds = best(mask & ~(1 << first))
-        answer = (points + values[first], melds)
-        for group_mask, group in _groups_holding(first, by_first, mask):
-            points, melds = best(mask & ~group_mask)
-            if points < answer[0]:
-                answer = (points, (group,) + melds)
-        memo[mask] = answer
+        points, melds = self._best(mask & ~(1 << first))
+        answer = (points + self.values[first], melds)
+        for group_mask, group in self.by_first[first]:
+            if group_mask & mask == group_mask:
+                points, melds = self._best(mask & ~group_mask)
+                if points < answer[0]:
+                    answer = (points, (group,) + melds)
+        self.memo[mask] = answer
         return answer
-
-    points, melds = best((1 << len(hand)) - 1)
-    return Deadwood(points, melds)
-
-
-def _groups_holding(first, by_first, mask):
-    """The groups whose lowest card is ``first`` and whose cards are all in ``mask``: a group
-    holding ``first`` has it as its lowest card once the lower ones are settled."""
-    return [(m, g) for m, g in by_first[first] if m & mask == m]
 
 
 def deadwood_after_discard(hand, value=pips):
-    """For an 11-card hand: ``{card: least deadwood of the hand without it}``."""
-    return {card: least_deadwood([c for c in hand if c is not card], value).points for card in hand}
+    """For an 11-card hand: ``{card: least deadwood of the hand without it}``, from one search."""
+    arranger = Arranger(hand, value)
+    return {card: arranger.least((card,)).points for card in hand}
 
 
 def extends(meld, card):

@@ -23,7 +23,7 @@
 
 from ..cards import RANKS, SUITS, make_deck
 from ..errors import NotationError
-from ..families.rummy import canonical, candidate_melds, extends, least_deadwood, meld_kind, meld_words, pips
+from ..families.rummy import Arranger, canonical, candidate_melds, extends, least_deadwood, meld_kind, meld_words, pips
 from ..game import ALL, GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
@@ -157,9 +157,10 @@ class GinRummyState(State):
     def to_act(self):
         return None if self.over else self.turn
 
-    def _deadwood_without(self, hand, cards):
-        rest = [c for c in hand if c not in cards]
-        return least_deadwood(rest).points
+    @staticmethod
+    def _deadwood_without(hand, cards, arranger=None):
+        """The least deadwood of ``hand`` without ``cards``; ``arranger``: one kept for the hand."""
+        return (arranger or Arranger(hand)).least(cards).points
 
     def _legal(self):
         hand, phase = self.hands[self.turn], self.phase
@@ -171,7 +172,8 @@ class GinRummyState(State):
             return [FORMS["draw-stock"].make()] + ([FORMS["draw-discard"].make()] if self.discard else [])
         if phase == "discard":
             free = [c for c in hand if c is not self.taken]
-            knocks = [c for c in free if self._deadwood_without(hand, [c]) <= KNOCK_LIMIT]
+            arranger = Arranger(hand)
+            knocks = [c for c in free if self._deadwood_without(hand, [c], arranger) <= KNOCK_LIMIT]
             return [FORMS["discard"].make(c) for c in free] + [FORMS["knock"].make(c) for c in knocks]
         moves = [FORMS["meld"].make(m) for m in self._melds_allowed(hand)]
         if phase == "answer" and not self.gin:
@@ -183,7 +185,8 @@ class GinRummyState(State):
     def _melds_allowed(self, hand):
         melds = sorted(set(candidate_melds(hand)), key=lambda m: [hand.index(c) for c in m])
         if self.phase == "lay":
-            return [m for m in melds if self._deadwood_without(hand, m) <= KNOCK_LIMIT]
+            arranger = Arranger(hand)
+            return [m for m in melds if self._deadwood_without(hand, m, arranger) <= KNOCK_LIMIT]
         return melds
 
     def _lay_offs(self, hand):

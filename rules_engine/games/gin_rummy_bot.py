@@ -9,7 +9,7 @@ lay-offs onto the knocker's melds, and lays that out.
 """
 
 from ..cards import RANKS, parse_card
-from ..families.rummy import extends, lay_off_groups, least_deadwood, meld_kind, pips
+from ..families.rummy import Arranger, extends, lay_off_groups, least_deadwood, meld_kind, pips
 
 
 def _cards(texts):
@@ -50,11 +50,12 @@ def choose(view, rng):
 def _discard(hand, moves, rng):
     options = [m for m in moves if m.startswith(("discard ", "knock "))]
     scored = {}
+    arranger = Arranger(hand)
     for move in options:
         card = parse_card(move.split()[1])
         if card not in scored:
             rest = [c for c in hand if c is not card]
-            scored[card] = (least_deadwood(rest).points, _partners(card, rest), -pips(card), rng.random())
+            scored[card] = (arranger.least((card,)).points, _partners(card, rest), -pips(card), rng.random())
     best = min((parse_card(m.split()[1]) for m in options), key=lambda c: scored[c])
     knock = f"knock {best.text}"
     return knock if knock in moves else f"discard {best.text}"
