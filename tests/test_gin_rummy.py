@@ -105,6 +105,8 @@ def test_a_knock_needs_ten_or_less_in_the_other_ten_cards():
     assert state.phase == "lay" and state.knocker == 1 and state.to_act == 1
     assert state.view(0)["table"]["knock_card"] == "??" and "KS" not in str(state.table(0))
     assert state.view(1)["table"]["knock_card"] == "KS"
+    # The move is told to the other player without its card, which lies face down.
+    assert state.last_move_seen_by(0) == ("knock", 1) and state.last_move_seen_by(1) == ("knock KS", 1)
 
 
 def laid_out():

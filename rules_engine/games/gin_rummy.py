@@ -300,6 +300,10 @@ class GinRummyState(State):
             return "knock" if move.kind == "knock" else "discard"
         return None
 
+    def _told_in_part(self, move):
+        # play.knock: the knocker's discard goes face down; the other player learns only of the knock.
+        return ("knock", {self.turn}) if move.kind == "knock" else None
+
     # ---- playing a move --------------------------------------------------------------------------
 
     def _play(self, move):
