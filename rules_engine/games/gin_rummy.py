@@ -17,7 +17,7 @@
   (``play.stock-out``, ``interpretation.turn-limit``); otherwise the winner of a hand deals
   the next (``setup.dealer``).
 - The first to 100 wins, with 100 for the game and 25 for each hand won, doubled after a
-  shutout (``scoring.game-bonus``); the game also ends after 30 hands, the higher total
+  shutout (``scoring.game-bonus``); the game also ends after 20 hands, the higher total
   winning (``end.last-hand``).
 """
 
@@ -40,7 +40,7 @@ KNOCK_LIMIT = 10
 GIN_BONUS = UNDERCUT_BONUS = BOX_BONUS = 25
 GAME_BONUS = TARGET = 100
 TURN_LIMIT = 100   # turns in one hand at most (interpretation.turn-limit)
-MAX_HANDS = 30     # hands in one game at most (end.last-hand)
+MAX_HANDS = 20     # hands in one game at most (end.last-hand)
 STOCK_LEFT = 2     # a discard that leaves this many in the stock ends the hand with no score
 # A hand's moves at most: two offers of the upcard and the first draw, a draw and a discard a turn,
 # then the knocker's three melds at most and "done", the other's three melds, ten lay-offs and "done".

@@ -5,6 +5,7 @@ hand's end (both hands and the melds, face up)."""
 from ..families.rummy import pips
 from ..game import ALL
 from ..table import headline, plural, score_sheet, zone
+from .gin_rummy import MAX_HANDS
 
 
 def describe(state, seat):
@@ -58,7 +59,7 @@ def _score_sheet(state):
     totals = [("Points", list(state.points)), ("Hands won", list(state.boxes))]
     if state.final is not None:
         totals.append(("With bonuses", list(state.final)))
-    return score_sheet(state.player_names(), rows, totals, target="Game to 100; at most 30 hands")
+    return score_sheet(state.player_names(), rows, totals, target=f"Game to 100; at most {MAX_HANDS} hands")
 
 
 def _result(state):
