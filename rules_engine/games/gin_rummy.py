@@ -22,13 +22,12 @@
 """
 
 from ..cards import RANKS, SUITS, make_deck
-from ..errors import NotationError
-from ..families.rummy import Arranger, canonical, candidate_melds, extends, least_deadwood, meld_kind, meld_words, pips
+from ..families.rummy import Arranger, canonical, candidate_melds, extends, meld_kind, meld_words, pips
 from ..game import ALL, GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
 from ..selection import Built
-from ..table import headline, plural, score_sheet, zone
+from ..table import plural
 from . import gin_rummy_bot
 
 FORMS = MoveForms(
@@ -379,7 +378,6 @@ class GinRummyState(State):
         self._end_hand(row, lines, winner=scorer)
 
     def _end_hand(self, row, lines, winner):
-        names = self.player_names()
         self.points = tuple(a + b for a, b in zip(self.points, row))
         if winner is not None:
             self.boxes = tuple(b + (s == winner) for s, b in enumerate(self.boxes))
@@ -392,7 +390,6 @@ class GinRummyState(State):
         self._start_hand(self.hand_number + 1, self.dealer if winner is None else winner)
 
     def _end_game(self, reached):
-        names = self.player_names()
         self.over, self.turn = True, None
         best = max(self.points)
         leaders = tuple(reached) if reached else tuple(s for s in range(2) if self.points[s] == best)
