@@ -299,3 +299,20 @@ def test_heuristic_and_random_players_finish_their_games():
     for seed in range(3):
         final = play_out(GIN.new(seed=seed), [HeuristicBot(seed), RandomBot(seed)])
         assert final.is_over and final.winners
+
+
+def test_the_text_and_svg_renderers_draw_a_meld_being_built():
+    from build_scripts.diagrams import draw_table
+    from rules_engine.render import render
+
+    state = GIN.new(seed=376).apply("draw discard").apply("knock JS")
+    table = state.table(1, ["5S", "6S"])
+    text = render(table)
+    assert "Picked: 5♠ 6♠" in text and "May add: 7♠" in text
+    assert "Cards to build a move from:" in render(state.table(1))
+    svg = draw_table(table, "d", "A meld being built").svg
+    assert "Picked: 5♠ 6♠ · may add 7♠" in svg
+    finished = render(state.table(1, ["5S", "6S", "7S"]))
+    assert "[Meld] meld 5♠ 6♠ 7♠" in finished
+    with pytest.raises(RulesError):
+        state.table(0, ["5S"])   # only the seat to act picks cards
