@@ -69,7 +69,9 @@ async function ask(widget, picked, target, said = null) {
   widget.desc = reply.table;
   widget.message.textContent = said ?? describe(sel);
   widget.render();
-  widget.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
+  // Once no card may be added, the focus goes to the button that finishes the move; until then it
+  // stays on the card just picked, so that the keyboard goes on picking.
+  if (sel && !sel.next.length) widget.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
 }
 
 /** The move being built, in words: the cards picked and what may come next. */
