@@ -138,3 +138,39 @@ def test_a_meld_by_touch_on_a_phone(browser, site_url, game_id):
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     finally:
         context.close()
+
+
+def a_turn_with_a_lay_off(game_id):
+    """``(seed, share code, lay-off)`` of a deal at a reader's turn where a card may be laid off."""
+    for seed in range(80):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        for _ in range(400):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                offs = [c["move"] for c in table["moves"] if c.get("built") and c["move"].startswith("layoff ")]
+                if offs:
+                    return seed, call(host, "share")["share"], offs[0]
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 80 brings the reader to a lay-off")
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if "layoff" in state_class(g).forms.by_kind])
+def test_a_card_laid_off_by_picking_it_then_the_meld(page, site_url, game_id):
+    seed, code, move = a_turn_with_a_lay_off(game_id)
+    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    widget = page.locator(PLAY)
+    card, target = move.split()[1], f"meld-{move.split()[-1]}"
+    before = step(page)
+    widget.locator(f'[data-key="{key_of(page, card)}"]').click()
+    picked(page, 1)
+    zone = widget.locator(f'[data-zone="{target}"]')
+    assert "rw-zone--target" in zone.get_attribute("class")
+    zone.locator("button.rw-card").last.click()
+    assert " lays off " in laid(page, before, move)
