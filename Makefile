@@ -29,6 +29,7 @@ test: $(STAMP) $(CHROMIUM) $(NODE_READY)
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/deadwood.py
 	$(PY) benchmarks/share_links.py
 	$(PY) benchmarks/site_build.py
 

@@ -22,6 +22,7 @@ from rules_engine.render import zone_line
 
 CARD_W, CARD_H = 44, 62
 FAN_STEP, ROW_STEP, LABEL_H, GAP, MARGIN = 21, CARD_W + 6, 18, 24, 12
+RAISE = 10  # how far a card picked for a move of several cards stands out of its fan
 DOWN_STEP, UP_STEP = 8, 22
 HIDDEN = "??"
 SUIT_CLASSES = {"S": "rd-black rd-spades", "C": "rd-black rd-clubs", "H": "rd-red rd-hearts", "D": "rd-red rd-diamonds"}
@@ -118,8 +119,29 @@ def table_block(table):
     places = {seat: seat_block(seat, zones, table) for seat, zones in seats.items()}
     if len(places) == 4:
         side = row_of([places[1], middle, places[3]])
-        return stack_of([places[2], side, places[0]])
-    return stack_of([middle] + [places[s] for s in sorted(places)], centre=False)
+        return stack_of([places[2], side, places[0], selection_block(table)])
+    return stack_of([middle] + [places[s] for s in sorted(places)] + [selection_block(table)], centre=False)
+
+
+def selection_block(table):
+    """A move being built from several cards: the cards picked (raised in their zone), what may
+    follow and the buttons that finish it, as a line under the table; None when none is picked."""
+    chosen = table.get("selection")
+    if not chosen or not chosen["picked"]:
+        return None
+    words = ["Picked: " + " ".join(rules_engine.parse_card(c).symbol for c in chosen["picked"])]
+    if chosen["next"]:
+        words.append("may add " + " ".join(rules_engine.parse_card(c).symbol for c in chosen["next"]))
+    words += [f"[{f['button']}]" for f in chosen["finish"]]
+    return text_block(" · ".join(words))
+
+
+def _raised(z, table):
+    """The indexes of ``z``'s cards picked for a move being built from several cards."""
+    chosen = table.get("selection")
+    if not chosen:
+        return set()
+    return {chosen["places"][c][1] for c in chosen["picked"] if chosen["places"].get(c, [None])[0] == z["id"]}
 
 
 def seat_block(seat, zones, table):
@@ -164,24 +186,26 @@ def zone_block(z, table, label=True, caption=""):
     else:
         step = FAN_STEP if layout == "fan" else ROW_STEP
         who = z.get("labels") or ([table["players"][s] for s in z["by"]] if "by" in z else None)
-        body = _spread(cards, step, who, z.get("winner"))
+        body = _spread(cards, step, who, z.get("winner"), _raised(z, table))
     return stack_of([head, body], gap=4, centre=False) if head else body
 
 
-def _spread(cards, step, who=None, winner=None):
+def _spread(cards, step, who=None, winner=None, raised=()):
     under = LABEL_H if who else 0
     step = max(step, 7 * max(map(len, who)) + 6) if who else step
+    lift = RAISE if raised else 0
 
     def draw(x, y):
         parts = []
         for i, card in enumerate(cards):
             last = i == len(cards) - 1
-            parts.append(_card(x + i * step, y, card, whole=last or step >= CARD_W, stacked=step < CARD_W))
+            top = y + lift - (RAISE if i in raised else 0)
+            parts.append(_card(x + i * step, top, card, whole=last or step >= CARD_W, stacked=step < CARD_W))
             if who:
                 mark = " ✓" if winner == i else ""
-                parts.append(_label(x + i * step, y + CARD_H + 13, who[i] + mark))
+                parts.append(_label(x + i * step, y + lift + CARD_H + 13, who[i] + mark))
         return parts
-    return Block((len(cards) - 1) * step + CARD_W, CARD_H + under, draw)
+    return Block((len(cards) - 1) * step + CARD_W, CARD_H + under + lift, draw)
 
 
 def _column(cards):

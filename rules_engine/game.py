@@ -247,6 +247,23 @@ class State:
         which). None: the move's text."""
         return None
 
+    def _built(self, move):
+        """For a move built from several cards (a meld, a lay-off), a ``selection.Built``: its
+        cards, its target zone and its finishing button's words; None for any other move."""
+        return None
+
+    lists_built_moves = True  # False: too many to list, and the game answers ``_selection`` itself
+
+    def _selection(self, picked, target):
+        """``selection.answer`` for this state (read from the legal moves unless overridden)."""
+        from .selection import listed_answer
+
+        return listed_answer(self, picked, target)
+
+    def _selection_refusal(self, picked, target):
+        """Why cards picked (texts) lead to no legal move: ``(reason, rule id)``."""
+        return "no move of this turn is made of these cards", "play.turn"
+
     def hidden_from(self, seat):
         """The cards that ``seat`` may not see (``None``: a spectator; ``ALL``: a commentator)."""
         raise NotImplementedError
@@ -408,11 +425,24 @@ class State:
         }
         return view
 
-    def table(self, seat=None):
-        """The table as ``seat`` sees it, described for any renderer (rules_engine/table.py)."""
+    def choose(self, picked=(), target=None):
+        """What a partial choice of cards (texts) and target may become (rules_engine/selection.py)."""
+        from .selection import answer
+
+        return answer(self, picked, target)
+
+    def table(self, seat=None, picked=(), target=None):
+        """The table as ``seat`` sees it, described for any renderer (rules_engine/table.py);
+        ``picked`` and ``target``: the move being built from several cards, for the seat to act."""
         from .table import card_moves
 
         self._check_seat(seat, ALL)
+        if picked or target is not None:
+            from .selection import read_choice
+
+            read_choice(self, picked, target)   # a malformed choice is refused, whoever asks
+            if seat is None or seat != self.to_act:
+                raise NotationError("cards are picked only by the seat to act, on its turn")
         described = self._describe(seat)
         to_act, scores = self.to_act, self.scores
         table = {
@@ -439,6 +469,10 @@ class State:
             table["waiting"] = self._waiting()
         if seat is not None and seat in (to_act, ALL) and to_act is not None:
             table["moves"] = card_moves(self, table)
+            if any(click.get("built") for click in table["moves"]):
+                from .selection import described
+
+                table["selection"] = described(self, table, picked, target)
         return table
 
     def _check_seat(self, seat, *others):

@@ -12,7 +12,8 @@ Each widget on a page opens its own session. Protocol version 1::
         "message": "...", "reason": "you must follow suit ♥ when you can", "rule": "play.follow-suit"}}
 
 Operations: ``games``, ``open``, ``move``, ``bot``, ``undo``, ``hint``,
-``explain``, ``share``, ``close``, ``score`` (a score pad's computed row).
+``explain``, ``select`` (a move built from several cards, step by step), ``share``,
+``close``, ``score`` (a score pad's computed row).
 
 While a game is in progress, a reply holds only what the reader's seat may
 see: its view and table, how many moves it has been told of (``step``), the
@@ -265,6 +266,13 @@ class Host:
         if explanation is None:
             return {"legal": True, "move": parsed.text}
         return {"legal": False, "move": parsed.text, "reason": explanation.reason, "rule": explanation.rule}
+
+    def op_select(self, session, cards=(), target=None):
+        """The reader's table while a move is built from several cards: ``cards`` picked so far
+        (texts) and the ``target`` aimed at (a zone id); its ``selection`` says what may follow."""
+        current = self._session(session)
+        state = self._readers_turn(current, "a choice of cards")
+        return {"table": state.table(current.human, cards, target)}
 
     def op_share(self, session):
         """What rebuilds the whole deal, for a reader who asks to share it: the seed,

@@ -16,6 +16,7 @@ GAME_MODULES = (
     "crates",
     "forty_thieves",
     "getaway",
+    "gin_rummy",
     "go_boom",
     "kaiser",
     "king",

@@ -95,6 +95,8 @@ def render(table, you=None):
             lines.append(f"{group[0]['label']}: {places}")
         else:
             lines += [zone_line(z, table) for z in group if z["cards"] or z["kind"] not in ("trick", "set-aside")]
+    if table.get("selection"):
+        lines += [""] + selection_block(table)
     if table["score"]:
         lines += [""] + score_block(table["score"])
     if table["result"]:
@@ -102,6 +104,29 @@ def render(table, you=None):
     elif table["is_over"] or table["seats"] == 1:
         lines += ["", scoreboard(table, you)]
     return "\n".join(lines)
+
+
+def selection_block(table):
+    """A move built from several cards: the cards picked, what may come next, where they may go
+    and the moves that finish it (``table["selection"]``)."""
+    chosen = table["selection"]
+    labels = {z["id"]: z["label"] for z in table["zones"]}
+
+    def cards(texts):
+        return " ".join(map(symbol, texts)) or "none"
+
+    if not chosen["picked"]:
+        return [f"Cards to build a move from: {cards(chosen['selectable'])}"]
+    lines = [f"Picked: {cards(chosen['picked'])}"
+             + (f", towards {labels.get(chosen['target'], chosen['target'])}" if chosen["target"] else "")]
+    if chosen["refused"]:
+        lines.append(f"No move holds these cards: {chosen['refused']['reason']} (rule {chosen['refused']['rule']})")
+    if chosen["next"]:
+        lines.append(f"May add: {cards(chosen['next'])}")
+    if chosen["targets"]:
+        lines.append(f"May go to: {', '.join(labels.get(t, t) for t in chosen['targets'])}")
+    lines += [f"[{f['button']}] {pretty_move(f['move'])}" for f in chosen["finish"]]
+    return lines
 
 
 def _groups(zones):

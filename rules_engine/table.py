@@ -15,6 +15,10 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
      # {"move": "play 8S call hearts", "card": ["hand-0", 2], "to": None, "choice": "call hearts"}
      # a move no card starts may have the words of its button as "label":
      # {"move": "rule club-even", "card": None, "to": None, "label": "Add the rule: after a club, ..."}
+     # moves built from several cards (a meld) are listed with "built": True and no card; then
+     "selection": {"selectable": [...], "picked": [...], "target": None, "next": [...],
+                   "targets": ["meld-2"], "finish": [{"move": "meld 5H 6H 7H", "button": "Meld"}],
+                   "refused": None or {"reason", "rule"}, "places": {"5H": ["hand-0", 3], ...}},
      "score": {...} or None,                # see score_sheet() below
      "last": "Seat 2 wins the trick with the K♥." or None,
      "result": "Seat 1 wins with 450." or None,
@@ -139,6 +143,10 @@ def card_moves(state, table):
                 where.setdefault(text, [z["id"], index])
     out = []
     for move in state.legal_moves():
+        if state._built(move) is not None:
+            # Built from several cards, picked one by one: "selection" tells the renderers how.
+            out.append({"move": move.text, "card": None, "to": None, "built": True})
+            continue
         source = state._click_source(move, where)
         click = {"move": move.text, "card": source, "to": state._click_target(move, table) if source else None}
         choice = state._click_choice(move) if source else None

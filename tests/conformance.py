@@ -79,6 +79,29 @@ def check_table(state, seat):
     json.dumps(table)  # JSON-ready
 
 
+def check_selection(state):
+    """Every move built from several cards (a meld) can be built by picking its cards one by one,
+    each offered in turn, and aiming at its target: the answer then finishes it. Picks that lead
+    nowhere are refused with a rule the game cites. (A game that cannot list its built moves,
+    ``lists_built_moves = False``, is checked against a brute force in its own tests.)"""
+    from rules_engine.selection import built_moves
+
+    for move, built in built_moves(state):
+        picked = []
+        for card in built.cards:
+            answer = state.choose(picked)
+            assert card in (answer["next"] if picked else [c for _, b in built_moves(state) for c in b.cards]), \
+                (move, picked, answer)
+            picked.append(card)
+        answer = state.choose(picked, built.target)
+        assert move.text in [f["move"] for f in answer["finish"]], (move, answer)
+        if built.target is not None:
+            assert built.target in state.choose(picked)["targets"]
+    for card in "AS KH 7D 2C".split():   # pairs that lead nowhere are refused citing the game's rules
+        refusal = state.choose([card, "5H" if card != "5H" else "6H"])["refused"]
+        assert refusal is None or refusal["rule"] in state.spec.cited_rules, refusal
+
+
 def check_chips_conserved(state):
     """A game played for chips loses and makes none: what one player pays, another
     player or a pool gains."""
@@ -105,6 +128,8 @@ def check_step(state, step=None):
         check_view_hides(state, seat)
     for seat in dict.fromkeys([None, ALL, state.to_act]):
         check_table(state, seat)
+    if not state.is_over and state.lists_built_moves and any(state._built(m) for m in state.legal_moves()):
+        check_selection(state)
 
 
 def _waiting_seat(state, step):

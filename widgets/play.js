@@ -4,6 +4,7 @@
 // drawn from its description (tables.js), whatever the game.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
+import { clearSelection, finishing, selectionClick } from "./selection.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const BOT_PAUSE_MS = 350;
@@ -143,6 +144,7 @@ export class PlayWidget {
     root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.list);
     this.setEnabled(false);
     root.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && clearSelection(this)) return;
       if (event.key === "Escape" && this.selected) {
         this.selected = null;
         this.message.textContent = "Selection cancelled.";
@@ -377,7 +379,8 @@ export class PlayWidget {
     }
     this.actions.replaceChildren();
     // The chosen card's choices (an 8's suit, a joker's card) come first, then the moves without a card.
-    const choices = yourTurn && this.selected ? choicesOf(desc, this.selected) : [];
+    // (and a move of several cards picked, its finishing buttons: "Meld", "Lay off").
+    const choices = yourTurn ? [...(this.selected ? choicesOf(desc, this.selected) : []), ...finishing(desc)] : [];
     for (const { move, choice, label } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : [])]) {
       const words = choice ? choice[0].toUpperCase() + choice.slice(1) : label || prettyMove(move);
       const node = this.button(words, () => this.play(move));
@@ -423,7 +426,7 @@ export class PlayWidget {
   }
 
   clickCard(zoneId, index) {
-    if (this.busy || !this.desc) return;
+    if (this.busy || !this.desc || selectionClick(this, zoneId, index)) return;
     const key = `${zoneId}/${index}`;
     const clicks = clicksOf(this.desc);
     if (this.selected && this.selected !== key) {
@@ -450,6 +453,7 @@ export class PlayWidget {
   }
 
   clickZone(zoneId) {
+    if (selectionClick(this, zoneId)) return;
     if (!this.selected) return;
     const ending = (clicksOf(this.desc).byCard.get(this.selected) || []).find((c) => c.to === zoneId);
     if (ending) this.play(ending.move);

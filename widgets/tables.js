@@ -21,6 +21,7 @@ export function clicksOf(table) {
   const byCard = new Map();
   const buttons = [];
   for (const click of table.moves || []) {
+    if (click.built) continue;  // picked card by card: see table.selection
     if (!click.card) {
       buttons.push(click);
       continue;
@@ -29,7 +30,17 @@ export function clicksOf(table) {
     if (!byCard.has(key)) byCard.set(key, []);
     byCard.get(key).push(click);
   }
-  return { byCard, buttons };
+  return { byCard, buttons, ...selectionMarks(table) };
+}
+
+/** A move being built from several cards (table.selection): the keys "zone/index" of the cards
+ * picked, and of those that may be picked now (any that starts such a move, then those that may follow). */
+function selectionMarks(table) {
+  const sel = table.selection;
+  if (!sel) return { picked: new Set(), open: new Set() };
+  const keyOf = (text) => sel.places[text] && sel.places[text].join("/");
+  const keys = (texts) => new Set(texts.map(keyOf).filter(Boolean));
+  return { picked: keys(sel.picked), open: keys(sel.picked.length ? sel.next : sel.selectable) };
 }
 
 /**
@@ -41,6 +52,8 @@ export function renderTable(table, ctx = {}) {
   root.append(headline(table, ctx));
   const clicks = clicksOf(table);
   const targets = new Set((ctx.selected && clicks.byCard.get(ctx.selected) || []).map((c) => c.to).filter(Boolean));
+  // The places the cards picked for a move of several cards may go (a meld to lay off onto).
+  if (ctx.interactive && clicks.picked.size) for (const id of table.selection.targets) targets.add(id);
   const draw = (zone) => zoneElement(zone, table, ctx, clicks, targets);
   const felt = el("div", `rw-felt rw-felt--seats-${table.seats}`);
   const viewer = Number.isInteger(ctx.viewer) ? ctx.viewer : 0;
@@ -125,7 +138,7 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   const isTarget = targets.has(zone.id);
   if (isTarget) node.classList.add("rw-zone--target");
   // Where the chosen card may go says so to a screen reader too, not only by its highlight.
-  const moveHere = isTarget ? `move the ${chosenLabel(table, ctx.selected)} here` : "";
+  const moveHere = !isTarget ? "" : ctx.selected ? `move the ${chosenLabel(table, ctx.selected)} here` : "lay the cards picked here";
   // The reader may pick any face-up card of a zone moves start from (its own hand, a column), so the
   // engine can say why one cannot move now; elsewhere (a trick, a pile played to) only a card that
   // starts a move or a place the chosen card may go is a button, and so a tab stop.
@@ -140,10 +153,11 @@ function zoneElement(zone, table, ctx, clicks, targets) {
     const index = first + i;
     const key = `${zone.id}/${index}`;
     const starts = clicks.byCard.get(key) || [];
+    const [picked, open] = [clicks.picked?.has(key), clicks.open?.has(key)];
     // A face-down card is clickable when a move starts from it (one chosen by its place, unseen).
-    const interactive = Boolean(ctx.interactive) && ((pickable && text !== "??") || isTarget || starts.length > 0);
+    const interactive = Boolean(ctx.interactive) && ((pickable && text !== "??") || isTarget || starts.length > 0 || picked || open);
     const card = cardElement(text, {
-      interactive, legal: starts.length > 0, selected: ctx.selected === key, backs: zone.backs,
+      interactive, legal: starts.length > 0 || Boolean(ctx.interactive && open), selected: ctx.selected === key || Boolean(ctx.interactive && picked), backs: zone.backs,
     });
     card.dataset.key = key;
     // In a column the cards on top of the chosen one move with it: they are lifted together.
@@ -252,7 +266,7 @@ export function renderInterlude(table, ctx = {}) {
   const part = table.interlude;
   const box = el("div", "rw-interlude");
   box.append(el("p", "rw-interlude__title", part.title));
-  const clicks = { byCard: new Map(), buttons: [] };
+  const clicks = { byCard: new Map(), buttons: [], picked: new Set(), open: new Set() };
   for (const zone of part.zones) box.append(zoneElement(zone, table, { ...ctx, interactive: false }, clicks, new Set()));
   const list = el("ul", "rw-interlude__lines");
   for (const line of part.lines) list.append(el("li", null, line));

@@ -41,6 +41,7 @@ GAMES = [
     ("go-boom", "go-boom-full", 3),
     ("crates", "crates-full", 4),
     ("bartok", "bartok-full", 2),
+    ("gin-rummy", "gin-rummy-full", 7),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 

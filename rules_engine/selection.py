@@ -1,0 +1,110 @@
+"""Moves built from several cards, step by step: a meld, a lay-off, a discard of several cards.
+
+A reader builds such a move by picking cards one at a time, then perhaps a target (a meld on
+the table to lay off onto), then pressing the button that finishes it ("Meld", "Lay off").
+A game says which of its moves are built so with ``State._built(move)``, which gives a
+:class:`Built`: the move's cards (texts), its target (the id of a zone of the table, or None
+for a move that goes nowhere in particular, as a new meld) and the words of its finishing
+button. Its records keep one canonical text per finished move (``meld 5H 6H 7H``).
+
+:func:`answer` says, for a partial choice (the cards picked so far and the target aimed at),
+which cards and targets may come next, which finished moves the choice already is, and, when
+it can lead to no legal move, why not (a reason and a rule id, as ``explain`` says it). Where
+the legal moves can be listed (``legal_moves()``), the answer is read from them; a game whose
+built moves are too many to list overrides ``State._selection`` and says so with
+``State.lists_built_moves = False``, and the conformance suite checks its answers against
+brute force on small hands (tests/conformance.py, ``check_selection``).
+"""
+
+from collections import namedtuple
+
+from .cards import HIDDEN, parse_card
+from .errors import NotationError, quote
+
+Built = namedtuple("Built", "cards target button")
+
+MAX_PICKED = 60  # more cards than any built move of any game holds
+
+
+def read_choice(state, picked, target):
+    """``picked`` (card texts) and ``target`` (a zone id or None) checked: a list of distinct
+    cards of the seat to act, at most ``MAX_PICKED``; raises a NotationError otherwise."""
+    if not isinstance(picked, (list, tuple)):
+        raise NotationError(f"bad choice {quote(picked)}: the cards picked are a list of card texts")
+    if len(picked) > MAX_PICKED:
+        raise NotationError(f"a choice of {len(picked)} cards is too long: at most {MAX_PICKED}")
+    cards = []
+    for text in picked:
+        if text == HIDDEN:
+            raise NotationError("a card picked must be one the player can see, not '??'")
+        card = parse_card(text)
+        if card.text in cards:
+            raise NotationError(f"the {card.symbol} is picked twice")
+        cards.append(card.text)
+    if target is not None and (type(target) is not str or not 0 < len(target) <= 40):
+        raise NotationError(f"bad target {quote(target)}: expected the id of a place on the table")
+    return tuple(cards), target
+
+
+def built_moves(state):
+    """``[(move, Built)]`` for the legal moves of the seat to act that are built from cards."""
+    out = []
+    for move in state.legal_moves():
+        built = state._built(move)
+        if built is not None:
+            out.append((move, built))
+    return out
+
+
+def answer(state, picked=(), target=None):
+    """What a partial choice may become: ``{"picked", "target", "next", "targets", "finish",
+    "refused"}``. ``next``: the cards that may be added (texts, in the order the moves list
+    them); ``targets``: the zone ids the cards picked may still go to; ``finish``: the finished
+    moves the choice is now, ``{"move", "button"}``; ``refused``: None, or ``{"reason", "rule"}``
+    when no legal move holds these cards (and this target)."""
+    picked, target = read_choice(state, picked, target)
+    if state.is_over:
+        return _answer(picked, target, [], [], [], {"reason": "the game is over", "rule": "end.game"})
+    return state._selection(picked, target)
+
+
+def listed_answer(state, picked, target):
+    """``answer`` read from the legal moves (a game that lists its built moves)."""
+    chosen = set(picked)
+    reachable = [(m, b) for m, b in built_moves(state) if chosen <= set(b.cards)]
+    aimed = [(m, b) for m, b in reachable if target is None or b.target == target]
+    nexts = []
+    for _, built in aimed:
+        nexts += [c for c in built.cards if c not in chosen and c not in nexts]
+    targets = list(dict.fromkeys(b.target for _, b in reachable if b.target is not None))
+    finish = [{"move": m.text, "button": b.button} for m, b in aimed
+              if set(b.cards) == chosen and picked and (b.target is None or b.target == target)]
+    refused = None
+    if picked and not aimed:
+        reason, rule = state._selection_refusal(picked, target)
+        refused = {"reason": reason, "rule": rule}
+    return _answer(picked, target, nexts, targets, finish, refused)
+
+
+def _answer(picked, target, nexts, targets, finish, refused):
+    return {"picked": list(picked), "target": target, "next": list(nexts), "targets": list(targets),
+            "finish": list(finish), "refused": refused}
+
+
+def described(state, table, picked=(), target=None):
+    """The selection as the table describes it (``table["selection"]``): the answer with each
+    card as its place on the table (``[zone id, index]``), for the renderers."""
+    where = {}
+    for z in table["zones"]:
+        if z.get("source") and z["owner"] in (state.to_act, None):
+            for index, text in enumerate(z["cards"]):
+                if text != HIDDEN:
+                    where.setdefault(text, [z["id"], index])
+    result = answer(state, picked, target)
+    starts = []
+    for _, built in built_moves(state):
+        starts += [c for c in built.cards if c not in starts]
+    result["places"] = {text: where[text] for text in set(starts) | set(result["picked"]) | set(result["next"])
+                        if text in where}
+    result["selectable"] = [text for text in starts if text in where]
+    return result

@@ -1,0 +1,176 @@
+"""A move built from several cards, a meld, made at the card table by mouse, keyboard and touch.
+Written for every game with such moves (a form ``meld``, as the rummy family's games have): the
+engine finds a deal whose reader comes to lay out melds, the page opens there, and the reader
+picks the meld's cards one by one (the table marking those picked and those that may follow),
+then presses the finishing button; axe stays clean with a meld half built, in both themes."""
+
+import pytest
+
+from axe import axe_violations, describe, in_scheme
+from rules_engine import list_games, state_class
+from rules_engine.host import Host
+
+PLAY = "#play-1"
+GAMES = [spec.id for spec in list_games() if "meld" in state_class(spec.id).forms.by_kind]
+READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+    return w && w.desc && w.desc.to_act === w.human && !w.busy && w.desc.selection; }}"""
+
+
+def call(host, op, **args):
+    reply = host.handle({"v": 1, "op": op, "session": "t", **args})
+    assert reply["ok"], reply
+    return reply
+
+
+def a_turn_with_a_meld(game_id):
+    """``(seed, share code, meld)`` of a deal at a reader's turn where a meld of three or more
+    cards may be laid (the reader playing the hints, the bots the others)."""
+    for seed in range(60):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        for _ in range(400):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                melds = [c["move"] for c in table["moves"] if c.get("built") and c["move"].startswith("meld ")]
+                if melds:
+                    return seed, call(host, "share")["share"], melds[0]
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 60 brings the reader to a meld")
+
+
+def open_at_the_meld(page, site_url, game_id):
+    seed, code, meld = a_turn_with_a_meld(game_id)
+    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    return page.locator(PLAY), meld.split()[1:], meld
+
+
+def key_of(page, card):
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'].join('/')")
+
+
+def step(page):
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
+
+
+def picked(page, count):
+    """Waits for the engine's answer to the reader's ``count``-th pick."""
+    page.wait_for_function(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+        return !w.busy && w.desc.selection && w.desc.selection.picked.length === {count}; }}""")
+
+
+def the_meld_is_offered(widget, cards):
+    pressed = widget.locator('.rw-card[aria-pressed="true"]')
+    assert pressed.count() == len(cards)
+    button = widget.locator('.rw-actions button[data-choice="Meld"]')
+    assert button.count() == 1
+    assert "Picked:" in widget.locator(".rw-message").inner_text()
+    return button
+
+
+def laid(page, before, meld):
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
+    widget, cards, meld = open_at_the_meld(page, site_url, game_id)
+    before = step(page)
+    widget.locator(f'[data-key="{key_of(page, cards[0])}"]').click()
+    picked(page, 1)
+    # The cards that may follow are marked as playable; the others of the hand are not.
+    for card in cards[1:]:
+        assert "rw-card--legal" in widget.locator(f'[data-key="{key_of(page, card)}"]').get_attribute("class")
+    for scheme in ("default", "slate"):
+        in_scheme(page, scheme)
+        found = axe_violations(page, PLAY)
+        assert not found, f"{scheme}:\n{describe(found)}"
+    for count, card in enumerate(cards[1:], 2):
+        widget.locator(f'[data-key="{key_of(page, card)}"]').click()
+        picked(page, count)
+    the_meld_is_offered(widget, cards).click()
+    assert " melds " in laid(page, before, meld)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_meld_by_keyboard_and_escape_takes_it_back(page, site_url, game_id):
+    widget, cards, meld = open_at_the_meld(page, site_url, game_id)
+    before = step(page)
+    widget.locator(f'[data-key="{key_of(page, cards[0])}"]').focus()
+    page.keyboard.press("Enter")
+    picked(page, 1)
+    page.keyboard.press("Escape")
+    picked(page, 0)
+    assert widget.locator('.rw-card[aria-pressed="true"]').count() == 0
+    for count, card in enumerate(cards, 1):
+        widget.locator(f'[data-key="{key_of(page, card)}"]').focus()
+        page.keyboard.press("Enter")
+        picked(page, count)
+    button = the_meld_is_offered(widget, cards)
+    # Once no card may be added, the last pick hands the focus to the finishing button; while one
+    # may (a fourth card of a run), the focus stays on the card picked.
+    if page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.next.length"):
+        assert page.evaluate("document.activeElement.dataset.key") == key_of(page, cards[-1])
+        button.focus()
+    assert page.evaluate("document.activeElement.dataset.choice") == "Meld"
+    page.keyboard.press("Enter")
+    assert " melds " in laid(page, before, meld)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_meld_by_touch_on_a_phone(browser, site_url, game_id):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        widget, cards, meld = open_at_the_meld(page, site_url, game_id)
+        before = step(page)
+        for count, card in enumerate(cards, 1):
+            widget.locator(f'[data-key="{key_of(page, card)}"]').tap()
+            picked(page, count)
+        the_meld_is_offered(widget, cards).tap()
+        assert " melds " in laid(page, before, meld)
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    finally:
+        context.close()
+
+
+def a_turn_with_a_lay_off(game_id):
+    """``(seed, share code, lay-off)`` of a deal at a reader's turn where a card may be laid off."""
+    for seed in range(80):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        for _ in range(400):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                offs = [c["move"] for c in table["moves"] if c.get("built") and c["move"].startswith("layoff ")]
+                if offs:
+                    return seed, call(host, "share")["share"], offs[0]
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 80 brings the reader to a lay-off")
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if "layoff" in state_class(g).forms.by_kind])
+def test_a_card_laid_off_by_picking_it_then_the_meld(page, site_url, game_id):
+    seed, code, move = a_turn_with_a_lay_off(game_id)
+    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    widget = page.locator(PLAY)
+    card, target = move.split()[1], f"meld-{move.split()[-1]}"
+    before = step(page)
+    widget.locator(f'[data-key="{key_of(page, card)}"]').click()
+    picked(page, 1)
+    zone = widget.locator(f'[data-zone="{target}"]')
+    assert "rw-zone--target" in zone.get_attribute("class")
+    zone.locator("button.rw-card").last.click()
+    assert " lays off " in laid(page, before, move)

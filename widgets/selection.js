@@ -1,0 +1,86 @@
+// Moves built from several cards (a meld, a lay-off, a discard of several cards): the reader
+// picks cards one at a time, then perhaps a place (a meld to lay off onto), and finishes with a
+// button. The engine answers every step (the page protocol's "select"): the cards that may
+// follow, the places they may go, the moves they already make, or why they make none. It names
+// no game: all of it comes from the table description's "selection" (rules_engine/selection.py).
+import { cardLabel } from "./cards.js";
+import { request } from "./engine.js";
+
+const list = (items, type = "conjunction") => new Intl.ListFormat("en", { type }).format(items);
+
+/** The finishing buttons of the move being built, as choices: ``{move, choice}`` ("Meld", "Lay off"). */
+export function finishing(desc) {
+  return (desc?.selection?.finish || []).map(({ move, button }) => ({ move, choice: button }));
+}
+
+/** Whether a move is being built (a card picked): Escape then takes it back. */
+export function building(desc) {
+  return Boolean(desc?.selection?.picked.length);
+}
+
+/**
+ * A click on a card or a place while moves of several cards may be built: picks the card or
+ * takes it back, or aims the cards picked at that place. Returns false for a click it leaves to
+ * the table's ordinary moves.
+ */
+export function selectionClick(widget, zoneId, index = null) {
+  const sel = widget.desc?.selection;
+  if (!sel || widget.busy) return false;
+  if (sel.picked.length && sel.targets.includes(zoneId)) {
+    ask(widget, sel.picked, zoneId);
+    return true;
+  }
+  if (index === null) return false;
+  const text = widget.desc.zones.find((z) => z.id === zoneId)?.cards[index];
+  const place = sel.places[text];
+  if (!place || place[0] !== zoneId || place[1] !== index) return false;
+  if (sel.picked.includes(text)) {
+    ask(widget, sel.picked.filter((t) => t !== text), null);
+    return true;
+  }
+  // A card that can start no such move is left to the table, which says why it cannot move.
+  if (!sel.picked.length && !sel.selectable.includes(text)) return false;
+  ask(widget, [...sel.picked, text], null);
+  return true;
+}
+
+/** Takes back every card picked. */
+export function clearSelection(widget) {
+  if (!building(widget.desc)) return false;
+  ask(widget, [], null, "Selection cancelled.");
+  return true;
+}
+
+async function ask(widget, picked, target, said = null) {
+  widget.busy = true;
+  const reply = await request("select", { session: widget.session, cards: picked, target });
+  widget.busy = false;
+  if (!reply.ok) {
+    widget.render();
+    return widget.showError(reply.error);
+  }
+  const sel = reply.table.selection;
+  if (sel?.refused) {
+    // The cards picked make no move: the table stays as it was, and says why.
+    widget.render();
+    return widget.showError(sel.refused);
+  }
+  if (target && sel && sel.finish.length === 1) return widget.play(sel.finish[0].move);
+  widget.desc = reply.table;
+  widget.message.textContent = said ?? describe(sel);
+  widget.render();
+  // Once no card may be added, the focus goes to the button that finishes the move; until then it
+  // stays on the card just picked, so that the keyboard goes on picking.
+  if (sel && !sel.next.length) widget.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
+}
+
+/** The move being built, in words: the cards picked and what may come next. */
+export function describe(sel) {
+  if (!sel || !sel.picked.length) return "";
+  const parts = [`Picked: ${list(sel.picked.map(cardLabel))}`];
+  const then = [];
+  if (sel.next.length) then.push(`add ${list(sel.next.map(cardLabel), "disjunction")}`);
+  if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
+  if (sel.finish.length) then.push(`press ${list(sel.finish.map((f) => f.button), "disjunction")}`);
+  return `${parts.join("")}${then.length ? `; ${list(then, "disjunction")}` : ""}, or press Escape.`;
+}
