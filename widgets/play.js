@@ -6,59 +6,18 @@ import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
 import { clearSelection, finishing, selectionClick } from "./selection.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
+import { fourColours, keepGame, keptGame, readableHash } from "./keep.js";
 
 const BOT_PAUSE_MS = 350;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const FOUR_COLOURS = "rules-four-colour-deck";
 // The engine's replies tell the reader's seat only what it may see; what rebuilds the whole deal
 // (the seed and the moves) it gives when the reader asks to share, and the link says so.
 const SHARE_WARNING = "Whoever opens it gets the same deal: every hand, the bots' included, can be worked out from it.";
-// A table keeps its game in the reader's own tab (sessionStorage) while the reader visits other
-// pages, so that Back, or coming to the page again, finds the game where it was left. The position
-// is kept as the engine's record (asked for with 'share'), never in the address unless shared.
-const KEPT = "rules-table/";
 export const NEW_DEAL = "A new deal.";
 const AFRESH = "Later hands are dealt afresh: the worked example fixes only the cards of its own deal.";
 // Every table made on this page, so that those an instant navigation took away stop and close.
 const tables = new Set();
 let tablesMade = 0;
-
-/** The game a table left in this tab (its record, seat, options, title and link), or null. */
-export function keptGame(game, id) {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(`${KEPT}${game}/${id}`));
-    return kept && typeof kept.record === "string" ? kept : null;
-  } catch {
-    return null;
-  }
-}
-
-function keepGame(game, id, kept) {
-  try {
-    if (kept) sessionStorage.setItem(`${KEPT}${game}/${id}`, JSON.stringify(kept));
-    else sessionStorage.removeItem(`${KEPT}${game}/${id}`);
-  } catch {
-    // Storage refused (a private window, a full quota): the table still plays, and is not kept.
-  }
-}
-
-export function fourColours(on) {
-  try {
-    if (on !== undefined) localStorage.setItem(FOUR_COLOURS, on ? "1" : "");
-    return localStorage.getItem(FOUR_COLOURS) === "1";
-  } catch {
-    return false;
-  }
-}
-
-/** A link's text as typed, even when its %-escapes are broken. */
-export function readableHash(text) {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 export class PlayWidget {
   constructor(root, { record = null, human = null, title = null, link = null, resume = null } = {}) {

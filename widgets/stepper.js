@@ -2,7 +2,8 @@
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
 // position to the live engine.
 import { el } from "./cards.js";
-import { NEW_DEAL, PlayWidget, fourColours, keptGame, readableHash } from "./play.js";
+import { fourColours, keptGame, readableHash } from "./keep.js";
+import { NEW_DEAL, PlayWidget } from "./play.js";
 import { renderInterlude, renderTable } from "./tables.js";
 
 export class Stepper {
