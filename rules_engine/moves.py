@@ -51,6 +51,7 @@ class Move:
 
 
 MAX_DIGITS = 6  # no move of any game needs more; int() refuses over 4,300
+MAX_MOVE_CHARS = 10_000  # a meld of a whole 2-pack hand is some 300: a far longer text is refused unread
 ASCII_NUMBER = re.compile(r"-?[0-9]+")  # ASCII only: str.isdigit() also accepts '²', which int() refuses
 
 
@@ -153,6 +154,10 @@ class MoveForms:
         return self.by_kind[kind]
 
     def parse(self, text, game_name=""):
+        if len(str(text)) > MAX_MOVE_CHARS:
+            where = f" in {game_name}" if game_name else ""
+            raise NotationError(f"bad move {quote(str(text), 80)}{where}: {len(str(text)):,} characters, "
+                                f"more than any move needs (at most {MAX_MOVE_CHARS:,})")
         tokens = str(text).replace(",", " ").split()
         first_error = None
         for form in self.forms if tokens else ():

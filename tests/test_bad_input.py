@@ -100,6 +100,7 @@ HUGE = 10**5000
     ("king", "bid " + "9" * 5000, "is too long: at most 6 digits"),
     ("yukon", "move AS to column --1", "expected a number, got '--1'"),
     ("yukon", "move AS to column ７", "expected a number, got '７'"),
+    ("gin-rummy", "meld " + "5H " * 200_000, "600,005 characters, more than any move needs"),
 ])
 def test_numbers_in_moves_are_ascii_digits_and_short(game_id, text, message):
     state = rules_engine.load_game(game_id).new(seed=2)
