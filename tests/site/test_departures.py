@@ -25,6 +25,7 @@ DEPARTURES = {
     "crates": ["interpretation.hand-limit"],
     "forty-thieves": [],
     "getaway": ["interpretation.trick-limit"],
+    "gin-rummy": [],
     "go-boom": [],
     "kaiser": ["interpretation.all-pass", "interpretation.minus-52", "interpretation.last-hand"],
     "king": [],
