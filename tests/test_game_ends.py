@@ -128,6 +128,18 @@ def go_boom(final):
     assert all(final.hands[seat] for seat in range(final.seats) if seat != final.winner)
 
 
+def gin_rummy(final):
+    # The first to 100 wins (only the hand's scorer can reach it), or after 20 hands the higher
+    # total; the final count adds 100 for the game and 25 a hand won, doubled after a shutout.
+    reached = [seat for seat in range(2) if final.points[seat] >= 100]
+    assert len(reached) <= 1 and (reached or len(final.hand_results) == 20)
+    assert final.winners == (tuple(reached) if reached else most(final.points))
+    if len(final.winners) == 1:
+        (winner,) = final.winners
+        bonus = (final.points[winner] + 100 + 25 * final.boxes[winner]) * (2 if final.points[1 - winner] == 0 else 1)
+        assert final.final[winner] == bonus
+
+
 def bartok(final):
     # A session of ``hands`` hands, or fewer when the rules leave a card nothing could follow:
     # each hand won counts one, and most hands won wins.
@@ -140,7 +152,7 @@ def bartok(final):
     assert sum(final.points) <= played and final.winners == most(final.points)
 
 
-ENDS = {"bartok": bartok, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
         "turnover-bridge": turnover_bridge}
