@@ -150,6 +150,8 @@ class ScoreRule:
     - ``target``: a total reaches it; ``floor`` (with ``floor_rule``): a total falls to it or below;
     - ``deals_option``: the game's option saying how often each player deals; the game
       ends after that many deals each;
+    - ``hands_option``: the game's option saying how many hands the game lasts (a session of
+      Bartok); the game ends after that many;
     - ``out_ends``: a hand that leaves a player with nothing (chips) ends the game;
     - ``last_hand`` (with ``last_rule``): the game ends after that many hands at the latest;
     - ``ends_by_rows``: the game's end is decided by the computed rows (a rubber);
@@ -201,6 +203,7 @@ class ScoreRule:
     last_hand: object = None
     last_rule: str = ""
     deals_option: str = ""
+    hands_option: str = ""
     out_ends: bool = False
     start_option: str = ""
     pool: str = ""
@@ -220,7 +223,7 @@ class ScoreRule:
             raise ValueError(f"ties must be one of {TIES}, not {self.ties!r}")
         if self.ties == "first" and self.target is None:
             raise ValueError("ties='first' names who reached the target first: the rule needs a target")
-        if self.per_game and (self.hands or self.target is not None or self.deals_option):
+        if self.per_game and (self.hands or self.target is not None or self.deals_option or self.hands_option):
             raise ValueError("a sheet of whole games (per_game) has no hands, target or deals of its own")
         if any(hand.empties_pool for hand in self.hands) and not self.pool:
             raise ValueError("a hand that empties the pool needs the rule's pool")
@@ -229,7 +232,7 @@ class ScoreRule:
     def end(self):
         """How the game ends: ``hands``, ``dropout``, ``deals``, ``target``, ``rows``, ``session`` (each row is a
         game) or ``open`` (the table decides)."""
-        if self.hands:
+        if self.hands or self.hands_option:
             return "hands"
         if self.out_at is not None:
             return "dropout"
@@ -255,7 +258,7 @@ class ScoreRule:
 
     def to_json(self, options=()):
         """JSON for the pad; ``options`` (the game's :class:`~rules_engine.game.Option` objects)
-        give the default and choices of ``start_option`` and ``deals_option``."""
+        give the default and choices of ``start_option``, ``deals_option`` and ``hands_option``."""
         known = {option.name: option for option in options}
 
         def option(name):
@@ -287,6 +290,7 @@ class ScoreRule:
             "last_hand": self.last_hand,
             "last_rule": self.last_rule or None,
             "deals": option(self.deals_option),
+            "hands_option": option(self.hands_option),
             "out_ends": self.out_ends,
             "start": option(self.start_option),
             "pool": self.pool or None,
@@ -315,9 +319,12 @@ def _option(rule, name, options):
 
 
 def sheet_hands(rule, seats, options=None):
-    """The hands a whole game lasts, if fixed: the list of hands, or each player's deals."""
+    """The hands a whole game lasts, if fixed: the list of hands, the option's number of hands,
+    or each player's deals."""
     if rule.hands:
         return len(rule.hands)
+    if rule.hands_option:
+        return _option(rule, rule.hands_option, options)
     deals = _option(rule, rule.deals_option, options)
     return seats * deals if deals else None
 
@@ -451,7 +458,7 @@ def _ended(rule, totals, played, last, row):
     """``(winners, why)`` if the game ends with ``row``, else None."""
     why = None
     if last is not None and played >= last:
-        why = "hands" if rule.hands else "deals"
+        why = "hands" if rule.hands or rule.hands_option else "deals"
     if rule.out_ends and min(totals) <= 0:
         why = "out"
     reached = []

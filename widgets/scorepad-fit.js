@@ -3,7 +3,7 @@
 // fit its game's sheet (its players, columns, partnerships, options or hands) is kept as a plain
 // sheet of its own, and the reader is told why. And the store: every stored sheet is read and
 // checked on its own, so one that cannot be read is set aside, never blocking the others.
-import { MAX_NAME, PALETTE, listOf, newId, optionsOf, rulesOf, teamsFor } from "./scorepad-model.js";
+import { MAX_NAME, PALETTE, listOf, newId, optionsOf, rulesOf, sheetOptions, teamsFor } from "./scorepad-model.js";
 import { SheetError, whyNot } from "./scorepad-read.js";
 import { plain } from "./scorepad-dom.js";
 
@@ -35,7 +35,7 @@ function misfit(sheet, game) {
     return teams ? `its partnerships are not those of ${name}, whose partners sit opposite` : `it has partnerships, and ${name} is played without`;
   }
   for (const key of Object.keys(sheet.options)) {
-    const spec = [game.scoring.start, game.scoring.deals].find((s) => s && s.option === key);
+    const spec = sheetOptions(game).find((s) => s.option === key);
     if (!spec) return `it has the option “${key}”, which ${name} has not`;
     if (!spec.choices.includes(sheet.options[key])) return `its option “${key}” is ${sheet.options[key]}, and ${name} takes ${listOf(spec.choices.map(String), "or")}`;
   }
@@ -69,11 +69,11 @@ export function fitGame(sheet, games, notes = []) {
   const why = misfit(sheet, game);
   if (why) {
     notes.push(`it says it is a ${game.name} sheet, but ${why}: it is kept as a plain sheet`);
-    Object.assign(sheet, { game: null, gameName: null, options: {}, rules: rulesOf(null, sheet.rules || rulesOf(game)) });
+    Object.assign(sheet, { game: null, gameName: null, options: {}, rules: rulesOf(null, sheet.rules || rulesOf(game, {}, sheet.options)) });
     for (const row of sheet.rows) row.first = null;
     return sheet;
   }
-  const rules = rulesOf(game);
+  const rules = rulesOf(game, {}, sheet.options);
   if (sheet.rules && ["wins", "target", "hands", "end"].some((key) => (sheet.rules[key] ?? null) !== (rules[key] ?? null))) {
     notes.push(`its rules (${rulesText(sheet.rules)}) are not ${game.name}'s: the pad keeps ${game.name}'s (${rulesText(rules)})`);
   }

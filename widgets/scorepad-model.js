@@ -115,22 +115,30 @@ export function newId(prefix) {
   return `${prefix}${Date.now().toString(36)}${random[0].toString(36)}`;
 }
 
-/** The rules a sheet keeps: a registered game's come from the engine's data, never typed. */
-export function rulesOf(game, own = {}) {
+/** The rules a sheet keeps: a registered game's come from the engine's data, never typed (its
+ * number of hands from the sheet's `options` where an option sets it). */
+export function rulesOf(game, own = {}, options = {}) {
   if (game) {
     const s = game.scoring;
-    return { wins: s.wins, target: s.target, hands: s.hands.length || null, end: s.end };
+    const chosen = s.hands_option ? optionsOf(game, options)[s.hands_option.option] : null;
+    return { wins: s.wins, target: s.target, hands: s.hands.length || chosen || null, end: s.end };
   }
   const target = Number.isSafeInteger(own.target) && own.target !== 0 && Math.abs(own.target) <= MAX_SCORE ? own.target : null;
   const hands = Number.isSafeInteger(own.hands) && own.hands > 0 && own.hands <= MAX_ROWS ? own.hands : null;
   return { wins: own.wins === "low" ? "low" : "high", target, hands, end: hands ? "hands" : target !== null ? "target" : "open" };
 }
 
+/** What of a game's options its sheet keeps: chips to start with, deals each, hands in all. */
+export function sheetOptions(game) {
+  const s = game.scoring;
+  return [s.start, s.deals, s.hands_option].filter(Boolean);
+}
+
 /** The options a game's sheet keeps (`{chips: 100, deals: 1}`), from `chosen` or the defaults. */
 export function optionsOf(game, chosen = {}) {
   const options = {};
   if (!game) return options;
-  for (const spec of [game.scoring.start, game.scoring.deals]) {
+  for (const spec of sheetOptions(game)) {
     if (spec) options[spec.option] = spec.choices.includes(chosen[spec.option]) ? chosen[spec.option] : spec.default;
   }
   return options;
@@ -143,7 +151,7 @@ export function createSheet({ name, game, players, rules = {}, partnerships = fa
     name: (name || "").trim() || (game ? game.name : "Score sheet"),
     game: game ? game.id : null,
     gameName: game ? game.name : null,
-    rules: rulesOf(game, rules),
+    rules: rulesOf(game, rules, options),
     options: optionsOf(game, options),
     players: players.map((p, i) => ({ name: p.name.trim() || `Player ${i + 1}`, colour: p.colour || PALETTE[i % PALETTE.length] })),
     others: game ? [...game.scoring.others] : [],

@@ -23,7 +23,8 @@ export function ruleOf(sheet, game) {
     const s = game.scoring;
     const deals = optionValue(sheet, s.deals);
     return { ...base, wins: s.wins, target: s.target, floor: s.floor ?? null, lastHand: s.last_hand ?? null,
-      ties: s.ties || "share", named: s.hands, hands: s.hands.length || (deals ? deals * sheet.players.length : null),
+      ties: s.ties || "share", named: s.hands, handsOption: Boolean(s.hands_option),
+      hands: s.hands.length || (deals ? deals * sheet.players.length : null) || optionValue(sheet, s.hands_option),
       deals, start: optionValue(sheet, s.start) || 0, pool: s.pool || null, outEnds: Boolean(s.out_ends),
       perGame: Boolean(s.per_game), cells: s.cells || null, rowSum: s.row_sum || null, gameTotal: s.game_total ?? null,
       endsByRows: s.end === "rows", handsPerDeal: s.hands_per_deal || 1, unit: s.unit || "points", end: s.end,
@@ -101,7 +102,7 @@ function droppedOut(rule, before, sums) {
 /** ``(winners, why)`` if the game ends with `row`, else null: rules_engine/scoring.py's _ended. */
 function endedBy(rule, sums, played, row) {
   let why = null;
-  if (rule.hands !== null && played >= rule.hands) why = rule.named.length ? "hands" : "deals";
+  if (rule.hands !== null && played >= rule.hands) why = rule.named.length || rule.handsOption ? "hands" : "deals";
   if (rule.outEnds && Math.min(...sums) <= 0) why = "out";
   let reached = [];
   if (rule.target !== null) {

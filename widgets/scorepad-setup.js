@@ -1,7 +1,7 @@
 // The score pad's "new sheet" form: a game from the site (its facts come from
 // the engine's data) or a plain sheet with rules of its own, and the players
 // in turn order, each with a colour, reusing those of earlier games.
-import { MAX_PLAYERS, MAX_ROWS, PALETTE, createSheet, grouped, scoreProblem, shuffled } from "./scorepad-model.js";
+import { MAX_PLAYERS, MAX_ROWS, PALETTE, createSheet, grouped, scoreProblem, sheetOptions, shuffled } from "./scorepad-model.js";
 import { optionValue } from "./scorepad-rules.js";
 import { button, h, labelled, listJoin, plain, uid } from "./scorepad-dom.js";
 
@@ -21,7 +21,9 @@ export function describeGame(game, sheet = null) {
   const s = game.scoring;
   const value = (spec) => (spec ? optionValue(sheet || {}, spec) : null);
   const parts = [seatsText(game)];
-  if (s.end === "hands") {
+  if (s.end === "hands" && s.hands_option) {
+    parts.push(`${value(s.hands_option)} hands`);
+  } else if (s.end === "hands") {
     parts.push(s.hands_per_deal > 1 ? `${s.hands.length} hands, each dealer dealing ${s.hands_per_deal} in turn` : `${s.hands.length} hands`);
   } else if (s.end === "deals") {
     const deals = value(s.deals);
@@ -134,7 +136,7 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
   function drawOptions() {
     const g = game();
     gameOptions.replaceChildren();
-    for (const spec of g ? [g.scoring.start, g.scoring.deals].filter(Boolean) : []) {
+    for (const spec of g ? sheetOptions(g) : []) {
       const text = spec.label.split(";")[0];
       const [field, select] = labelled(text[0].toUpperCase() + text.slice(1), { tag: "select" });
       select.append(...spec.choices.map((c) => h("option", { value: c, selected: c === (chosen[spec.option] ?? spec.default) }, String(c))));

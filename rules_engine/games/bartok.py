@@ -71,7 +71,7 @@ class BartokState(EightsGame):
                "interpretation.blocked", "interpretation.hand-limit", "interpretation.session",
                "interpretation.wrong-card")
         + tuple(f"catalogue.{rule.id}" for rule in CATALOGUE),
-        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="end.game", last_hand=6, last_rule="end.game",
+        scoring=ScoreRule(wins="high", rule="scoring.hand", end_rule="end.game", hands_option="hands",
                           ties="share", tie_rule="end.game", cells=(0, 1), row_sum=(0, 1), unit="hands"),
     )
     forms = BartokForms(*eights_forms("Bartok").forms, *RULE_FORMS, MoveForm("stop", "stop"))
