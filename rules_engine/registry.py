@@ -1,6 +1,7 @@
 """The registered games. A game joins the site (and the conformance suite) by
 being listed in ``GAME_MODULES``."""
 
+import difflib
 import importlib
 
 from .errors import OptionError, quote
@@ -57,8 +58,11 @@ def state_class(game_id):
     try:
         return _CLASSES[game_id]
     except (KeyError, TypeError):  # TypeError: an id that is not even hashable, such as a list
-        known = ", ".join(sorted(_CLASSES))
-        raise OptionError(f"unknown game {quote(game_id)}: the games are {known}") from None
+        close = difflib.get_close_matches(game_id, _CLASSES, n=3) if isinstance(game_id, str) else []
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        ids = sorted(_CLASSES)
+        raise OptionError(f"unknown game {quote(game_id)}{hint}: no such id among the {len(ids)} games "
+                          f"({', '.join(ids[:3])}, ... {ids[-1]})") from None
 
 
 def load_game(game_id, **options):

@@ -1,6 +1,6 @@
 """A move that makes a choice once its card is picked, an 8 and the suit it calls, played at the
 card table by mouse, keyboard and touch. Written for every game with such moves (a form
-``play-call``, as the Crazy Eights family's games have): the engine finds a deal whose reader's first turn holds an 8 that may
+``play-call`` and a card whose effect calls, as the Crazy Eights family's games have): the engine finds a deal whose reader's first turn holds an 8 that may
 be played, the page opens at that turn, and the reader picks the card, then a suit from the
 buttons that appear."""
 
@@ -10,7 +10,9 @@ from rules_engine import list_games, state_class
 from rules_engine.host import Host
 
 PLAY = "#play-1"
-GAMES = [spec.id for spec in list_games() if "play-call" in state_class(spec.id).forms.by_kind]
+# Games with a card that calls a suit (Bartok reads the form only to refuse it: its cards never call).
+GAMES = [spec.id for spec in list_games() if "play-call" in state_class(spec.id).forms.by_kind
+         and any(effect.call for effect in getattr(state_class(spec.id), "EFFECTS", {}).values())]
 READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
     return w && w.desc && w.desc.to_act === w.human && !w.busy; }}"""
 
