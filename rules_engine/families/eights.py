@@ -84,6 +84,7 @@ class EightsGame(State):
     CALL = None
     CALL_PENALTY = 2
     HAND_LIMIT = 400   # moves in one hand at most (a note on the game's page)
+    TOTALS = ("Points", "point", "in all")  # the sheet's total row; each player's total at a hand's end
     FIRST_UPCARD = True   # a card is turned up after the deal; without one the dealer's left leads any card
     REBUILD = True        # the discards under the upcard become the stock when it runs out
 
@@ -530,7 +531,7 @@ class EightsGame(State):
 
     def _score_sheet(self):
         rows = [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results]
-        return score_sheet(self.player_names(), rows, [("Points", list(self.points))], target=self._target())
+        return score_sheet(self.player_names(), rows, [(self.TOTALS[0], list(self.points))], target=self._target())
 
     def _interlude(self):
         ended = self.__dict__.get("hand_end")
@@ -538,9 +539,10 @@ class EightsGame(State):
             return None
         number, lines = ended
         players = self.player_names()
-        totals = [f"{players[s]}: {plural(self.points[s], 'point')} in all" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": [],
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        _, unit, words = self.TOTALS
+        totals = [f"{players[s]}: {plural(self.points[s], unit)} {words}" for s in range(self.seats)]
+        told = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
+        return {"title": f"End of hand {number}", "zones": [], "lines": told + totals}
 
     # ---- choices the table offers as buttons -------------------------------------------------------
 

@@ -25,7 +25,7 @@ from ..families.eights import EightsGame, eights_forms
 from ..game import GameSpec, Option, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
-from ..table import headline, plural, score_sheet
+from ..table import headline, plural
 from . import bartok_bot
 from .bartok_rules import CATALOGUE, KIND_WORDS, RULES, addable, conflict, dead_ends, effect_of, follows, unmet
 
@@ -79,6 +79,7 @@ class BartokState(EightsGame):
     CALL = "Bartok"
     CALL_PENALTY = 1
     HAND_LIMIT = 200       # interpretation.hand-limit: 2% of the bots' hands are longer
+    TOTALS = ("Hands won", "hand", "won")
     FIRST_UPCARD = False   # Bartok turns its upcard itself, with no effect (interpretation.first-upcard)
 
     # ---- setup and the rule between hands ----------------------------------------------------------
@@ -340,20 +341,6 @@ class BartokState(EightsGame):
             or ["No rule added yet"]
         described["headline"] = headline(f"Hand {self.hand_number} of {self.options['hands']}", *facts)
         return described
-
-    def _score_sheet(self):
-        rows = [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results]
-        return score_sheet(self.player_names(), rows, [("Hands won", list(self.points))], target=self._target())
-
-    def _interlude(self):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, lines = ended
-        players = self.player_names()
-        text = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
-        return {"title": f"End of hand {number}", "zones": [],
-                "lines": text + [f"{players[s]}: {plural(self.points[s], 'hand')} won" for s in range(self.seats)]}
 
     def _target(self):
         return f"{self.options['hands']} hands at most; most hands won wins"
