@@ -31,6 +31,11 @@ def deck_counts(deck_name):
     return Counter(c.text for c in make_deck(deck_name))
 
 
+@functools.cache
+def deck_texts(deck_name):
+    return tuple(c.text for c in make_deck(deck_name))
+
+
 def check_cards_accounted(state):
     deck = deck_counts(state.spec.deck_for(state.seats))
     seen = Counter(c.text for c in state._cards_in_play())
@@ -60,14 +65,15 @@ def check_table(state, seat):
     ``ALL``, nothing hidden from the seat, and a click or a button for every
     legal move of the seat to act (and for no other move)."""
     table = state.table(seat)
-    deck = [c.text for c in make_deck(state.spec.deck_for(state.seats))]
+    deck = deck_texts(state.spec.deck_for(state.seats))
     problems = check_description(table, deck, state.hidden_from(seat), whole=seat == ALL)
     assert not problems, f"{state.spec.id}: table({seat!r}): {problems}"
     if seat is not None and seat in (state.to_act, ALL) and not state.is_over:
         assert [click["move"] for click in table["moves"]] == [m.text for m in state.legal_moves()]
+        legal = {m.text: m for m in state.legal_moves()}   # each parses back to itself (check_explain)
         zones = {z["id"]: z for z in table["zones"]}
         for click in table["moves"]:
-            move = state.parse_move(click["move"])
+            move = legal[click["move"]]
             if click["card"] is not None:
                 zone_id, index = click["card"]
                 if move.card is None:   # a card chosen by its place in a hand its owner cannot see (the Hairy Ape)
@@ -120,13 +126,16 @@ def check_step(state, step=None):
     else:
         assert state.legal_moves(), f"{state.spec.id}: no legal move before the end"
         assert 0 <= state.to_act < state.seats
-    # Every state's view and description for a spectator, a commentator and the seat to act, and
-    # its view for one more seat in turn: over a playout each seat is shown many times, waiting
-    # and acting, at a fraction of the cost of showing all of them at every step.
-    shown = range(state.seats) if step is None else [state.to_act, _waiting_seat(state, step)]
-    for seat in dict.fromkeys([None, ALL, *shown]):
+    # Every state's view and description for the seat to act, and for a spectator and a commentator
+    # at alternate steps, and the view of one more seat in turn: over a playout each seat is shown
+    # many times, waiting and acting, at a fraction of the cost of showing all of them at every step.
+    if step is None:
+        onlookers, shown = [None, ALL], range(state.seats)
+    else:
+        onlookers, shown = [(None, ALL)[step % 2]], [state.to_act, _waiting_seat(state, step)]
+    for seat in dict.fromkeys([*onlookers, *shown]):
         check_view_hides(state, seat)
-    for seat in dict.fromkeys([None, ALL, state.to_act]):
+    for seat in dict.fromkeys([*onlookers, state.to_act]):
         check_table(state, seat)
     if not state.is_over and state.lists_built_moves and any(state._built(m) for m in state.legal_moves()):
         check_selection(state)
