@@ -241,7 +241,9 @@ def check_pair(a, decks, moves, seat, label, first, second, options=None):
                 # the others may know who (the holder of the 7♣ leads; the turn passes on to the
                 # holder of the next card, each player passed over paying for it).
                 return compared
-            seen_a, seen_b = observed(pa, seat), observed(pb, seat)
+            if "seen" not in pa:   # A's points are compared with each of the seat's swaps: shown once
+                pa["seen"] = observed(pa, seat)
+            seen_a, seen_b = pa["seen"], observed(pb, seat)
             if seen_a != seen_b:
                 diff = {key: (seen_a[key], seen_b[key]) for key in seen_a if seen_a[key] != seen_b[key]}
                 raise AssertionError(
