@@ -23,8 +23,11 @@ NEED, BURY = 6, 6
 BUDGET = 150  # positions looked at before each move
 
 
+RANK_OF = {rank: i for i, rank in enumerate(RANKS)}  # the search asks it millions of times a game
+
+
 def _rank(text):
-    return RANKS.index(text[0])
+    return RANK_OF[text[0]]
 
 
 class Position:
@@ -40,7 +43,7 @@ class Position:
                         list(self.waste))
 
     def fits_home(self, card):
-        return _rank(card) in self.heights[card[1]]
+        return RANK_OF[card[0]] in self.heights[card[1]]
 
     def send_home(self, card):
         piles = self.heights[card[1]]
@@ -92,6 +95,7 @@ class Position:
     def value(self):
         heights = self.heights
         home = sum(sum(h) for h in heights.values())
+        lowest = {suit: min(h) for suit, h in heights.items()}
         score = HOME * home
         for column in self.columns:
             if not column:
@@ -99,16 +103,16 @@ class Position:
                 continue
             start = len(column) - 1  # the run built down by suit at the column's top
             while start and column[start - 1][1] == column[start][1] and \
-                    _rank(column[start - 1]) == _rank(column[start]) + 1:
+                    RANK_OF[column[start - 1][0]] == RANK_OF[column[start][0]] + 1:
                 start -= 1
             score += RUN * (len(column) - 1 - start)
             for i in range(start + 1):
                 card = column[i]
-                need = _rank(card) - min(heights[card[1]])
+                need = RANK_OF[card[0]] - lowest[card[1]]
                 if need < NEED:
                     score -= (len(column) - i - 1) * (NEED - need) * BURY
         for i, card in enumerate(self.waste):
-            need = _rank(card) - min(heights[card[1]])
+            need = RANK_OF[card[0]] - lowest[card[1]]
             if need < 4:
                 score -= (len(self.waste) - i - 1) * (4 - need)
         return score - WASTE * len(self.waste)
