@@ -7,6 +7,7 @@ and run in page order, so each page is one test: pytest-xdist may then
 spread pages, but never split or reorder one.
 """
 
+import os
 from pathlib import Path
 
 import pytest
@@ -39,3 +40,55 @@ def pytest_collect_file(file_path, parent):
     if DOCS in Path(file_path).resolve().parents and file_path.suffix == ".md":
         return PageFile.from_parent(parent, path=file_path)
     return None
+
+
+# ---- one cold build, begun at once ----------------------------------------------------------
+# The site's tests and the browser tests each build the site; the first build of a run checks every
+# page cold (simulations, the collections' measures) while a second worker would wait for it on the
+# check cache's lock. So the controller begins a build of its own as the session starts, on a thread
+# that holds that lock, and the tests that need no site run first: the workers' own builds then find
+# every check done.
+SITE_TESTS = ("tests/browser", "tests/site", "tests/pyodide")
+ROOT = Path(__file__).resolve().parent
+
+
+def _wants_the_site(config):
+    paths = [Path(arg.split("::")[0]).resolve() for arg in config.args] or [ROOT / "tests"]
+    return any(path == ROOT / where or ROOT / where in path.parents or path in (ROOT / where).parents
+               for path in paths for where in SITE_TESTS)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    config = session.config
+    if hasattr(config, "workerinput") or config.option.collectonly or not _wants_the_site(config):
+        return
+    import subprocess
+    import sys
+    import tempfile
+    import threading
+
+    from build_scripts import check_cache
+
+    def build():
+        with tempfile.TemporaryDirectory() as out, check_cache.one_build_at_a_time():
+            # Its outcome is not this thread's to report: a failing build fails the tests' own builds.
+            subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", out], cwd=ROOT,
+                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, capture_output=True)
+
+    config._warm_build = threading.Thread(target=build, name="warm site build", daemon=True)
+    config._warm_build.start()
+
+
+def pytest_sessionfinish(session):
+    thread = getattr(session.config, "_warm_build", None)
+    if thread is not None:
+        thread.join()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests that need the site after the others (a stable sort: each worker collects the same order)."""
+    def needs_site(item):
+        where = Path(str(item.fspath)).resolve()
+        return any(ROOT / part in where.parents for part in SITE_TESTS)
+    items.sort(key=needs_site)
