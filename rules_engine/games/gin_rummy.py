@@ -21,8 +21,9 @@
   winning (``end.last-hand``).
 """
 
-from ..cards import RANKS, SUITS, make_deck
-from ..families.rummy import Arranger, canonical, candidate_melds, extends, meld_kind, meld_words, pips
+from ..cards import make_deck
+from ..families.rummy import (Arranger, canonical, candidate_melds, extends, held_order, meld_kind,
+                              meld_words, pips)
 from ..game import ALL, GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
@@ -97,10 +98,6 @@ SCORING = ScoreRule(wins="high", target=TARGET, last_hand=MAX_HANDS, last_rule="
                     cites=("scoring.gin", "scoring.undercut", "play.stock-out", "play.knock"))
 
 
-def _held(card):
-    return SUITS.index(card.suit), RANKS.index(card.rank)
-
-
 class GinRummyState(State):
     spec = GameSpec(
         id="gin-rummy",
@@ -140,7 +137,7 @@ class GinRummyState(State):
             for seat in (1 - dealer, dealer):
                 self.hands[seat].append(cards.pop())
         for hand in self.hands:   # held sorted, by suit then rank, as players hold them
-            hand.sort(key=_held)
+            hand.sort(key=held_order)
         self.discard = [cards.pop()]
         self.stock = cards
         self.phase, self.turn, self.taken, self.turns = "offer", 1 - dealer, None, 0
@@ -317,13 +314,13 @@ class GinRummyState(State):
                 self.phase, self.turn = "first-draw", other
         elif kind == "draw-stock":
             hand.append(self.stock.pop())
-            hand.sort(key=_held)
+            hand.sort(key=held_order)
             self.phase, self.taken = "discard", None
             self.said = f"{name} draws from the stock."
         elif kind == "draw-discard":
             self.taken = self.discard.pop()
             hand.append(self.taken)
-            hand.sort(key=_held)
+            hand.sort(key=held_order)
             self.phase = "discard"
             self.said = f"{name} takes the {self.taken.symbol}."
         elif kind == "discard":
