@@ -52,10 +52,11 @@ MAX_HANDS = 30     # hands in one game at most (end.last-hand)
 HAND_MOVES = TURN_LIMIT * 17 + SEATS * 15
 
 
-def hand_score(deadwood, knocker, gin=False, ties=None):
+def hand_score(deadwood, knocker, gin=False, ties=None, broke=False):
     """``(winner, points, rule)`` for a hand ended by ``knocker`` with these ``deadwood`` counts
     (one per seat, after lay-offs). ``ties``: the seats in the order they win a tie for the
-    lowest count (by default the knocker, then the players from its left).
+    lowest count (by default the knocker, then the players from its left). ``broke``: the
+    stock ran out after the break, ``knocker`` being the breaker (no underknock then).
 
     The text's example: a knock with 9 against 11 and 14 scores (11 − 9) + (14 − 9).
 
@@ -73,6 +74,8 @@ def hand_score(deadwood, knocker, gin=False, ties=None):
     low = min(deadwood)
     winner = next(s for s in ties if deadwood[s] == low)
     points = sum(d - low for d in deadwood)
+    if broke:
+        return winner, points, "scoring.break"
     if winner == knocker:
         return winner, points, "scoring.knock"
     return winner, points + UNDERKNOCK_BONUS, "scoring.underknock"
@@ -109,15 +112,18 @@ def hand_row(hand, facts, context):
                              "play.break")
         winner, points, rule = hand_score(deadwood, knocker, gin=deadwood[knocker] == 0)
     else:
-        winner, points, _ = hand_score(deadwood, breaker, ties=break_order(breaker))
-        rule = "scoring.break"
+        winner, points, rule = hand_score(deadwood, breaker, ties=break_order(breaker), broke=True)
     row = [0, 0, 0]
     row[winner] = points
+    others = [deadwood[s] for s in range(SEATS) if s != winner]
     low = deadwood[winner]
-    detail = {"scoring.gin": f"gin: {sum(deadwood)} and {GIN_BONUS}",
-              "scoring.underknock": f"underknock: {points - UNDERKNOCK_BONUS} and {UNDERKNOCK_BONUS}",
-              "scoring.knock": f"knock: {points} over {low}",
-              "scoring.break": f"the break: {points} over {low}"}[rule]
+    if rule == "scoring.gin":
+        detail = f"gin: {' + '.join(map(str, others))} and {GIN_BONUS}"
+    else:
+        differences = " + ".join(f"({d} − {low})" for d in others)
+        detail = {"scoring.underknock": f"underknock with {low}: {differences} and {UNDERKNOCK_BONUS}",
+                  "scoring.knock": f"knock with {low}: {differences}",
+                  "scoring.break": f"the break, {low} the least: {differences}"}[rule]
     return {"points": row, "rule": rule, "detail": detail}
 
 
@@ -260,7 +266,8 @@ class JerseyGinState(State):
                         "play.discard")
             left = Arranger(hand).least((move.card,)).points
             if self.breaker is not None:
-                return f"after the break nobody knocks; only gin ends the hand, and {left} is left", "play.break"
+                return (f"after the break nobody knocks: only gin ends the hand, and the other cards would "
+                        f"leave {left} in deadwood", "play.break")
             return (f"the other cards would leave {left} in deadwood, more than {KNOCK_LIMIT}: no knock",
                     "play.knock")
         if kind not in ("meld", "layoff", "done"):
@@ -444,7 +451,7 @@ class JerseyGinState(State):
     def _score_break(self, why):
         names = self.player_names()
         deadwood = self._deadwood()
-        winner, points, _ = hand_score(deadwood, self.breaker, ties=break_order(self.breaker))
+        winner, points, _ = hand_score(deadwood, self.breaker, ties=break_order(self.breaker), broke=True)
         counts = ", ".join(f"{names[s]} {deadwood[s]}" for s in range(SEATS))
         lines = [f"{why}: {names[winner]} has the least deadwood and scores {plural(points, 'point')} "
                  f"(deadwood: {counts})"]
