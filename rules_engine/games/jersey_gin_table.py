@@ -45,7 +45,8 @@ def _facts(state):
     facts.append({
         "draw": f"{turn} draws",
         "discard": f"{turn} discards or goes gin" if state.breaker is not None else f"{turn} discards or knocks",
-        "lay": f"{turn} is out and lays out melds",
+        "lay": f"{turn} has gone gin and lays out melds" if state.breaker is not None else
+               f"{turn} has knocked and lays out melds",
         "answer": (f"{names[state.knocker]} went gin: {turn} lays out melds" if state.gin else
                    f"{turn} lays out melds and lays off"),
         "break-lay": f"{turn} lays out melds and lays off",
