@@ -279,6 +279,9 @@ def test_the_step_by_step_answers_agree_with_a_brute_force_over_the_hand():
                     answer = state.choose(list(picked), target)
                     aimed = {k: m for k, m in legal.items() if chosen <= k[0] and (target is None or k[1] == target)}
                     assert set(answer["next"]) == {c for k in aimed for c in k[0]} - chosen
+                    assert {f["move"] for f in answer["finish"]} == (
+                        {m for (cards, t), m in aimed.items() if cards == chosen and (t is None or t == target)}
+                        if picked else set())
                     assert (answer["refused"] is None) == (not picked or bool(aimed)), (picked, target, answer)
                     if answer["refused"]:
                         assert answer["refused"]["rule"] in state.spec.cited_rules
