@@ -19,6 +19,7 @@ GAME_MODULES = (
     "getaway",
     "gin_rummy",
     "go_boom",
+    "jersey_gin",
     "kaiser",
     "king",
     "last_one",

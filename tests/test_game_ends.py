@@ -140,6 +140,16 @@ def gin_rummy(final):
         assert final.final[winner] == bonus
 
 
+def jersey_gin(final):
+    # The first to 100 wins (only the hand's scorer can reach it), or after 30 hands the highest
+    # total; the final count adds 100 for reaching 100 and 25 a hand won, for every player.
+    reached = [seat for seat in range(3) if final.points[seat] >= 100]
+    assert len(reached) <= 1 and (reached or len(final.hand_results) == 30)
+    assert final.winners == (tuple(reached) if reached else most(final.points))
+    assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in range(3))
+    assert final.final == tuple(final.points[s] + 25 * final.boxes[s] + 100 * (s in reached) for s in range(3))
+
+
 def bartok(final):
     # A session of ``hands`` hands, or fewer when the rules leave a card nothing could follow:
     # each hand won counts one, and most hands won wins.
@@ -152,7 +162,7 @@ def bartok(final):
     assert sum(final.points) <= played and final.winners == most(final.points)
 
 
-ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
+ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
         "turnover-bridge": turnover_bridge}

@@ -31,6 +31,11 @@ def card_order(card):
     return RANKS.index(card.rank), SUITS.index(card.suit)
 
 
+def held_order(card):
+    """Cards in the order a hand is held: by suit (♠♥♦♣), then by rank (ace low)."""
+    return SUITS.index(card.suit), RANKS.index(card.rank)
+
+
 def canonical(cards):
     """``cards`` in their written order (a meld's canonical text lists them so)."""
     return tuple(sorted(cards, key=card_order))

@@ -21,12 +21,12 @@
   winning (``end.last-hand``).
 """
 
-from ..cards import RANKS, SUITS, make_deck
-from ..families.rummy import Arranger, canonical, candidate_melds, extends, meld_kind, meld_words, pips
-from ..game import ALL, GameSpec, Scores, State
+from ..cards import make_deck
+from ..families.knock_rummy import KnockRummyState
+from ..families.rummy import Arranger, canonical, extends, held_order, meld_words, pips
+from ..game import ALL, GameSpec, Scores
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
-from ..selection import Built
 from ..table import plural
 from . import gin_rummy_bot
 
@@ -97,11 +97,7 @@ SCORING = ScoreRule(wins="high", target=TARGET, last_hand=MAX_HANDS, last_rule="
                     cites=("scoring.gin", "scoring.undercut", "play.stock-out", "play.knock"))
 
 
-def _held(card):
-    return SUITS.index(card.suit), RANKS.index(card.rank)
-
-
-class GinRummyState(State):
+class GinRummyState(KnockRummyState):
     spec = GameSpec(
         id="gin-rummy",
         name="Gin Rummy",
@@ -117,6 +113,8 @@ class GinRummyState(State):
         scoring=SCORING,
     )
     forms = FORMS
+    limit = KNOCK_LIMIT
+    PLAIN_MOVES = ("draw-stock", "draw-discard", "pass", "done")
     heuristic = staticmethod(gin_rummy_bot.choose)
 
     # ---- setup ------------------------------------------------------------------------------
@@ -127,11 +125,6 @@ class GinRummyState(State):
         self.over, self.winners, self.final, self.said = False, (), None, None
         self._start_hand(1, 0)
 
-    def _copied(self):
-        self.hands = [list(h) for h in self.hands]
-        self.stock, self.discard = list(self.stock), list(self.discard)
-        self.melds = [(owner, list(cards)) for owner, cards in self.melds]
-
     def _start_hand(self, number, dealer):
         self.hand_number, self.dealer = number, dealer
         cards = self._shuffle(f"hand-{number}", make_deck("52"))
@@ -140,7 +133,7 @@ class GinRummyState(State):
             for seat in (1 - dealer, dealer):
                 self.hands[seat].append(cards.pop())
         for hand in self.hands:   # held sorted, by suit then rank, as players hold them
-            hand.sort(key=_held)
+            hand.sort(key=held_order)
         self.discard = [cards.pop()]
         self.stock = cards
         self.phase, self.turn, self.taken, self.turns = "offer", 1 - dealer, None, 0
@@ -151,10 +144,6 @@ class GinRummyState(State):
         return MAX_HANDS * HAND_MOVES
 
     # ---- moves ---------------------------------------------------------------------------------
-
-    @property
-    def to_act(self):
-        return None if self.over else self.turn
 
     @staticmethod
     def _deadwood_without(hand, cards, arranger=None):
@@ -181,22 +170,9 @@ class GinRummyState(State):
             moves.append(FORMS["done"].make())
         return moves
 
-    def _melds_allowed(self, hand):
-        melds = sorted(set(candidate_melds(hand)), key=lambda m: [hand.index(c) for c in m])
-        if self.phase == "lay":
-            arranger = Arranger(hand)
-            return [m for m in melds if self._deadwood_without(hand, m, arranger) <= KNOCK_LIMIT]
-        return melds
-
     def _lay_offs(self, hand):
         return [(number, card) for number, (owner, cards) in enumerate(self.melds, 1) if owner == self.knocker
                 for card in hand if extends(cards, card)]
-
-    def parse_move(self, move):
-        move = super().parse_move(move)
-        if move.kind == "meld":   # a meld is written in one order, whatever order it is given in
-            return FORMS["meld"].make(canonical(move.args[0]))
-        return move
 
     def _why_not(self, move):
         seat, phase, kind = self.turn, self.phase, move.kind
@@ -234,13 +210,6 @@ class GinRummyState(State):
         return (f"the cards left count {left} in deadwood, more than {KNOCK_LIMIT}: the knocker lays more melds",
                 "play.knocker-melds")
 
-    def _meld_refusal(self, cards):
-        if meld_kind(cards) is None:
-            return f"{meld_words(cards)} is neither a set nor a run (aces are low)", "play.meld"
-        left = self._deadwood_without(self.hands[self.turn], cards)
-        return (f"melding {meld_words(cards)} would leave {left} in deadwood, more than {KNOCK_LIMIT}",
-                "play.knocker-melds")
-
     def _lay_off_refusal(self, card, number):
         if self.phase == "lay":
             return "the knocker lays melds; lay-offs are for the other player", "play.lay-off"
@@ -252,56 +221,6 @@ class GinRummyState(State):
         if owner != self.knocker:
             return f"meld {number} is not the knocker's: cards are laid off onto the knocker's melds", "play.lay-off"
         return f"the {card.symbol} does not extend {meld_words(cards)}", "play.lay-off"
-
-    def candidate_moves(self):
-        if self.over:
-            return []
-        hand = self.hands[self.turn]
-        extra = [FORMS[k].make() for k in ("draw-stock", "draw-discard", "pass", "done")]
-        extra += [FORMS[k].make(c) for k in ("discard", "knock") for c in make_deck("52")[::7]]
-        extra += [FORMS["meld"].make(canonical(hand[i:i + 3])) for i in range(0, max(len(hand) - 2, 0), 2)]
-        extra += [FORMS["layoff"].make(c, n) for c in hand[:3] for n in (1, 2, 5)]
-        legal = self.legal_moves()
-        return legal + [m for m in dict.fromkeys(extra) if m not in legal]
-
-    # ---- moves built from several cards -----------------------------------------------------------
-
-    def _built(self, move):
-        if move.kind == "meld":
-            return Built(tuple(c.text for c in move.args[0]), None, "Meld")
-        if move.kind == "layoff":
-            return Built((move.card.text,), f"meld-{move.args[1]}", "Lay off")
-        return None
-
-    def _selection_refusal(self, picked, target):
-        from ..cards import parse_card
-
-        cards = [parse_card(t) for t in picked]
-        if self.phase not in ("lay", "answer"):
-            return "no move of this turn is made of several cards", "play.turn"
-        name, hand = self.player_names()[self.turn], self.hands[self.turn]
-        missing = [c for c in cards if c not in hand]
-        if missing:
-            return f"{name} does not hold the {missing[0].symbol}", "play.turn"
-        if target is not None:
-            number = int(target[5:]) if target.startswith("meld-") and target[5:].isdecimal() else 0
-            if len(cards) > 1:
-                return "cards are laid off one at a time", "play.lay-off"
-            return self._lay_off_refusal(cards[0], number) if number else (f"{target} is no meld", "play.lay-off")
-        if len(cards) >= 3 and (meld_kind(cards) is None or len(cards) > 4 and meld_kind(cards) == "set"):
-            return self._meld_refusal(canonical(cards))
-        if not any(set(cards) <= set(m) for m in candidate_melds(hand)):
-            return f"no set or run of the hand holds {meld_words(cards)}", "play.meld"
-        return self._meld_refusal(next(m for m in candidate_melds(hand) if set(cards) <= set(m)))
-
-    def _click_choice(self, move):
-        if self.phase == "discard" and any(m.kind == "knock" and m.card is move.card for m in self.legal_moves()):
-            return "knock" if move.kind == "knock" else "discard"
-        return None
-
-    def _told_in_part(self, move):
-        # play.knock: the knocker's discard goes face down; the other player learns only of the knock.
-        return ("knock", {self.turn}) if move.kind == "knock" else None
 
     # ---- playing a move --------------------------------------------------------------------------
 
@@ -317,13 +236,13 @@ class GinRummyState(State):
                 self.phase, self.turn = "first-draw", other
         elif kind == "draw-stock":
             hand.append(self.stock.pop())
-            hand.sort(key=_held)
+            hand.sort(key=held_order)
             self.phase, self.taken = "discard", None
             self.said = f"{name} draws from the stock."
         elif kind == "draw-discard":
             self.taken = self.discard.pop()
             hand.append(self.taken)
-            hand.sort(key=_held)
+            hand.sort(key=held_order)
             self.phase = "discard"
             self.said = f"{name} takes the {self.taken.symbol}."
         elif kind == "discard":
@@ -408,23 +327,6 @@ class GinRummyState(State):
     def scores(self):
         hand = self.hand_results[-1][1] if self.over else (0, 0)
         return Scores(tuple(hand), self.points)
-
-    def hidden_from(self, seat):
-        hidden = set(self.stock)
-        if seat != ALL:
-            hidden |= {c for s, hand in enumerate(self.hands) if s != seat and not self._shown(s) for c in hand}
-            if self.knock_card is not None and seat != self.knocker:
-                hidden.add(self.knock_card)
-        return hidden
-
-    def _shown(self, seat):
-        """Whether ``seat``'s hand lies face up: the knocker's, once laid out; the other's never
-        before the hand's end (its melds and lay-offs are on the table)."""
-        return seat == self.knocker and self.phase == "answer"
-
-    def _cards_in_play(self):
-        return ([c for h in self.hands for c in h] + self.stock + self.discard + [c for _, m in self.melds for c in m]
-                + ([self.knock_card] if self.knock_card else []))
 
     def _table(self, seat):
         def visible(s):
