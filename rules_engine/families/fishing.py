@@ -191,14 +191,18 @@ class FishingGame(State):
         seat = self.turn
         card = self._capturing_card(move)
         name = self.player_names()[seat]
-        self._release(card)
         if move.kind == "capture":
+            self.said = self._capture_said(name, card, move.args[0])
+            self._release(card)
             self._capture(seat, card, move.args[0])
-            self.said = f"{name} captures {cards_words(move.args[0])} with the {card.symbol}."
         else:
+            self._release(card)
             self.layout.append(card)
             self.said = f"{name} plays the {card.symbol} to the table."
         self._after_play(seat)
+
+    def _capture_said(self, name, card, taken):
+        return f"{name} captures {cards_words(taken)} with the {card.symbol}."
 
     def _capture(self, seat, card, taken):
         for c in taken:

@@ -29,6 +29,7 @@ from . import chinese_ten_bot
 BY_RANK = ("T", "J", "Q", "K")       # captured by a card of the same rank
 KEEP_APART = ("5", "T", "J", "Q", "K")   # the ranks of the layout's special rules
 PIPS = {"A": 1, **{str(n): n for n in range(2, 10)}}
+RANK_ORDER = "A23456789TJQK"
 HAND_CARDS = 24                       # divided among the players
 LAYOUT = 4
 HANDS = (1, 2, 3, 4, 6, 8, 12)
@@ -138,6 +139,8 @@ class ChineseTenState(FishingGame):
         for _ in range(HAND_CARDS // self.seats):
             for step in range(1, self.seats + 1):
                 self.hands[(self.dealer + step) % self.seats].append(cards.pop())
+        for hand in self.hands:   # held sorted by rank, then suit
+            hand.sort(key=lambda c: (RANK_ORDER.index(c.rank), "SHCD".index(c.suit)))
         self.layout = [cards.pop() for _ in range(LAYOUT)]
         self.stock, self.turned = cards, None
         opening = None
@@ -149,6 +152,10 @@ class ChineseTenState(FishingGame):
                        f"all turned up at once.")
         if opening:
             self.said = f"{self.said} {opening}" if self.said else opening
+
+    def _copied(self):
+        super()._copied()
+        self.stock = list(self.stock)
 
     def move_bound(self):
         """Each hand: 24 cards played from the hands, and a choice for each of the 24 stock cards."""
@@ -179,6 +186,11 @@ class ChineseTenState(FishingGame):
             self.turned = None
         else:
             super()._release(card)
+
+    def _capture_said(self, name, card, taken):
+        if self.phase == "stock":
+            return f"The {card.symbol} turned up from the stock captures {cards_words(taken)} for {name}."
+        return super()._capture_said(name, card, taken)
 
     def _after_play(self, seat):
         if self.phase == "stock":
