@@ -277,18 +277,19 @@ class FishingGame(State):
     def fishing_zones(self, seat, middle=()):
         """The hands, the zones of the middle the game adds (a stock), the layout and the won piles."""
         names = self.player_names()
+        carried = self.hand_number > 1 or None
         zones = []
         for s, hand in enumerate(self.hands):
             visible = seat in (s, ALL)
             zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
                               kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}",
-                              note=plural(self.points[s], "point")))
+                              note=carried and f"{plural(self.points[s], 'point')} from earlier hands"))
         zones += list(middle)
         zones.append(zone("layout", "Table", self.layout, kind="layout", layout="row", group="middle", source=True))
         for s, pile in enumerate(self.won):
             points = pile_points(pile, self.card_points)
             zones.append(zone(f"won-{s}", f"{names[s]}'s won cards", pile, kind="captured", layout="squared",
-                              owner=s, note=plural(points, "point")))
+                              owner=s, note=f"{plural(points, 'point')} won"))
         return zones
 
     def fishing_description(self, seat, facts, middle=()):
