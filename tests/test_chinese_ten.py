@@ -6,7 +6,6 @@ longer game with the dealer's rotation and the totals carried, the game's end, t
 row, and captures built step by step."""
 
 import random
-from itertools import combinations
 
 import pytest
 

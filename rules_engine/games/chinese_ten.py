@@ -181,6 +181,12 @@ class ChineseTenState(FishingGame):
                     "play.stock")
         return super()._not_yours(card)
 
+    def _selection_refusal(self, picked, target):
+        if self.phase == "stock" and self.turned.text not in picked:
+            return (f"the {self.turned.symbol} turned up from the stock captures now: pick it, then the card it takes",
+                    "play.stock")
+        return super()._selection_refusal(picked, target)
+
     def _release(self, card):
         if self.phase == "stock":
             self.turned = None
