@@ -170,7 +170,7 @@ class FishingGame(State):
         if len(own) > 1:
             return "a capture is made with one card", self.RULES["capture"]
         if not own:
-            return f"a capture starts from a card of {name}'s: {cards_words(cards)} lie on the table", self.RULES["capture"]
+            return f"no card {name} may play now captures {cards_words(cards)}", self.RULES["capture"]
         return self._capture_refusal([c for c in cards if c not in own], own[0])
 
     def _capturing_cards(self):
