@@ -12,6 +12,7 @@ GAME_MODULES = (
     "bartok",
     "black_hole",
     "bridge_solitaire",
+    "chinese_ten",
     "comet",
     "couillon",
     "crates",

@@ -162,10 +162,19 @@ def bartok(final):
     assert sum(final.points) <= played and final.winners == most(final.points)
 
 
+def chinese_ten(final):
+    # One deal by default: the hands and the stock played out, every card won, the highest count wins.
+    assert final.hand_number == final.options["hands"] == 1 and not final.stock and not any(final.hands)
+    assert sum(len(pile) for pile in final.won) == 52 and not final.layout
+    assert sum(final.points) == {2: 210, 3: 240, 4: 280}[final.seats]
+    assert final.winners == most(final.points)
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
-        "turnover-bridge": turnover_bridge}
+        "turnover-bridge": turnover_bridge,
+        "chinese-ten": chinese_ten}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

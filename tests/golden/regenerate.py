@@ -43,6 +43,7 @@ GAMES = [
     ("bartok", "bartok-full", 2),
     ("gin-rummy", "gin-rummy-full", 7),
     ("jersey-gin", "jersey-gin-full", 15),
+    ("chinese-ten", "chinese-ten-full", 3),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 

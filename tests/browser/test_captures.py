@@ -1,0 +1,117 @@
+"""A capture, a move built from a card of the hand and the table cards it takes (the fishing
+family), made at the card table by mouse, keyboard and touch: the engine finds a deal whose
+reader comes to a capture, the page opens there, the reader picks the capturing card, then the
+card on the table, and presses "Capture"; axe stays clean with a capture half built."""
+
+import pytest
+
+from axe import axe_violations, describe
+from rules_engine import list_games, state_class
+from rules_engine.host import Host
+
+PLAY = "#play-1"
+GAMES = [spec.id for spec in list_games() if "capture" in state_class(spec.id).forms.by_kind]
+READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+    return w && w.desc && w.desc.to_act === w.human && !w.busy && w.desc.selection; }}"""
+
+
+def call(host, op, **args):
+    reply = host.handle({"v": 1, "op": op, "session": "t", **args})
+    assert reply["ok"], reply
+    return reply
+
+
+def a_turn_with_a_capture(game_id):
+    """``(seed, share code, capture, its cards in the order picked)`` at a reader's turn."""
+    for seed in range(40):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        for _ in range(200):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                built = [c["move"] for c in table["moves"] if c.get("built")]
+                if built:
+                    words = built[0].split()
+                    cards = [words[-1]] + words[1:-2]
+                    return seed, call(host, "share")["share"], built[0], cards
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 40 brings the reader to a capture")
+
+
+def open_at_the_capture(page, site_url, game_id):
+    seed, code, move, cards = a_turn_with_a_capture(game_id)
+    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    return page.locator(PLAY), cards
+
+
+def key_of(page, card):
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'].join('/')")
+
+
+def step(page):
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
+
+
+def picked(page, count):
+    page.wait_for_function(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+        return !w.busy && w.desc.selection && w.desc.selection.picked.length === {count}; }}""")
+
+
+def captured(page, before):
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_capture_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
+    widget, cards = open_at_the_capture(page, site_url, game_id)
+    before = step(page)
+    widget.locator(f'[data-key="{key_of(page, cards[0])}"]').click()
+    picked(page, 1)
+    for card in cards[1:]:   # the cards it may take are marked
+        assert "rw-card--legal" in widget.locator(f'[data-key="{key_of(page, card)}"]').get_attribute("class")
+    found = axe_violations(page, PLAY)
+    assert not found, describe(found)
+    for count, card in enumerate(cards[1:], 2):
+        widget.locator(f'[data-key="{key_of(page, card)}"]').click()
+        picked(page, count)
+    widget.locator('.rw-actions button[data-choice="Capture"]').click()
+    assert " captures " in captured(page, before)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_capture_by_keyboard(page, site_url, game_id):
+    widget, cards = open_at_the_capture(page, site_url, game_id)
+    before = step(page)
+    for count, card in enumerate(cards, 1):
+        widget.locator(f'[data-key="{key_of(page, card)}"]').focus()
+        page.keyboard.press("Enter")
+        picked(page, count)
+    button = widget.locator('.rw-actions button[data-choice="Capture"]')
+    assert button.count() == 1
+    button.focus()
+    page.keyboard.press("Enter")
+    assert " captures " in captured(page, before)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_capture_by_touch_on_a_phone(browser, site_url, game_id):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        widget, cards = open_at_the_capture(page, site_url, game_id)
+        before = step(page)
+        for count, card in enumerate(cards, 1):
+            widget.locator(f'[data-key="{key_of(page, card)}"]').tap()
+            picked(page, count)
+        widget.locator('.rw-actions button[data-choice="Capture"]').tap()
+        assert " captures " in captured(page, before)
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    finally:
+        context.close()
