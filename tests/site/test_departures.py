@@ -27,6 +27,7 @@ DEPARTURES = {
     "forty-thieves": [],
     "getaway": ["interpretation.trick-limit"],
     "gin-rummy": [],
+    "jersey-gin": ["interpretation.turn-limit"],
     "go-boom": [],
     "kaiser": ["interpretation.all-pass", "interpretation.minus-52", "interpretation.last-hand"],
     "king": [],
