@@ -4,14 +4,21 @@ One extraction (markdown-it-py tokens, so a closing fence is never taken for
 expected output and a fence shown inside a longer fence is not a snippet)
 serves two runners:
 
-- the build, which runs every game page's snippets and fails with
-  ``file:line`` when one does not hold (:func:`run_snippets`);
-- pytest, through Sybil (:class:`PyconFenceParser`, wired in ``conftest.py``).
+- the build, which runs every game page's snippets but its simulations and
+  fails with ``file:line`` when one does not hold (:func:`run_snippets`);
+- pytest, through Sybil (:class:`PyconFenceParser`, wired in ``conftest.py``),
+  which runs every snippet, the simulations included, on every test run.
+
+A simulation (a snippet that calls ``main(["simulate", ...])``: a solitaire's
+odds over a thousand deals, say) takes seconds where the rest of a page's
+checks take milliseconds, so the build leaves it to the tests and stays fast
+to rebuild while a page is being edited (:func:`is_simulation`).
 
 The snippets of one page share a namespace, in page order, in both.
 """
 
 import doctest
+import re
 from dataclasses import dataclass
 
 from sybil.evaluators.doctest import DocTestEvaluator
@@ -28,6 +35,14 @@ _SHOWN = 160  # characters of expected/actual output quoted in an error line
 class Snippet:
     line: int   # 1-based line of the snippet's first line (just below the fence)
     body: str
+
+
+SIMULATION = re.compile(r"""^>>> .*\bmain\(\[\s*["']simulate["']""", re.M)
+
+
+def is_simulation(snippet):
+    """Whether ``snippet`` runs the bots' games of ``simulate``: the tests check it, not the build."""
+    return bool(SIMULATION.search(snippet.body))
 
 
 def find_snippets(text):

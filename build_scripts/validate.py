@@ -21,7 +21,7 @@ from rules_engine.errors import quote
 
 from . import check_cache, diagrams, seeds
 from .collection_pages import check_collections
-from .doctests import Snippet, run_snippets
+from .doctests import Snippet, is_simulation, run_snippets
 from .errors import SourceError, display_path
 from .frontmatter import GAME_ID
 from .source import parse_source
@@ -88,7 +88,7 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
             _check_example(source, spec, fence)
     source.timings["examples"] = time.perf_counter() - started
     started = time.perf_counter()
-    snippets = [Snippet(fence.body_line, fence.body) for fence in source.fences if fence.kind == "pycon"]
+    snippets = built_snippets(source)
     key = check_cache.snippets_key(snippets, engine or check_cache.engine_digest())
     if not check_cache.passed_before(key):  # doctests that passed are remembered by what they depend on
         problems = run_snippets(source.path, snippets)
@@ -97,6 +97,12 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
             check_cache.remember_pass(key)
     source.timings["doctests"] = time.perf_counter() - started
     return source
+
+
+def built_snippets(source):
+    """The doctests the build runs: all of a page's but its simulations, which the tests run."""
+    snippets = [Snippet(fence.body_line, fence.body) for fence in source.fences if fence.kind == "pycon"]
+    return [snippet for snippet in snippets if not is_simulation(snippet)]
 
 
 def _missing_page_error(game_id, spec, folder):

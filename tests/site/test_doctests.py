@@ -4,7 +4,9 @@ Sybil, run in page order in one namespace, and every one of them passes."""
 import pytest
 from sybil import Sybil
 
-from build_scripts.doctests import PyconFenceParser, find_snippets, run_snippets
+from build_scripts.doctests import PyconFenceParser, find_snippets, is_simulation, run_snippets
+from build_scripts.source import parse_source
+from build_scripts.validate import built_snippets
 from site_helpers import DOCS
 
 PAGES = sorted(DOCS.rglob("*.md"))
@@ -65,11 +67,25 @@ def test_sybil_finds_the_same_examples_at_the_same_lines(tmp_path):
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.relative_to(DOCS).as_posix() for page in PAGES])
-def test_every_doctest_on_the_site_passes_under_sybil(page):
+def test_sybil_finds_every_doctest_on_the_site(page):
+    # Every page's doctests are run, each page as one test, by the root conftest.py (its items
+    # are "docs/.../<page>.md::doctests"): here, that Sybil finds each of them.
     examples = list(SYBIL.parse(page))
     assert len(examples) == sum(s.body.count(">>> ") for s in find_snippets(page.read_text(encoding="utf-8")))
-    for example in examples:
-        example.evaluate()
+
+
+def test_the_build_leaves_simulations_to_the_tests(tmp_path):
+    text = ('```pycon\n>>> from rules_engine.cli import main\n'
+            '>>> main(["simulate", "the-clock", "--games", "3", "--seed", "1"])\nwon: 99 of 3\n```\n'
+            '```pycon\n>>> 1 + 1\n2\n```\n')
+    snippets = find_snippets(text)
+    assert [is_simulation(s) for s in snippets] == [True, False]
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    assert [s.body for s in built_snippets(parse_source(str(page)))] == [">>> 1 + 1\n2\n"]
+    with pytest.raises(Exception, match="won: 99 of 3"):  # the tests run it, and find the figure wrong
+        for example in SYBIL.parse(page):
+            example.evaluate()
 
 
 def test_the_game_pages_have_doctests_covering_their_scoring():
