@@ -59,6 +59,19 @@ def neighbours(card, onto):
     return abs(ACES_LOW.index(card) - ACES_LOW.index(onto)) == 1
 
 
+def stacked(dealer, other):
+    """A deck (texts, in deal order) that puts ``dealer``'s and ``other``'s cards, each given from
+    the top of the stock down, on top of the two stocks, the rest of the pack beneath in pack order:
+    for the page's examples and the tests.
+
+    >>> deck = stacked(["6H", "8C"], ["AS", "7S"])
+    >>> len(deck), deck[-4:]
+    (52, ['7S', '8C', 'AS', '6H'])
+    """
+    top = [card for pair in zip(dealer, other) for card in pair][::-1]
+    return [c.text for c in make_deck(DECK) if c.text not in top] + top
+
+
 class PishePashaState(State):
     spec = GameSpec(
         id="pishe-pasha",
@@ -66,7 +79,6 @@ class PishePashaState(State):
         family="competitive patience",
         seats=(2, 2),
         deck=DECK,
-        aliases=("Pishti Pasha",),
         summary="Two players turn up their stocks, build shared foundations by suit and load cards onto each "
                 "other's discard pile: the first out of cards wins.",
         options=(
@@ -98,16 +110,18 @@ class PishePashaState(State):
         self.winner, self.phase, self.turns = None, "play", 1
         self.opening = self._open()
         names = self.player_names()
-        shown = ", ".join(c.symbol for c in self.opening)
-        self.said = (f"{names[self.dealer]} deals. {names[1 - self.dealer]} turns up {shown}"
-                     + (f"; the last goes on the discard pile." if len(self.opening) > 1 else
-                        ", the start of the discard pile."))
+        built = [c.symbol for c in self.opening if c not in self.discards[1 - self.dealer]]
+        self.said = f"{names[self.dealer]} deals. {names[1 - self.dealer]} turns up "
+        if built:
+            self.said += f"the {' and the '.join(built)}, which go{'es' * (len(built) == 1)} to the foundations, then "
+        self.said += (f"the {self.opening[-1].symbol}, which starts their discard pile."
+                      if self.discards[1 - self.dealer] else "their last card.")
         self.turn = self.dealer
         self._check_out(1 - self.dealer)
 
     def _choose_dealer(self):
         """``interpretation.one-deal``: each cuts a card (seat 0 first); the lower deals, ties cut again."""
-        choice = self.options["dealer"]
+        choice, self.cut = self.options["dealer"], None
         if choice != "cut":
             return int(choice[-1])
         cut = self._shuffle("cut", make_deck(DECK))
