@@ -356,7 +356,8 @@ class PishePashaState(State):
             "discards": [[c.text for c in d] for d in self.discards],
             "turned": [c.text if c is not None else None for c in self.turned],
             "foundations": [[c.text for c in f] for f in self.foundations],
-            "missed": [c.text for c in self.missed], "offender": self.offender, "turn_over": self.turn_over,
+            # The cards missed lie elsewhere on the table, named there: here by their suits alone.
+            "missed": [c.suit for c in self.missed], "offender": self.offender, "turn_over": self.turn_over,
             "misses": list(self.misses), "miss_limit": MISS_LIMIT if self.options["stop"] else 0,
             "winner": self.winner,
         }

@@ -23,7 +23,7 @@ def choose(view, rng):
         return moves[0]
     table, me = view["table"], view["seat"]
     if table["phase"] == "stop":
-        mine = [c for c in table["missed"] if c in table["discards"][me]]
+        mine = [c for c in table["discards"][me] if c[-1] in table["missed"] and _distance(parse_card(c), table["foundations"]) == 0]
         if mine and "stop build" in moves:
             return "stop build"
         return "stop turn" if "stop turn" in moves else "pass"

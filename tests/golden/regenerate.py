@@ -43,6 +43,7 @@ GAMES = [
     ("bartok", "bartok-full", 2),
     ("gin-rummy", "gin-rummy-full", 7),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
+    ("pishe-pasha", "pishe-pasha-full", 1),
 ]
 
 
