@@ -61,15 +61,21 @@ def neighbours(card, onto):
 
 def stacked(dealer, other):
     """A deck (texts, in deal order) that puts ``dealer``'s and ``other``'s cards, each given from
-    the top of the stock down, on top of the two stocks, the rest of the pack beneath in pack order:
-    for the page's examples and the tests.
+    the top of the stock down, on top of the two stocks, the rest of the pack beneath in pack order
+    (and under the shorter list, so that each card lands in its stock): for the page's examples and
+    the tests.
 
     >>> deck = stacked(["6H", "8C"], ["AS", "7S"])
     >>> len(deck), deck[-4:]
     (52, ['7S', '8C', 'AS', '6H'])
     """
+    named = set(dealer) | set(other)
+    spare = iter([c.text for c in make_deck(DECK) if c.text not in named])
+    depth = max(len(dealer), len(other))
+    dealer = list(dealer) + [next(spare) for _ in range(depth - len(dealer))]
+    other = list(other) + [next(spare) for _ in range(depth - len(other))]
     top = [card for pair in zip(dealer, other) for card in pair][::-1]
-    return [c.text for c in make_deck(DECK) if c.text not in top] + top
+    return list(spare) + top
 
 
 class PishePashaState(State):
@@ -261,7 +267,7 @@ class PishePashaState(State):
         elif kind == "turn":
             flipped = not self.stocks[seat]
             if flipped:  # play.stock: turned over, not shuffled
-                self.stocks[seat] = self.discards[seat][:]
+                self.stocks[seat] = self.discards[seat][::-1]
                 self.discards[seat] = []
             self.turned[seat] = self.stocks[seat].pop()
             self.said = (f"{name} turns the discard pile over and " if flipped else f"{name} ") + \
