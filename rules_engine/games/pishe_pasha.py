@@ -344,6 +344,10 @@ class PishePashaState(State):
     # ---- what each seat sees -------------------------------------------------------------------------
 
     @property
+    def winners(self):
+        return () if self.winner is None else (self.winner,)
+
+    @property
     def scores(self):
         points = tuple(int(s == self.winner) for s in range(2))
         return Scores(points, points)
