@@ -152,10 +152,17 @@ def bartok(final):
     assert sum(final.points) <= played and final.winners == most(final.points)
 
 
+def pishe_pasha(final):
+    # One deal: the first player with nothing in stock, in hand or on the discard pile wins.
+    (winner,) = final.winners
+    assert not final.stocks[winner] and not final.discards[winner] and final.turned[winner] is None
+    assert final.stocks[1 - winner] or final.discards[1 - winner] or final.turned[1 - winner] is not None
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
         "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
         "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
-        "turnover-bridge": turnover_bridge}
+        "turnover-bridge": turnover_bridge, "pishe-pasha": pishe_pasha}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():
