@@ -13,8 +13,9 @@
   card of their own discard pile; they turn the top card of their stock
   (``turn``) and build it, load it onto the other's discard pile one rank above or
   below, suit aside (``play.load``), or put it on their own discard pile, which ends
-  the turn (``play.discard``). An empty stock is refilled by turning the discard
-  pile over (``play.stock``).
+  the turn (``play.discard``); loading is never compulsory (``interpretation.load-optional``).
+  An empty stock is refilled by turning the discard pile over, so that its first
+  card comes up first (``play.stock``).
 - The first player with no card in stock, discard pile or hand wins (``end.game``).
 - The ``stop`` option (``play.stop``): a player may skip a foundation play (at most
   ``MISS_LIMIT`` times a deal), and the other may then call Stop: the card goes to
