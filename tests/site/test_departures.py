@@ -33,6 +33,7 @@ DEPARTURES = {
     "lorum": ["interpretation.stop-early"],
     "malilla": ["interpretation.trick-points"],
     "mate": [],
+    "pishe-pasha": [],
     "play-or-pay": [],
     "pope-joan": ["interpretation.players"],
     "pyramid": [],
