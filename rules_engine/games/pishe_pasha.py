@@ -378,6 +378,12 @@ class PishePashaState(State):
 
         return describe(self, seat)
 
+    def _button_words(self, move):
+        missed = " and the ".join(c.symbol for c in self.missed)
+        return {"stop-build": f"Stop! The {missed} to the foundations",
+                "stop-turn": f"Stop! {self.player_names()[self.offender]}'s turn ends" if self.offender is not None else None,
+                "pass": "Let it pass", "turn": "Turn up a card"}.get(move.kind)
+
     def _click_target(self, move, table):
         if move.kind == "build":
             return f"foundation-{move.card.suit}"

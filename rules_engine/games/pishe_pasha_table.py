@@ -16,7 +16,7 @@ def describe(state, seat):
         zones.append(zone(f"turned-{s}", f"{names[s]}'s turned card", [turned] if turned else [], kind="hand",
                           layout="row", owner=s))
         zones.append(zone(f"discard-{s}", f"{names[s]}'s discard pile", state.discards[s], kind="discard",
-                          layout="squared", owner=s, source=True, note=plural(_held(state, s), "card")))
+                          layout="squared", owner=s, source=True))
     zones += foundation_zones(state.foundations)
     return {
         "headline": headline(_title(state), *_facts(state)),
