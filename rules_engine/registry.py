@@ -27,6 +27,7 @@ GAME_MODULES = (
     "lorum",
     "malilla",
     "mate",
+    "pishe_pasha",
     "play_or_pay",
     "pope_joan",
     "pyramid",

@@ -170,11 +170,19 @@ def chinese_ten(final):
     assert final.winners == most(final.points)
 
 
-ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one, "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist, "malilla": malilla,
-        "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone, "ristiseiska": ristiseiska,
-        "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game, "comet": comet, "mate": mate,
-        "turnover-bridge": turnover_bridge,
-        "chinese-ten": chinese_ten}
+def pishe_pasha(final):
+    # One deal: the first player with nothing in stock, in hand or on the discard pile wins.
+    (winner,) = final.winners
+    assert not final.stocks[winner] and not final.discards[winner] and final.turned[winner] is None
+    assert final.stocks[1 - winner] or final.discards[1 - winner] or final.turned[1 - winner] is not None
+
+
+ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
+        "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
+        "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
+        "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
+        "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
+        "pishe-pasha": pishe_pasha}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -45,6 +45,7 @@ GAMES = [
     ("jersey-gin", "jersey-gin-full", 15),
     ("chinese-ten", "chinese-ten-full", 3),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
+    ("pishe-pasha", "pishe-pasha-full", 1),
 ]
 
 

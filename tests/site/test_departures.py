@@ -35,6 +35,7 @@ DEPARTURES = {
     "lorum": ["interpretation.stop-early"],
     "malilla": ["interpretation.trick-points"],
     "mate": [],
+    "pishe-pasha": [],
     "play-or-pay": [],
     "pope-joan": ["interpretation.players"],
     "pyramid": [],
