@@ -34,6 +34,7 @@ GAME_MODULES = (
     "spinado",
     "the_clock",
     "turnover_bridge",
+    "yaniv",
     "yukon",
 )
 
