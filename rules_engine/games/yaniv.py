@@ -8,7 +8,7 @@
   (``play.set``, no jokers: ``play.joker``) or a run of three or more in one suit, aces low,
   jokers wild, laid in order (``play.run``); then draw the stock's top card or the first or
   last card of the discard the previous player made (``play.draw``). An empty stock is
-  rebuilt from the older discards (``play.stock``).
+  rebuilt from the older discards (``interpretation.stock``).
 - At the start of a turn a hand counting five or less may call Yaniv instead
   (``play.yaniv``): the caller scores nothing if nobody counts less, otherwise everyone
   scores their cards and the caller 30 more (``scoring.hand``, ``scoring.assaf``).
@@ -95,9 +95,9 @@ def canonical(cards):
 
     >>> from rules_engine.cards import parse_cards, format_cards
     >>> format_cards(canonical(parse_cards("JD TD 9D 8D"))), format_cards(canonical(parse_cards("7C 7S 7H")))
-    ('8D 9D TD JD', '7C 7S 7H')
+    ('8D 9D TD JD', '7H 7S 7C')
     >>> format_cards(canonical(parse_cards("7H 7C 7S")))
-    ('7S 7C 7H')
+    '7S 7C 7H'
     """
     cards = list(cards)
     kind = discard_kind(cards)
@@ -160,7 +160,7 @@ def hand_row(hand, facts, context):
     >>> hand_row(None, {"caller": 0, "counts": [4, 2, 25]}, row["state"])["points"]
     [34, 2, 25]
     >>> hand_row(None, {"caller": 1, "counts": [40, 1, 30]}, {"totals": [60, 90, 170]})["points"]
-    [40, -40, 30]
+    [-10, 0, -70]
     """
     caller, counts = facts["caller"], list(facts["counts"])
     before = list(context.get("totals") or [0] * len(counts))
@@ -235,7 +235,7 @@ class YanivState(State):
         options=(Option("packs", 1, (1, 2), "packs of 54 cards: two suit four or five players, who then "
                         "rebuild the stock less often"),),
         rules=("setup.deal", "setup.dealer", "play.discard-first", "play.set", "play.run", "play.joker",
-               "play.draw", "play.stock", "play.yaniv", "scoring.hand", "scoring.assaf", "scoring.reset",
+               "play.draw", "interpretation.stock", "play.yaniv", "scoring.hand", "scoring.assaf", "scoring.reset",
                "interpretation.tie", "interpretation.turn-limit", "interpretation.hand-limit",
                "interpretation.all-out", "interpretation.joker-set"),
         scoring=SCORING,
@@ -313,7 +313,7 @@ class YanivState(State):
             if kind in ("yaniv", "discard"):
                 return f"{name} has discarded and now draws, from the stock or the previous discard", "play.draw"
             if kind == "draw":
-                return "the stock is empty and no older discards are left to rebuild it", "play.stock"
+                return "the stock is empty and no older discards are left to rebuild it", "interpretation.stock"
             ends = " or the ".join(c.symbol for c in dict.fromkeys((self.previous[0], self.previous[-1])))
             return (f"only the first or last card of the previous discard may be taken: the {ends}", "play.draw")
         if kind in ("draw", "take"):
@@ -342,7 +342,7 @@ class YanivState(State):
             return (f"{words(cards)} is no run: a run's cards follow one another in order, a joker standing "
                     f"for each card missing ({words(ordered)} laid low to high)", "play.run")
         if len(cards) == 2:
-            return f"{words(cards)} is no set: a set's cards are all of one rank", "play.set"
+            return f"{words(cards)} is no set: the cards of a set are all of one rank", "play.set"
         return (f"{words(cards)} is neither a set of one rank nor a run of three or more in one suit",
                 "play.set")
 
@@ -413,7 +413,7 @@ class YanivState(State):
             hand.sort(key=_held)
             self.pile.extend(self.previous)
             self.previous, self.previous_by, self.fresh = self.fresh, seat, ()
-            if not self.stock and self.pile:   # play.stock
+            if not self.stock and self.pile:   # interpretation.stock
                 self.rebuilds += 1
                 self.stock = self._shuffle(f"stock-{self.hand_number}-{self.rebuilds}", self.pile)
                 self.pile = []
