@@ -19,7 +19,7 @@
 
 from itertools import combinations
 
-from ..cards import JOKER_CARD, RANKS, SUITS, make_deck, parse_card
+from ..cards import JOKER_CARD, RANKS, SUITS, Card, make_deck, parse_card
 from ..game import ALL, GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
@@ -126,22 +126,15 @@ def discards(hand):
                     middle = [c for i, c in enumerate(group) if i not in ends]
                     found.setdefault(canonical((group[ends[0]], *middle, group[ends[1]])), None)
     jokers = len(hand) - len(naturals)
-    held = {(c.suit, _rank(c)) for c in naturals}
-    for suit in SUITS:
+    for suit in dict.fromkeys(c.suit for c in naturals):
+        held = sorted({_rank(c) for c in naturals if c.suit == suit})
         for length in range(3, len(hand) + 1):
-            for start in range(0, len(RANKS) - length + 1):
-                slots = range(start, start + length)
-                have = sum((suit, r) in held for r in slots)
-                if not have or have + jokers < length:
-                    continue
-                for mask in range(1 << length):   # each place: the natural card (if held) or a joker
-                    natural = [bool(mask >> i & 1) for i in range(length)]
-                    if not any(natural) or length - sum(natural) > jokers:
-                        continue
-                    if any(n and (suit, r) not in held for n, r in zip(natural, slots)):
-                        continue
-                    found.setdefault(tuple(parse_card(RANKS[r] + suit) if n else JOKER_CARD
-                                           for n, r in zip(natural, slots)), None)
+            for start in range(max(0, held[0] - length + 1), min(held[-1], len(RANKS) - length) + 1):
+                places = [r for r in held if start <= r < start + length]
+                for size in range(max(1, length - jokers), len(places) + 1):
+                    for kept in combinations(places, size):   # the natural cards; jokers fill the rest
+                        found.setdefault(tuple(Card(RANKS[r], suit) if r in kept else JOKER_CARD
+                                               for r in range(start, start + length)), None)
     return list(found)
 
 

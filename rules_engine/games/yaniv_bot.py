@@ -13,8 +13,12 @@ from ..cards import RANKS, parse_card
 STOCK_AVERAGE = 6.5   # what a card from the stock is worth, on average, less a little hope
 
 
+_VALUES = {rank: min(i + 1, 10) for i, rank in enumerate(RANKS)}
+_VALUES[None] = 0
+
+
 def _value(card):
-    return 0 if card.is_joker else min(RANKS.index(card.rank) + 1, 10)
+    return _VALUES[card.rank]
 
 
 def _worth(card, keep):
