@@ -42,6 +42,7 @@ GAMES = [
     ("crates", "crates-full", 4),
     ("bartok", "bartok-full", 2),
     ("gin-rummy", "gin-rummy-full", 7),
+    ("yaniv", "yaniv-full", 2),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 
