@@ -15,7 +15,7 @@ from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_cards
 from rules_engine.errors import NotationError
-from rules_engine.games.yaniv import (MAX_HANDS, TURN_LIMIT, canonical, discard_kind, discards, hand_row,
+from rules_engine.games.yaniv import (MAX_HANDS, ROUND_LIMIT, canonical, discard_kind, discards, hand_row,
                                       hand_value)
 from rules_engine.scoring import ScoreError, score_row
 
@@ -141,13 +141,13 @@ def test_the_last_player_left_wins_and_players_all_out_at_once_go_to_the_lowest(
 
 def test_a_hand_without_a_call_ends_after_the_turn_limit():
     state = position(["3S 3H 7D QD KC", "AC 8D 9D TD JD"], turn=0)
-    state.turns = TURN_LIMIT - 1
+    state.turns = ROUND_LIMIT * 2 - 1
     ended = state.apply("discard KC").apply("draw")
     assert ended.hand_number == 2
     shown = ended.hand_end[2]
     assert ended.hand_results[-1][1] == ended.points == tuple(hand_value(h) for h in shown)
     assert shown[1] == parse_cards("AC 8D 9D TD JD") and len(shown[0]) == 5
-    assert "turns without a call" in ended.said
+    assert "rounds without a call" in ended.said
 
 
 def recomputed(final):

@@ -13,8 +13,8 @@
   (``play.yaniv``): the caller scores nothing if nobody counts less, otherwise everyone
   scores their cards and the caller 30 more (``scoring.hand``, ``scoring.assaf``).
 - A total of exactly 100 falls to 50, of exactly 200 to 100 (``scoring.reset``); a player
-  above 200 is out, and the last player left wins (``end.game``). A hand of ``TURN_LIMIT``
-  turns with no call and a game of ``MAX_HANDS`` hands end as the notes say.
+  above 200 is out, and the last player left wins (``end.game``). A hand of ``ROUND_LIMIT``
+  rounds with no call and a game of ``MAX_HANDS`` hands end as the notes say.
 """
 
 from itertools import combinations
@@ -36,9 +36,8 @@ CALL_LIMIT = 5      # the most a hand may count to call Yaniv
 PENALTY = 30        # the caller's penalty when another player counts less
 OUT_ABOVE = 200     # a total above this puts a player out
 RESETS = {100: 50, 200: 100}
-TURN_LIMIT = 100    # discards in one hand at most (interpretation.turn-limit)
+ROUND_LIMIT = 20    # turns of each player in one hand at most (interpretation.turn-limit)
 MAX_HANDS = 100     # hands in one game at most (interpretation.hand-limit)
-HAND_MOVES = 2 * TURN_LIMIT + 1
 
 
 def card_value(card):
@@ -249,8 +248,11 @@ class YanivState(State):
         self.hands = [list(h) for h in self.hands]
         self.stock, self.pile = list(self.stock), list(self.pile)
 
+    def pack_name(self):
+        return "54" if self.options["packs"] == 1 else "108"
+
     def _pack(self):
-        return make_deck("54") * self.options["packs"]
+        return make_deck(self.pack_name())
 
     def _next(self, seat):
         seat = (seat + 1) % self.seats
@@ -277,8 +279,9 @@ class YanivState(State):
         self.turn, self.phase, self.turns, self.rebuilds = order[0], "discard", 0, 0
 
     def move_bound(self):
-        """At most ``MAX_HANDS`` hands, each of ``TURN_LIMIT`` turns of a discard and a draw, and a call."""
-        return MAX_HANDS * HAND_MOVES
+        """At most ``MAX_HANDS`` hands, each of ``ROUND_LIMIT`` rounds of a discard and a draw for
+        every player, and a call."""
+        return MAX_HANDS * (2 * ROUND_LIMIT * self.seats + 1)
 
     # ---- moves ---------------------------------------------------------------------------------
 
@@ -412,8 +415,8 @@ class YanivState(State):
                 self.pile = []
                 self.said = self.said[:-1] + "; the older discards are shuffled into a new stock."
             self.turn, self.phase = self._next(seat), "discard"
-            if self.turns >= TURN_LIMIT:
-                self.said = self.said[:-1] + f"; {TURN_LIMIT} turns without a call end the hand."
+            if self.turns >= ROUND_LIMIT * len(self.active):
+                self.said = self.said[:-1] + f"; {ROUND_LIMIT} rounds without a call end the hand."
                 self._end_hand(None)
 
     def _call(self, caller):
@@ -472,7 +475,7 @@ class YanivState(State):
 
     def _table(self, seat):
         return {
-            "hand_number": self.hand_number, "dealer": self.dealer, "phase": self.phase,
+            "hand_number": self.hand_number, "dealer": self.dealer, "phase": self.phase, "turns": self.turns,
             "active": list(self.active),
             "hands": [[c.text for c in h] if seat in (s, ALL) else len(h) for s, h in enumerate(self.hands)],
             "stock": len(self.stock), "pile": [c.text for c in self.pile],

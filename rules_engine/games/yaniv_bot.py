@@ -3,8 +3,8 @@
 Discarding, it weighs each discard the hand allows by what the hand will count after it and
 the draw that follows: the cards left, plus the best card it could then take from the
 previous discard (a low card, or one that pairs with a card kept) or a stock card's average.
-It calls Yaniv at five or less when nobody else is down to one or two cards, or at two or
-less in any case. Drawing, it takes the end card of the previous discard that is low or
+It calls Yaniv at five or less unless another player is down to one card, and at two or
+less, or after four rounds of the hand, in any case. Drawing, it takes the end card of the previous discard that is low or
 matches a card it holds, and otherwise draws blind.
 """
 
@@ -47,7 +47,8 @@ def choose(view, rng):
     if "yaniv" in moves:
         total = sum(map(_value, hand))
         others = [n for s, n in enumerate(table["hands"]) if s != seat and s in table["active"]]
-        if total <= 2 or all(n >= 3 for n in others):
+        # A player down to one card may well hold less: wait a little, but not for ever.
+        if total <= 2 or all(n >= 2 for n in others) or table["turns"] >= 4 * len(table["active"]):
             return "yaniv"
     takeable = [parse_card(table["previous"][0]), parse_card(table["previous"][-1])]
     scored = []
