@@ -42,7 +42,7 @@ GAMES = [
     ("crates", "crates-full", 4),
     ("bartok", "bartok-full", 2),
     ("gin-rummy", "gin-rummy-full", 7),
-    ("yaniv", "yaniv-full", 2),
+    ("yaniv", "yaniv-full", 28),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
 ]
 
