@@ -28,10 +28,13 @@ STEPS_PER_BATCH = {"random": 2_000, "heuristic": 1_000}
 # they play: some 1,500 moves a game, 300 for the bots (its own tests replay the effects of whole
 # games independently). A game of Crates is fifteen hands, some 800 moves; its own tests recompute
 # the pressures and scores of whole games. Bartok's random players make some 1,200 moves a session,
-# its bots 450 (its own tests play every rule of its catalogue).
+# its bots 450 (its own tests play every rule of its catalogue). A game of Yaniv runs to some
+# 30 hands, 1,300 moves for the bots and 700 to 1,900 for random players (its own tests
+# recompute whole games' scores).
 FEWER_GAMES = {("comet", "heuristic"): 1, ("pope-joan", "heuristic"): 4, ("spinado", "heuristic"): 5,
                ("forty-thieves", "heuristic"): 4, ("last-one", "random"): 2, ("last-one", "heuristic"): 5,
-               ("crates", "random"): 2, ("crates", "heuristic"): 2, ("bartok", "random"): 1, ("bartok", "heuristic"): 3}
+               ("crates", "random"): 2, ("crates", "heuristic"): 2, ("bartok", "random"): 1, ("bartok", "heuristic"): 3,
+               ("yaniv", "random"): 1, ("yaniv", "heuristic"): 1}
 
 
 @pytest.mark.parametrize("bot_kind", ["random", "heuristic"])
