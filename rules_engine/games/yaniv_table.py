@@ -16,12 +16,12 @@ def describe(state, seat):
                           kind="hand", layout="fan", owner=s, backs="hidden", note=note))
     zones.append(zone("stock", "Stock", ["??"] * len(state.stock), kind="stock", layout="squared", group="middle"))
     zones.append(zone("pile", "Older discards", state.pile, kind="discard", layout="squared", group="middle"))
-    by = "the turned-up card" if state.previous_by is None else f"{names[state.previous_by]}'s discard"
-    zones.append(zone("previous", f"Previous discard ({by})", state.previous, kind="discard", group="middle",
+    by = "Card turned up" if state.previous_by is None else f"{names[state.previous_by]}'s discard"
+    zones.append(zone("previous", by, state.previous, kind="discard", group="middle",
                       source=state.phase == "draw" and not state.over,
                       note="its first or last card may be taken" if len(state.previous) > 2 else None))
     if state.fresh:
-        zones.append(zone("fresh", f"{names[state.turn]}'s discard", state.fresh, kind="discard", group="middle"))
+        zones.append(zone("fresh", f"{names[state.turn]}'s discard, just made", state.fresh, kind="discard", group="middle"))
     return {
         "headline": headline(f"Hand {state.hand_number}", *_facts(state, seat)),
         "zones": zones,
