@@ -194,17 +194,20 @@ def test_random_games_end_within_their_bound():
 
 def test_the_dealer_passes_left_past_players_who_are_out():
     state = YANIV.new(seed=4, seats=4)
-    dealers, out = [], []
+    dealers = []
     while not state.is_over:
         if not dealers or state.hand_number != dealers[-1][0]:
             dealers.append((state.hand_number, state.dealer, state.active))
             check_step(state)
         state = state.apply(HeuristicBot(1).choose(state.view(state.to_act)))
+    skipped = 0
     for (_, dealer, _), (_, after, active) in zip(dealers, dealers[1:]):
         expected = (dealer + 1) % 4
         while expected not in active:
             expected = (expected + 1) % 4
+            skipped += 1
         assert after == expected
+    assert skipped   # the deal went past a player who was out
 
 
 def test_a_discard_is_built_card_by_card():
