@@ -78,7 +78,7 @@ def test_refusals_name_their_rule_and_leave_the_state_as_it_was():
     assert "now draws" in refused(drawing, "discard AC", "play.draw")
     assert "the 5♠" in refused(drawing, "take 9D", "play.draw")
     two_jokers = position(["3S 3H 7D QD KC", "JK JK 4C 5D 9H"])
-    assert "alone" in refused(two_jokers, "discard JK JK", "play.joker")
+    assert "alone" in refused(two_jokers, "discard JK JK", "interpretation.joker-set")
 
 
 def test_the_next_player_takes_the_first_or_last_card_of_a_run_only():

@@ -330,7 +330,7 @@ class YanivState(State):
                 and (len(cards) == 2 or len(naturals) >= 2):
             return f"a joker is wild in runs only, never in a set: {words(cards)}", "play.joker"
         if not naturals:
-            return "jokers alone make no set and no run", "play.joker"
+            return "jokers alone make no set and no run: a joker goes alone or in a run", "interpretation.joker-set"
         if len({c.suit for c in naturals}) == 1 and len(cards) >= 3:
             if any(c.rank == "A" for c in naturals) and any(c.rank == "K" for c in naturals):
                 return "aces are low: a run ends at the king, and Q-K-A is no run", "play.run"
