@@ -162,6 +162,11 @@ class State:
         """Why cards picked (texts) lead to no legal move: ``(reason, rule id)``."""
         return "no move of this turn is made of these cards", "play.turn"
 
+    def pack_name(self):
+        """The name of the pack in play (``cards.DECKS``): the spec's for this number of players,
+        unless an option chooses another (two packs shuffled together)."""
+        return self.spec.deck_for(self.seats)
+
     def hidden_from(self, seat):
         """The cards that ``seat`` may not see (``None``: a spectator; ``ALL``: a commentator)."""
         raise NotImplementedError

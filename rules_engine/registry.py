@@ -37,6 +37,7 @@ GAME_MODULES = (
     "spinado",
     "the_clock",
     "turnover_bridge",
+    "yaniv",
     "yukon",
 )
 

@@ -37,14 +37,14 @@ def deck_texts(deck_name):
 
 
 def check_cards_accounted(state):
-    deck = deck_counts(state.spec.deck_for(state.seats))
+    deck = deck_counts(state.pack_name())
     seen = Counter(c.text for c in state._cards_in_play())
     assert seen == deck, f"{state.spec.id}: cards lost or duplicated: {(deck - seen) + (seen - deck)}"
 
 
 def check_view_hides(state, seat):
     view = state.view(seat)
-    deck = deck_counts(state.spec.deck_for(state.seats))
+    deck = deck_counts(state.pack_name())
     hidden = Counter(c.text for c in state.hidden_from(seat))
     visible = Counter(card_tokens(view))
     leaked = {card: n for card, n in visible.items() if n > deck[card] - hidden[card]}
@@ -65,7 +65,7 @@ def check_table(state, seat):
     ``ALL``, nothing hidden from the seat, and a click or a button for every
     legal move of the seat to act (and for no other move)."""
     table = state.table(seat)
-    deck = deck_texts(state.spec.deck_for(state.seats))
+    deck = deck_texts(state.pack_name())
     problems = check_description(table, deck, state.hidden_from(seat), whole=seat == ALL)
     assert not problems, f"{state.spec.id}: table({seat!r}): {problems}"
     if seat is not None and seat in (state.to_act, ALL) and not state.is_over:

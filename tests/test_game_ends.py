@@ -177,12 +177,29 @@ def pishe_pasha(final):
     assert final.stocks[1 - winner] or final.discards[1 - winner] or final.turned[1 - winner] is not None
 
 
+def yaniv(final):
+    # Players above 200 are out; the last one left wins, or, when the last ones all go out in one
+    # hand, the lowest of them; after 100 hands the lowest total still in.
+    out = [s for s in range(final.seats) if final.points[s] > 200]
+    assert tuple(final.active) == tuple(s for s in range(final.seats) if s not in out)
+    if len(final.active) == 1:
+        assert final.winners == tuple(final.active)
+    elif not final.active:
+        rows = final.hand_results[-1][1]
+        last = [s for s in out if final.points[s] - rows[s] <= 200]
+        assert final.winners == tuple(s for s in last if final.points[s] == min(final.points[t] for t in last))
+    else:
+        assert final.hand_number == 100
+        assert final.winners == tuple(s for s in final.active
+                                      if final.points[s] == min(final.points[t] for t in final.active))
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
-        "pishe-pasha": pishe_pasha}
+        "pishe-pasha": pishe_pasha, "yaniv": yaniv}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -50,6 +50,17 @@ def play_first_move_by_pointer(page, widget, tap, block=PLAY):
     before = step_of(page, block)
     press = (lambda target: target.tap(position={"x": 6, "y": 6})) if tap else \
         (lambda target: target.click(position={"x": 6, "y": 6}))
+    if click is None and clicks and all(c.get("built") for c in clicks):
+        # Every move is built from cards (a discard of one or several): pick the first card that
+        # starts one, then press the first button that finishes a move.
+        selection = page.evaluate(f"document.querySelector('{block}').rwWidget.desc.selection")
+        card = selection["selectable"][0]
+        press(widget.locator(f'[data-key="{"/".join(map(str, selection["places"][card]))}"]'))
+        finish = widget.locator(".rw-actions button[data-choice]").first
+        finish.wait_for()
+        press(finish)
+        page.wait_for_function(f"n => document.querySelector('{block}').rwWidget.step > n", arg=before)
+        return clicks[0]
     if click is None:
         assert clicks, "the reader's turn offers no move at all"
         press(widget.locator(".rw-actions button").first)

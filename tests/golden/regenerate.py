@@ -44,6 +44,7 @@ GAMES = [
     ("gin-rummy", "gin-rummy-full", 7),
     ("jersey-gin", "jersey-gin-full", 15),
     ("chinese-ten", "chinese-ten-full", 3),
+    ("yaniv", "yaniv-full", 28),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
     ("pishe-pasha", "pishe-pasha-full", 1),
 ]

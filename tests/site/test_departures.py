@@ -45,6 +45,7 @@ DEPARTURES = {
     "spinado": [],
     "the-clock": [],
     "turnover-bridge": [],
+    "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
 }
 
