@@ -494,6 +494,9 @@ def read_facts(fact_list, facts, columns):
     return {fact.name: fact.read(facts.get(fact.name), columns) for fact in fact_list}
 
 
+MAX_HANDS = 10_000   # a hand's number in a game of no fixed hands: far past any sheet's length
+
+
 def score_row(game_id, facts, hand=None, context=None, columns=None):
     """The row the engine computes for ``game_id`` from a player's ``facts``.
 
@@ -519,6 +522,8 @@ def score_row(game_id, facts, hand=None, context=None, columns=None):
                              rule.end_rule)
         fact_list = rule.hands[hand - 1].facts
     else:
+        if hand is not None and (type(hand) is not int or not 1 <= hand <= MAX_HANDS):
+            raise ScoreError(f"which hand? a hand is numbered 1 to {MAX_HANDS:,}, got {quote(hand)}")
         fact_list = rule.facts
     if context is not None and not isinstance(context, dict):
         raise ScoreError(f"the context must be the previous row's state, got {quote(context)}")

@@ -104,7 +104,7 @@ def described(state, table, picked=(), target=None):
     starts = []
     for _, built in built_moves(state):
         starts += [c for c in built.cards if c not in starts]
-    result["places"] = {text: where[text] for text in set(starts) | set(result["picked"]) | set(result["next"])
-                        if text in where}
+    result["places"] = {text: where[text] for text in dict.fromkeys([*starts, *result["picked"], *result["next"]])
+                        if text in where}   # in a fixed order (a set's follows the hashes, which differ by process)
     result["selectable"] = [text for text in starts if text in where]
     return result

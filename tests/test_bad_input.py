@@ -270,6 +270,7 @@ ENTRY_POINTS = {
     "a score's facts": lambda: score_row("king", BIG, hand=1),
     "a score's per-seat facts": lambda: score_row("king", {"taken": [0] * 3_000_000}, hand=1),
     "a score's hand": lambda: score_row("king", {"taken": [13, 0, 0, 0]}, hand=BIG),
+    "a score's hand with no fixed hands": lambda: score_row("bridge-solitaire", BRIDGE_FACTS, hand=BIG),
     "a score's game": lambda: score_row(BIG, {}),
     "a score's columns": lambda: score_row("bridge-solitaire", {}, columns=BIG),
     "a score's context": lambda: score_row("bridge-solitaire", {}, context=BIG),

@@ -257,3 +257,11 @@ def test_pad_data_lists_every_registered_game_from_the_engine():
     assert by_id["lorum"]["scoring"]["start"] == {"option": "chips", "default": 100, "choices": [50, 100, 200],
                                                   "label": "chips each player starts with"}
     assert by_id["king"]["seats"] == [4, 4] and by_id["king"]["page"] == "games/king/"
+
+
+@pytest.mark.parametrize("hand", [float("inf"), 1.0, True, "2", 0, 10_001])
+def test_a_hands_number_in_a_game_of_no_fixed_hands_is_a_whole_number_or_none(hand):
+    facts = {"knocker": 1, "knocker_deadwood": 1, "other_deadwood": 1}
+    assert score_row("gin-rummy", facts)["hand"] is None and score_row("gin-rummy", facts, hand=3)["hand"] == 3
+    with pytest.raises(ScoreError, match="which hand"):
+        score_row("gin-rummy", facts, hand=hand)

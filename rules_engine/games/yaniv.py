@@ -120,8 +120,8 @@ def discards(hand):
     for cards in by_rank.values():
         cards = sorted(cards, key=_suit_key)
         for size in range(2, len(cards) + 1):
-            for group in set(combinations(cards, size)):
-                for ends in set(combinations(range(size), 2)):
+            for group in dict.fromkeys(combinations(cards, size)):   # a set would order them by hash
+                for ends in combinations(range(size), 2):
                     middle = [c for i, c in enumerate(group) if i not in ends]
                     found.setdefault(canonical((group[ends[0]], *middle, group[ends[1]])), None)
     jokers = len(hand) - len(naturals)
