@@ -212,8 +212,6 @@ class StopTheBusState(State):
         names = self.player_names()
         zones = []
         for s, hand in enumerate(self.hands):
-            if s not in self.active:
-                hand = []
             seen = seat in (s, ALL)
             note = plural(self.tokens(s), "token") + ("" if s in self.active else ", out")
             if seen and hand:
