@@ -37,17 +37,22 @@ class Category:
 
 @dataclass(frozen=True)
 class Ranking:
-    """A ranking of hands of ``size`` cards: ``categories`` best first; ``top_set``: the rank
+    """A ranking of hands of ``size`` cards: ``categories`` best first; ``natural``: the value of
+    a hand without wild cards, ``natural(cards, ranking) -> HandValue``; ``top_set``: the rank
     whose three (or more) of a kind beats every other set; ``top_run``: the run, low card first,
     that beats every other run (None: runs rank by their top card); ``wild``: which cards are
-    wild, or None."""
+    wild, or None; ``with_wilds``: the best value of a hand holding wild cards,
+    ``with_wilds(cards, ranking) -> HandValue``, where trying every natural card for each wild
+    one (the default) would be too slow."""
 
     name: str
     size: int
     categories: tuple
+    natural: object
     top_set: str = None
     top_run: str = None
     wild: object = None
+    with_wilds: object = None
 
     def category(self, category_id):
         return next(c for c in self.categories if c.id == category_id)
@@ -56,25 +61,6 @@ class Ranking:
         """A category's place, 0 for the worst."""
         ids = [c.id for c in self.categories]
         return len(ids) - 1 - ids.index(category_id)
-
-
-BRAG = Ranking(
-    name="three-card Brag",
-    size=3,
-    categories=(
-        Category("prial", "prial (three of a kind)",
-                 "three 3s beat every other prial; then aces, kings and down to three 2s"),
-        Category("running-flush", "running flush (a run in one suit)",
-                 "A-2-3 beats every other run; then A-K-Q, K-Q-J and down to 4-3-2"),
-        Category("run", "run (three ranks in sequence)", "as running flushes"),
-        Category("flush", "flush (three cards of one suit)",
-                 "the highest card decides, then the second, then the third"),
-        Category("pair", "pair", "the higher pair wins; between equal pairs, the higher odd card"),
-        Category("high-card", "high card", "as flushes: the highest card, then the second, then the third"),
-    ),
-    top_set="3",
-    top_run="A23",
-)
 
 
 @dataclass(frozen=True)
@@ -104,7 +90,8 @@ def _run_top(ranks, ranking):
     return None
 
 
-def _natural_value(cards, ranking):
+def brag_value(cards, ranking):
+    """A natural three-card Brag hand's value (``BRAG.natural``)."""
     ranks = [c.rank for c in cards]
     values = sorted((VALUES[r] for r in ranks), reverse=True)
     counts = {r: ranks.count(r) for r in ranks}
@@ -129,6 +116,26 @@ def _natural_value(cards, ranking):
     return HandValue((ranking.strength("high-card"), *values), "high-card", f"{shown} high")
 
 
+BRAG = Ranking(
+    name="three-card Brag",
+    size=3,
+    categories=(
+        Category("prial", "prial (three of a kind)",
+                 "three 3s beat every other prial; then aces, kings and down to three 2s"),
+        Category("running-flush", "running flush (a run in one suit)",
+                 "A-2-3 beats every other run; then A-K-Q, K-Q-J and down to 4-3-2"),
+        Category("run", "run (three ranks in sequence)", "as running flushes"),
+        Category("flush", "flush (three cards of one suit)",
+                 "the highest card decides, then the second, then the third"),
+        Category("pair", "pair", "the higher pair wins; between equal pairs, the higher odd card"),
+        Category("high-card", "high card", "as flushes: the highest card, then the second, then the third"),
+    ),
+    natural=brag_value,
+    top_set="3",
+    top_run="A23",
+)
+
+
 NATURAL = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 
 
@@ -148,19 +155,28 @@ def hand_value(cards, ranking=BRAG):
     True
     >>> hand_value(parse_cards("KS QH 2C")).name
     'K-Q-2 high'
+
+    With jokers wild (a ranking of the kind Commune needs), a joker becomes the best card it can:
+
+    >>> from dataclasses import replace
+    >>> jokers_wild = replace(BRAG, wild=lambda card: card.is_joker)
+    >>> hand_value(parse_cards("JK 3S 3H"), jokers_wild).name, hand_value(parse_cards("JK QD KD"), jokers_wild).name
+    ('prial of 3s', 'running flush A-K-Q')
     """
     cards = list(cards)
     if len(cards) != ranking.size:
         raise ValueError(f"a {ranking.name} hand has {ranking.size} cards, not {len(cards)}")
     wild = [i for i, c in enumerate(cards) if ranking.wild is not None and ranking.wild(c)]
     if not wild:
-        return _natural_value(cards, ranking)
+        return ranking.natural(cards, ranking)
+    if ranking.with_wilds is not None:
+        return ranking.with_wilds(cards, ranking)
     best = None
     for stand_ins in product(NATURAL, repeat=len(wild)):
         trial = list(cards)
         for i, card in zip(wild, stand_ins):
             trial[i] = card
-        value = _natural_value(trial, ranking)
+        value = ranking.natural(trial, ranking)
         if best is None or value.key > best.key:
             best = value
     return best
