@@ -201,7 +201,10 @@ def test_the_bot_improves_its_hand_and_stops_a_strong_one():
 
     state = position(["2C 3C 5H", "KS 7H 4D", "QC JC 7D"], middle="9S KD 8D")
     assert stop_the_bus_bot.choose(state.view(1), random.Random(1)) == "take KD give 4D"
-    strong = state.apply("take KD give 4D").apply("take 8D give 7D").apply("keep")
+    # A pair of kings that the 9♠ would still improve: no stop yet; a prial of kings: the stop.
+    improvable = position(["2C 3C 5H", "KS KH 7D", "QC JC 4D"], middle="9S 2D 8C")
+    assert stop_the_bus_bot.choose(improvable.view(1), random.Random(1)) == "take 9S give 7D"
+    strong = position(["2C 3C 5H", "KS KH KD", "QC JC 7D"], middle="9S 4D 8D")
     assert stop_the_bus_bot.choose(strong.view(1), random.Random(1)) == "stop"
     last = position(["2C 3C 5H", "KS 7H 4D", "QC JC 7D"], middle="9S KD 8D", stopper=0)
     assert stop_the_bus_bot.choose(last.view(1), random.Random(1)) == "take KD give 4D"
