@@ -343,12 +343,13 @@ def cmd_validate(args, stdin, out, err):
 class _Final:
     """What ``outcomes`` reads of a finished game, without its moves: a long run keeps only these."""
 
-    __slots__ = ("result", "seats", "scores", "is_over", "names")
+    __slots__ = ("result", "seats", "scores", "is_over", "names", "winners")
 
     def __init__(self, state):
         self.result = getattr(state, "result", None)
         self.seats, self.scores, self.is_over = state.seats, state.scores, state.is_over
         self.names = state.player_names()
+        self.winners = getattr(state, "winners", None)
 
     def player_names(self):
         return self.names

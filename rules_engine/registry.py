@@ -35,6 +35,7 @@ GAME_MODULES = (
     "rolling_stone",
     "scotch_whist",
     "spinado",
+    "stop_the_bus",
     "the_clock",
     "turnover_bridge",
     "yaniv",

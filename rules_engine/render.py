@@ -235,6 +235,15 @@ def scoreboard(table, you=None):
     return "\n".join(lines)
 
 
+def _won(state, seat):
+    """Whether ``seat`` is among a finished game's winners: those the game names (the lowest
+    totals win some games), else the highest total."""
+    winners = getattr(state, "winners", None)
+    if winners is not None:
+        return seat in winners
+    return state.scores.game[seat] == max(state.scores.game)
+
+
 def outcomes(states):
     """What a batch of finished games came to, one line each fact."""
     n = len(states)
@@ -252,7 +261,7 @@ def outcomes(states):
         values = [g[seat] for g in games]
         lines.append(f"  {names[seat]:<18}{min(values):>8}{sum(values) / n:>9.1f}{max(values):>8}")
     if seats > 1:
-        wins = [sum(g[seat] == max(g) for g in games) for seat in range(seats)]
+        wins = [sum(_won(state, seat) for state in states) for seat in range(seats)]
         lines.append("games won (ties count for each): " + ", ".join(f"{names[s]} {wins[s]}" for s in range(seats)))
     return lines
 

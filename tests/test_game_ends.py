@@ -194,12 +194,20 @@ def yaniv(final):
                                       if final.points[s] == min(final.points[t] for t in final.active))
 
 
+def stop_the_bus(final):
+    # Players with no token left are out; the last with a token wins (or those put out together share).
+    tokens = final.options["tokens"]
+    left = [s for s in range(final.seats) if final.paid[s] < tokens]
+    assert len(left) <= 1
+    assert final.winners == (tuple(left) if left else final.active)
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
-        "pishe-pasha": pishe_pasha, "yaniv": yaniv}
+        "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

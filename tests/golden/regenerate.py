@@ -47,6 +47,7 @@ GAMES = [
     ("yaniv", "yaniv-full", 28),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
     ("pishe-pasha", "pishe-pasha-full", 1),
+    ("stop-the-bus", "stop-the-bus-full", 2),
 ]
 
 

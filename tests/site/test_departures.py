@@ -43,6 +43,7 @@ DEPARTURES = {
     "rolling-stone": ["interpretation.trick-limit"],
     "scotch-whist": ["interpretation.reaching"],
     "spinado": [],
+    "stop-the-bus": ["interpretation.last-stop"],
     "the-clock": [],
     "turnover-bridge": [],
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
