@@ -230,6 +230,14 @@ class FishingGame(State):
 
     # ---- the hand's end and the game's ---------------------------------------------------------
 
+    def seat_points(self, seat):
+        """The game's points of ``seat`` (its side's, in a game of sides)."""
+        return self.points[seat]
+
+    def _scorer_names(self):
+        """The names of the columns of ``points``: the players, or a game's sides."""
+        return self.player_names()
+
     def _end_hand(self):
         names = self.player_names()
         lines = []
@@ -294,7 +302,7 @@ class FishingGame(State):
             visible = seat in (s, ALL)
             zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
                               kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}",
-                              note=carried and f"{plural(self.points[s], 'point')} from earlier hands"))
+                              note=carried and f"{plural(self.seat_points(s), 'point')} from earlier hands"))
         zones += list(middle)
         zones.append(zone("layout", "Table", self.layout, kind="layout", layout="row", group="middle", source=True))
         for s, pile in enumerate(self.won):
@@ -340,6 +348,6 @@ class FishingGame(State):
         names = self.player_names()
         zones = [zone(f"end-won-{s}", f"{names[s]}'s won cards", pile, kind="captured", owner=s, source=False)
                  for s, pile in enumerate(won)]
-        totals = [f"{names[s]}: {plural(self.points[s], 'point')} in all" for s in range(self.seats)]
+        totals = [f"{name}: {plural(points, 'point')} in all" for name, points in zip(self._scorer_names(), self.points)]
         return {"title": f"End of hand {number}", "zones": zones,
                 "lines": [line[0].upper() + line[1:] for line in lines] + totals}
