@@ -14,7 +14,7 @@ from hidden import check_game
 # hand with trumps; random players of Last One make some 1,500 moves, and 400 go through stock
 # rebuilds and melees).
 RANDOM_MOVES = 400
-GAMES = [(spec.id, seats) for spec in rules_engine.list_games() for seats in range(spec.seats[0], spec.seats[1] + 1)]
+GAMES = [(spec.id, seats) for spec in rules_engine.list_games() for seats in spec.player_counts]
 
 
 @pytest.mark.parametrize("game_id, seats", GAMES, ids=[f"{g}-{n}" for g, n in GAMES])
