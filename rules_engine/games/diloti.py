@@ -272,8 +272,8 @@ class DilotiState(PilesOnTable, FishingGame):
         mine = self.pending(self.turn)
         name = self.player_names()[self.turn]
         if move.kind == "play":
-            return (f"{name} must first take {self.pile_label(self.piles[mine])}: no card is laid while "
-                    f"it is pending", "play.obligation")
+            return (f"{name} must first take {self.pile_words(self.piles[mine])}, theirs to take: no card is "
+                    f"laid while it is pending", "play.obligation")
         taken = move.args[0]
         missing = [c for c in taken if c not in self._table_cards()]
         if missing:
@@ -290,7 +290,7 @@ class DilotiState(PilesOnTable, FishingGame):
     def _capture_refusal(self, taken, card):
         piles = {self.pile_of(c) for c in taken} - {None}
         if not self._spare(self.turn, card, piles):
-            return (f"the {card.symbol} is kept to take {self.pile_label(self.piles[self.pending(self.turn)])}: "
+            return (f"the {card.symbol} is kept to take {self.pile_words(self.piles[self.pending(self.turn)])}: "
                     f"it captures nothing else", "play.obligation")
         v = value(card)
         wrong = [self.piles[i] for i in piles if self.piles[i].value != v]
@@ -315,8 +315,8 @@ class DilotiState(PilesOnTable, FishingGame):
         piles = {self.pile_of(c) for c in taken} - {None}
         mine = self.pending(seat)
         if mine is not None and mine not in piles:
-            return (f"{name} must first take {self.pile_label(self.piles[mine])}: no new pile while it is pending",
-                    "play.obligation")
+            return (f"{name} must first take {self.pile_words(self.piles[mine])}, theirs to take: no new "
+                    f"declaration while it is pending", "play.obligation")
         for i in piles:
             pile = self.piles[i]
             if pile.value != target and self.side(pile.owner) == self.side(seat):
@@ -374,7 +374,13 @@ class DilotiState(PilesOnTable, FishingGame):
         old = [self.piles[what] for kind, what in self._items_of(move.args[0]) if kind == "pile"]
         raised = [p for p in old if p.value != target]
         self.hands[seat].remove(card)
-        cards = [card] + list(move.args[0])
+        cards = []   # set by set, as the table shows them, each in the table's order, the card played last
+        order = self._table_cards()
+        for combo in parts:
+            set_cards = []
+            for kind, what in combo:
+                set_cards += list(self.piles[what].cards) if kind == "pile" else [what]
+            cards += sorted(set_cards, key=lambda c: order.index(c) if c in order else len(order))
         for c in move.args[0]:
             self._take_from_table(c)
         pile = Pile(tuple(cards), target, seat, len(parts))
@@ -441,7 +447,8 @@ class DilotiState(PilesOnTable, FishingGame):
                          f"left on the table")
         row = tuple(self._count())
         piles = self.side_piles()
-        lines += [f"{sides[s]} score {plural(row[s], 'point')}: {plural(self.xeris[s], 'xeri')}, "
+        verb = "scores" if self.seats == 2 else "score"
+        lines += [f"{sides[s]} {verb} {plural(row[s], 'point')}: {plural(self.xeris[s], 'xeri')}, "
                   f"{plural(len(piles[s]), 'card')}" for s in (0, 1)]
         self.points = tuple(a + b for a, b in zip(self.points, row))
         self.hand_results += ((self.hand_number, row, tuple(lines)),)
@@ -466,9 +473,12 @@ class DilotiState(PilesOnTable, FishingGame):
 
     # ---- what each seat sees ---------------------------------------------------------------------
 
+    @staticmethod
+    def pile_words(pile):
+        return f"the group of {pile.value}s" if pile.sets > 1 else f"the declaration of {pile.value}"
+
     def pile_label(self, pile):
-        name = self.player_names()[pile.owner]
-        return f"{name}'s group of {pile.value}s" if pile.sets > 1 else f"{name}'s declaration of {pile.value}"
+        return f"{self.player_names()[pile.owner]}'s {self.pile_words(pile)[4:]}"
 
     def _face_down(self):
         return list(self.stock)
