@@ -46,6 +46,7 @@ GAMES = [
     ("chinese-ten", "chinese-ten-full", 3),
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
     ("pishe-pasha", "pishe-pasha-full", 1),
+    ("diloti", "diloti-full", 3),
 ]
 
 
