@@ -246,11 +246,13 @@ class DilotiState(PilesOnTable, FishingGame):
         return tuple(sorted(cards, key=order.index))
 
     def _moves_for(self, card):
+        # Captures first and declarations last, laying between: a player always making the first
+        # or the last move allowed then keeps the table small, as players do.
         moves = [self.capture_move(self._item_cards(made), card) for made in self.capture_sets(card)]
-        moves += [FORMS["declare"].make(self._ordered(self._item_cards(items)), card, target)
-                  for items, target in self.declarations(card)]
         if self.pending(self.turn) is None:
             moves.append(FORMS["play"].make(card))
+        moves += [FORMS["declare"].make(self._ordered(self._item_cards(items)), card, target)
+                  for items, target in self.declarations(card)]
         return moves
 
     def _legal(self):
