@@ -24,7 +24,7 @@ from ..game import GameSpec
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreRule
 from ..selection import Built
-from ..table import plural, score_sheet, zone
+from ..table import headline, plural, score_sheet, zone
 from . import diloti_bot
 
 FORMS = MoveForms(MoveForm("capture", "capture {cards} with {card}"),
@@ -517,7 +517,10 @@ class DilotiState(PilesOnTable, FishingGame):
             facts.append(f"Stock: {plural(len(self.stock), 'card')}")
             if any(self.xeris):
                 facts.append("Xeris: " + ", ".join(f"{n} {x}" for n, x in zip(self.side_names(), self.xeris)))
-        return self.fishing_description(seat, facts, middle)
+        described = self.fishing_description(seat, facts, middle)
+        described["headline"] = headline(f"Hand {self.hand_number}", f"Dealer: {self.player_names()[self.dealer]}",
+                                         *facts)   # hands until a side reaches 61, not a fixed number
+        return described
 
     def _score_sheet(self):
         rows = [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results]
