@@ -60,7 +60,7 @@ def test_the_facts_box_comes_from_the_engine(built_site, game_id):
     terms = re.findall(r"<dt>(.*?)</dt>", box)
     assert terms[:4] == ["Players", "Deck", "Family", "Options"]
     low, high = spec.seats
-    players = str(low) if low == high else f"{low} to {high}"
+    players = str(low) if low == high else " or ".join(map(str, spec.seat_counts)) or f"{low} to {high}"
     assert f'href="../by-players/#players-{low}">{players}</a>' in box
     assert html.escape(spec.deck_words()) in box and str(spec.deck_size) in spec.deck_words()
     assert f">{spec.family.capitalize()}</a>" in box
