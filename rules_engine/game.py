@@ -152,6 +152,8 @@ class State:
         return None
 
     lists_built_moves = True  # False: too many to list, and the game answers ``_selection`` itself
+    # True: a card picked alone also offers its moves that are not built (a card laid) as finishing buttons
+    lone_card_moves_finish = False
 
     def _selection(self, picked, target):
         """``selection.answer`` for this state (read from the legal moves unless overridden)."""
