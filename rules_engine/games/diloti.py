@@ -340,6 +340,11 @@ class DilotiState(PilesOnTable, FishingGame):
 
     # ---- moves built from several cards ----------------------------------------------------------
 
+    lone_card_moves_finish = True   # a hand card picked alone may be laid with the "Lay" button
+
+    def _click_choice(self, move):
+        return "lay" if move.kind == "play" else None
+
     def _built(self, move):
         if move.kind == "declare":
             return Built((move.args[1].text,) + tuple(c.text for c in move.args[0]), None,
