@@ -67,7 +67,7 @@ def main(argv=None):
     print(f"{args.games} seeded games each; win rate of seat 0's side, 95% interval\n")
     print(f"{'game':<16}{'seats':>6}{'heuristic side':>26}{'random side (floor)':>26}{'games/s':>9}")
     for spec in specs:
-        for seats in range(spec.seats[0], spec.seats[1] + 1):
+        for seats in spec.player_counts:
             rows = {}
             for kind in ("heuristic", "random"):
                 wins, elapsed = run(spec.id, seats, kind, args.games)

@@ -284,7 +284,7 @@ def _facts(spec, figures):
     solitaire = spec.seats == (1, 1)
     moves = f"{figures['moves']:g} moves" if solitaire else f"{figures['moves']:g} moves of one player"
     facts = [
-        ("Players", f"[{players_text(spec.seats)}](../games/by-players.md#players-{low})"),
+        ("Players", f"[{players_text(spec.player_counts)}](../games/by-players.md#players-{low})"),
         ("Pack", spec.deck_words()),
         ("Family", f"[{spec.family.capitalize()}](../games/by-family.md#{slug(spec.family)})"),
         ("Time to play", f"about {minutes} minute{'s' if minutes != 1 else ''}: a {'game' if solitaire else 'whole game'} "

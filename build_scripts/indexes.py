@@ -32,7 +32,7 @@ def _aliases(spec, source):
 
 
 def _entry(spec, link_prefix=""):
-    count = players_text(spec.seats)
+    count = players_text(spec.player_counts)
     players = f"{count} player{'s' if spec.seats != (1, 1) else ''}"
     return f"- [{spec.name}]({link_prefix}{spec.id}.md): {spec.summary} *{players}, {spec.family}.*"
 
@@ -72,12 +72,12 @@ def by_family_page(specs):
 
 
 def by_players_page(specs):
-    counts = sorted({n for spec in specs.values() for n in range(spec.seats[0], spec.seats[1] + 1)})
+    counts = sorted({n for spec in specs.values() for n in spec.player_counts})
     out = ["# Games by number of players", "",
            "Find a game for the people at your table. A game that takes a range of players is "
            "listed under each number in it.", ""]
     for n in counts:
-        games = [spec for spec in specs.values() if spec.seats[0] <= n <= spec.seats[1]]
+        games = [spec for spec in specs.values() if n in spec.player_counts]
         title = "1 player" if n == 1 else f"{n} players"
         out += ["", f"## {title} {{#players-{n}}}", ""]
         out += [_entry(spec) for spec in sorted(games, key=lambda s: sort_key(s.name))]
@@ -98,7 +98,7 @@ def home_games_list(specs):
     each game carrying what the filters read (``widgets/catalogue.js``), and the filters'
     form, hidden until that script shows it, so the page works as a list without JavaScript."""
     ordered = sorted(specs.values(), key=lambda spec: sort_key(spec.name))
-    counts = sorted({n for spec in ordered for n in range(spec.seats[0], spec.seats[1] + 1)})
+    counts = sorted({n for spec in ordered for n in spec.player_counts})
     families = sorted({spec.family for spec in ordered}, key=sort_key)
     packs = {}
     for spec in ordered:
@@ -121,7 +121,7 @@ def home_games_list(specs):
            "</form>", ""]
     for spec in ordered:
         low, high = spec.seats
-        attrs = (f'data-players="{" ".join(str(n) for n in range(low, high + 1))}" data-family="{slug(spec.family)}" '
+        attrs = (f'data-players="{" ".join(str(n) for n in spec.player_counts)}" data-family="{slug(spec.family)}" '
                  f'data-pack="{" ".join(_packs(spec))}" data-kind="{"solitaire" if high == 1 else "company"}"')
         out += [_entry(spec, link_prefix="games/"), f"    {{: {attrs} }}"]
     out += ["", '<p class="rules-catalogue__none" hidden>No game on the site fits all of these: '

@@ -29,9 +29,12 @@ def slug(text):
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def players_text(seats):
-    low, high = seats
-    return f"{low}" if low == high else f"{low} to {high}"
+def players_text(counts):
+    """The numbers of players ``counts`` (a spec's ``player_counts``) in words: ``2 to 4``, ``2 or 4``."""
+    counts = list(counts)
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 def render_game_page(source, spec, specs, frames_out=None, frames_dir=""):
@@ -71,7 +74,7 @@ def render_game_page(source, spec, specs, frames_out=None, frames_dir=""):
 def facts_box(source, spec, specs):
     """A definition list of the engine's facts (and the front matter's), as Markdown in an aside."""
     low, high = spec.seats
-    players = f"[{players_text(spec.seats)}](by-players.md#players-{low})"
+    players = f"[{players_text(spec.player_counts)}](by-players.md#players-{low})"
     facts = [
         ("Players", players),
         ("Deck", spec.deck_words()),

@@ -23,6 +23,7 @@ def game_entry(spec):
         "name": spec.name,
         "summary": spec.summary,
         "seats": list(spec.seats),
+        "player_counts": list(spec.player_counts),
         "page": f"games/{spec.id}/",
         "scoring": spec.scoring.to_json(spec.options),
     }

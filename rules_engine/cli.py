@@ -122,7 +122,7 @@ def cmd_list(args, stdin, out, err):
     say = partial(print, file=out)
     for spec in list_games():
         low, high = spec.seats
-        seats = f"{low}" if low == high else f"{low}-{high}"
+        seats = f"{low}" if low == high else " or ".join(map(str, spec.seat_counts)) if spec.seat_counts else f"{low}-{high}"
         say(f"{spec.id:<8} {spec.name} ({spec.family}, {seats} seat{'s' if high > 1 else ''}, {spec.deck_words()})")
         if spec.aliases:
             say(f"         also called: {', '.join(spec.aliases)}")

@@ -51,9 +51,10 @@ class Game:
         spec = self.spec
         if seats is None:
             seats = spec.default_seats or spec.seats[0]
-        if type(seats) is not int or not spec.seats[0] <= seats <= spec.seats[1]:
-            low, high = spec.seats
-            span = f"{low}" if low == high else f"{low} to {high}"
+        if type(seats) is not int or seats not in spec.player_counts:
+            counts = spec.player_counts
+            span = " or ".join(map(str, counts)) if spec.seat_counts else (
+                f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}")
             raise OptionError(f"bad number of seats {quote(seats)} for {spec.id}: it takes {span}")
         if seed is None and not decks:
             seed = fresh_seed()
@@ -151,6 +152,8 @@ class State:
         return None
 
     lists_built_moves = True  # False: too many to list, and the game answers ``_selection`` itself
+    # True: a card picked alone also offers its moves that are not built (a card laid) as finishing buttons
+    lone_card_moves_finish = False
 
     def _selection(self, picked, target):
         """``selection.answer`` for this state (read from the legal moves unless overridden)."""

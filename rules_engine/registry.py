@@ -16,6 +16,7 @@ GAME_MODULES = (
     "comet",
     "couillon",
     "crates",
+    "diloti",
     "forty_thieves",
     "getaway",
     "gin_rummy",

@@ -514,8 +514,10 @@ def score_row(game_id, facts, hand=None, context=None, columns=None):
         raise ScoreError(f"{spec.name} has no hand rows computed by the engine: enter its scores directly")
     if columns is None:
         columns = spec.seats[0]
-    if type(columns) is not int or not spec.seats[0] <= columns <= spec.seats[1]:
-        raise ScoreError(f"{spec.name} is for {spec.seats[0]} to {spec.seats[1]} players, not {quote(columns)}")
+    if type(columns) is not int or columns not in spec.player_counts:
+        counts = spec.player_counts
+        raise ScoreError(f"{spec.name} is for {counts[0]} to {counts[-1]} players"
+                         f"{' (' + ' or '.join(map(str, counts)) + ')' if spec.seat_counts else ''}, not {quote(columns)}")
     if rule.hands:
         if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= len(rule.hands):
             raise ScoreError(f"which hand? {spec.name} has hands 1 to {len(rule.hands)}, got {quote(hand)}",

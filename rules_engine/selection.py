@@ -79,8 +79,13 @@ def listed_answer(state, picked, target):
     targets = list(dict.fromkeys(b.target for _, b in reachable if b.target is not None))
     finish = [{"move": m.text, "button": b.button} for m, b in aimed
               if set(b.cards) == chosen and picked and (b.target is None or b.target == target)]
+    if state.lone_card_moves_finish and len(picked) == 1 and target is None:
+        # A card that starts built moves may also make a move alone (laid on a fishing table): once it
+        # is picked alone, that move is one more finishing button.
+        finish += [{"move": m.text, "button": state._click_choice(m) or "Play"} for m in state.legal_moves()
+                   if state._built(m) is None and m.card is not None and m.card.text == picked[0]]
     refused = None
-    if picked and not aimed:
+    if picked and not aimed and not finish:
         reason, rule = state._selection_refusal(picked, target)
         refused = {"reason": reason, "rule": rule}
     return _answer(picked, target, nexts, targets, finish, refused)

@@ -60,11 +60,18 @@ class GameSpec:
     seat_names: tuple = ()
     summary: str = ""
     default_seats: int = 0
+    # The numbers of players allowed when not every number from seats[0] to seats[1] is: (2, 4).
+    seat_counts: tuple = ()
     scoring: ScoreRule = ScoreRule()  # how its score sheet is kept (rules_engine/scoring.py)
 
     def deck_for(self, seats):
         """The name of the pack used by ``seats`` players."""
         return dict(self.deck_by_seats).get(seats, self.deck)
+
+    @property
+    def player_counts(self):
+        """Every number of players the game takes, fewest first."""
+        return tuple(self.seat_counts) or tuple(range(self.seats[0], self.seats[1] + 1))
 
     @property
     def deck_size(self):
@@ -95,6 +102,7 @@ class GameSpec:
             "family": self.family,
             "aliases": list(self.aliases),
             "seats": list(self.seats),
+            "player_counts": list(self.player_counts),
             "deck": self.deck,
             "deck_size": self.deck_size,
             "deck_by_seats": {str(seats): name for seats, name in self.deck_by_seats},

@@ -9,7 +9,10 @@ import { plain } from "./scorepad-dom.js";
 
 function seatsText(game) {
   const [low, high] = game.seats;
-  return `${low === high ? low : `${low} to ${high}`} player${high === 1 ? "" : "s"}`;
+  const counts = game.player_counts || [];
+  const people = counts.length && counts.length !== high - low + 1
+    ? `${counts.slice(0, -1).join(", ")} or ${counts[counts.length - 1]}` : low === high ? `${low}` : `${low} to ${high}`;
+  return `${people} player${high === 1 ? "" : "s"}`;
 }
 
 function rulesText(rules) {
@@ -24,7 +27,7 @@ function rulesText(rules) {
 function misfit(sheet, game) {
   const name = game.name;
   const count = sheet.players.length;
-  if (count < game.seats[0] || count > game.seats[1]) return `it has ${count} player${count === 1 ? "" : "s"}, and ${name} is for ${seatsText(game)}`;
+  if (count < game.seats[0] || count > game.seats[1] || (game.player_counts && !game.player_counts.includes(count))) return `it has ${count} player${count === 1 ? "" : "s"}, and ${name} is for ${seatsText(game)}`;
   const others = game.scoring.others;
   if (JSON.stringify(sheet.others) !== JSON.stringify(others)) {
     return others.length ? `a ${name} sheet has a column for ${listOf(others)}, and this one has ${sheet.others.length ? listOf(sheet.others) : "none"}`

@@ -5,9 +5,16 @@ import { MAX_PLAYERS, MAX_ROWS, PALETTE, createSheet, grouped, scoreProblem, she
 import { optionValue } from "./scorepad-rules.js";
 import { button, h, labelled, listJoin, plain, uid } from "./scorepad-dom.js";
 
-function seatsText(game) {
+function countsText(game) {
   const [low, high] = game.seats;
-  const people = low === high ? `${low}` : `${low} to ${high}`;
+  const counts = game.player_counts || [];
+  if (counts.length && counts.length !== high - low + 1) return `${counts.slice(0, -1).join(", ")} or ${counts[counts.length - 1]}`;
+  return low === high ? `${low}` : `${low} to ${high}`;
+}
+
+function seatsText(game) {
+  const high = game.seats[1];
+  const people = countsText(game);
   const house = game.scoring.pool ? game.scoring.others.filter((o) => o !== game.scoring.pool) : game.scoring.others;
   const others = house.length ? ` against ${listJoin(house.map((o) => o.toLowerCase()))}` : "";
   const sides = game.scoring.partnerships > 1 ? ` in partnerships of ${game.scoring.partnerships}` : "";
@@ -183,8 +190,8 @@ export function setupForm(pad, { gameId = null, onDone, onCancel }) {
     const g = game();
     const named = players.filter((p) => p.name.trim());
     const [min, max] = limits();
-    if (players.length < min || players.length > max) {
-      problem.textContent = `${g.name} needs ${min === max ? min : `${min} to ${max}`} players.`;
+    if (players.length < min || players.length > max || (g && g.player_counts && !g.player_counts.includes(players.length))) {
+      problem.textContent = `${g.name} needs ${countsText(g)} players.`;
       return;
     }
     if (!named.length && !g) {

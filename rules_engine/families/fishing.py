@@ -96,8 +96,17 @@ class FishingGame(State):
 
     # ---- moves ---------------------------------------------------------------------------------
 
+    def _table_cards(self):
+        """Every card on the table a capture may name, in the order records list them (the
+        layout's, by default; a game with piles on the table adds theirs)."""
+        return self.layout
+
+    def _take_from_table(self, card):
+        self.layout.remove(card)
+
     def capture_move(self, taken, card):
-        return FORMS["capture"].make(tuple(sorted(taken, key=self.layout.index)), card)
+        order = self._table_cards()
+        return FORMS["capture"].make(tuple(sorted(taken, key=order.index)), card)
 
     def _moves_for(self, card):
         """The legal moves of ``card``: its captures, or laying it when it captures nothing."""
@@ -111,7 +120,7 @@ class FishingGame(State):
 
     def parse_move(self, move):
         move = super().parse_move(move)
-        if move.kind == "capture" and all(c in self.layout for c in move.args[0]):
+        if move.kind == "capture" and all(c in self._table_cards() for c in move.args[0]):
             return self.capture_move(move.args[0], move.args[1])   # the cards taken in the layout's order
         return move
 
@@ -131,7 +140,7 @@ class FishingGame(State):
         return " or ".join(cards_words(t) for t in self.captures(card))
 
     def _capture_refusal(self, taken, card):
-        missing = [c for c in taken if c not in self.layout]
+        missing = [c for c in taken if c not in self._table_cards()]
         if missing:
             return f"the {missing[0].symbol} is not on the table", self.RULES["capture"]
         found = self.captures(card)
@@ -164,7 +173,7 @@ class FishingGame(State):
         sources = self._capturing_cards()
         own = [c for c in cards if c in sources]
         name = self.player_names()[self.turn]
-        strange = [c for c in cards if c not in sources and c not in self.layout]
+        strange = [c for c in cards if c not in sources and c not in self._table_cards()]
         if strange:
             return f"the {strange[0].symbol} is neither {name}'s to play nor on the table", self.RULES["turn"]
         if len(own) > 1:
@@ -206,7 +215,7 @@ class FishingGame(State):
 
     def _capture(self, seat, card, taken):
         for c in taken:
-            self.layout.remove(c)
+            self._take_from_table(c)
         self.won[seat] += [card, *taken]
         self.last_capturer = seat
 
@@ -221,13 +230,22 @@ class FishingGame(State):
 
     # ---- the hand's end and the game's ---------------------------------------------------------
 
+    def seat_points(self, seat):
+        """The game's points of ``seat`` (its side's, in a game of sides)."""
+        return self.points[seat]
+
+    def _scorer_names(self):
+        """The names of the columns of ``points``: the players, or a game's sides."""
+        return self.player_names()
+
     def _end_hand(self):
         names = self.player_names()
         lines = []
-        rest = list(self.layout)
+        rest = list(self._table_cards())
         if rest and self.REST_TO_LAST_CAPTURER and self.last_capturer is not None:
             self.won[self.last_capturer] += rest
-            self.layout = []
+            for c in rest:
+                self._take_from_table(c)
             lines.append(f"{names[self.last_capturer]} made the last capture and takes {cards_words(rest)}, "
                          f"left on the table")
         row = tuple(pile_points(w, self.card_points) for w in self.won)
@@ -261,7 +279,8 @@ class FishingGame(State):
         return []
 
     def _cards_in_play(self):
-        return [c for h in self.hands for c in h] + self.layout + [c for w in self.won for c in w] + self._face_down()
+        return ([c for h in self.hands for c in h] + list(self._table_cards()) + [c for w in self.won for c in w]
+                + self._face_down())
 
     def _table(self, seat):
         return {
@@ -283,7 +302,7 @@ class FishingGame(State):
             visible = seat in (s, ALL)
             zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
                               kind="hand", layout="fan", owner=s, backs="hidden", tries="play {card}",
-                              note=carried and f"{plural(self.points[s], 'point')} from earlier hands"))
+                              note=carried and f"{plural(self.seat_points(s), 'point')} from earlier hands"))
         zones += list(middle)
         zones.append(zone("layout", "Table", self.layout, kind="layout", layout="row", group="middle", source=True))
         for s, pile in enumerate(self.won):
@@ -329,6 +348,6 @@ class FishingGame(State):
         names = self.player_names()
         zones = [zone(f"end-won-{s}", f"{names[s]}'s won cards", pile, kind="captured", owner=s, source=False)
                  for s, pile in enumerate(won)]
-        totals = [f"{names[s]}: {plural(self.points[s], 'point')} in all" for s in range(self.seats)]
+        totals = [f"{name}: {plural(points, 'point')} in all" for name, points in zip(self._scorer_names(), self.points)]
         return {"title": f"End of hand {number}", "zones": zones,
                 "lines": [line[0].upper() + line[1:] for line in lines] + totals}

@@ -31,7 +31,7 @@ def a_turn_with_a_capture(game_id):
             if table["is_over"] or table["interlude"]:
                 break
             if table["to_act"] == 0:
-                built = [c["move"] for c in table["moves"] if c.get("built")]
+                built = [c["move"] for c in table["moves"] if c.get("built") and c["move"].startswith("capture ")]
                 if built:
                     words = built[0].split()
                     cards = [words[-1]] + words[1:-2]

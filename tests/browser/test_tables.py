@@ -67,8 +67,12 @@ def play_first_move_by_pointer(page, widget, tap, block=PLAY):
         page.wait_for_function(f"n => document.querySelector('{block}').rwWidget.step > n", arg=before)
         return clicks[0]
     press(widget.locator(f'[data-key="{"/".join(map(str, click["card"]))}"]'))
-    if widget.locator('.rw-card[aria-pressed="true"]').count() and click.get("choice"):
-        press(widget.locator(f'.rw-actions button[data-move="{click["move"]}"]'))   # a choice: an 8's suit
+    if click.get("choice"):   # a choice (an 8's suit, a card laid): its button, once the card is picked
+        button = f'{block} .rw-actions button[data-move="{click["move"]}"]'
+        page.wait_for_function(f"""n => document.querySelector('{block}').rwWidget.step > n
+            || document.querySelector({button!r})""", arg=before)
+        if step_of(page, block) == before:
+            press(widget.locator(f'.rw-actions button[data-move="{click["move"]}"]'))
     elif widget.locator('.rw-card[aria-pressed="true"]').count():
         zone = widget.locator(f'[data-zone="{click["to"]}"]')
         target = zone.locator("button.rw-card").last.or_(zone.locator("button.rw-slot")).first

@@ -60,7 +60,7 @@ def test_the_facts_box_comes_from_the_engine(built_site, game_id):
     terms = re.findall(r"<dt>(.*?)</dt>", box)
     assert terms[:4] == ["Players", "Deck", "Family", "Options"]
     low, high = spec.seats
-    players = str(low) if low == high else f"{low} to {high}"
+    players = str(low) if low == high else " or ".join(map(str, spec.seat_counts)) or f"{low} to {high}"
     assert f'href="../by-players/#players-{low}">{players}</a>' in box
     assert html.escape(spec.deck_words()) in box and str(spec.deck_size) in spec.deck_words()
     assert f">{spec.family.capitalize()}</a>" in box
@@ -141,7 +141,7 @@ def test_games_are_filed_under_their_family_and_each_number_of_players(built_sit
     for game_id, spec in SPECS.items():
         section = families.split(f'id="{re.sub(r"[^a-z0-9]+", "-", spec.family.lower())}"')[1].split("<h2")[0]
         assert f'href="../{game_id}/"' in section
-        for count in range(spec.seats[0], spec.seats[1] + 1):
+        for count in spec.player_counts:
             section = players.split(f'id="players-{count}"')[1].split("<h2")[0]
             assert f'href="../{game_id}/"' in section
 

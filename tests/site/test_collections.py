@@ -42,7 +42,7 @@ def test_each_game_of_a_collection_shows_the_engines_facts_a_diagram_and_its_tab
             continue
         assert f'href="../../games/{spec.id}/"' in section
         facts = re.search(r'<aside aria-label="[^"]*" class="game-facts">.*?</aside>', section, re.S).group(0)
-        assert f">{players_text(spec.seats)}</a>" in facts
+        assert f">{players_text(spec.player_counts)}</a>" in facts
         assert spec.deck_words().replace("&", "&amp;") in facts
         figures = collection_pages.measure(spec.id, entry.options.get("games"),
                                            entry.options.get("seed", collection_pages.MEASURE_SEED))
@@ -98,7 +98,7 @@ def test_the_catalogue_lists_every_game_with_what_its_filters_read(built_site):
     for attrs, game_id in items:
         spec = SPECS[game_id]
         data = dict(re.findall(r'data-([a-z]+)="([^"]*)"', attrs))
-        assert data["players"].split() == [str(n) for n in range(spec.seats[0], spec.seats[1] + 1)]
+        assert data["players"].split() == [str(n) for n in spec.player_counts]
         assert data["kind"] == ("solitaire" if spec.seats == (1, 1) else "company")
         assert spec.deck in data["pack"].split()
         assert f'<option value="{data["family"]}">' in catalogue

@@ -1,0 +1,87 @@
+"""Piles on a fishing game's table: cards bundled so that they are captured only together
+(Diloti's declarations, Cassino's builds), and captures or bundles of several combinations.
+
+A pile is a :class:`Pile`: its cards, the value a card must have to take it, the seat that
+made it (the one bound to take it) and how many sets it holds (one for a plain pile, two or
+more for a group of equal sets). :class:`PilesOnTable` is mixed into a
+:class:`~rules_engine.families.fishing.FishingGame`: the piles lie beside the layout, a capture
+may name their cards, and the table shows each as a zone of its own.
+
+:func:`sums` and :func:`unions` enumerate the combinations of table items adding up to a value
+and every way of taking several disjoint combinations at once.
+"""
+
+from collections import namedtuple
+
+from ..table import zone
+
+Pile = namedtuple("Pile", "cards value owner sets")
+
+
+def sums(values, target, least=1):
+    """The index tuples of ``values`` whose values add up to ``target``, with at least ``least``
+    items (values are positive).
+
+    >>> sums([8, 6, 5, 3, 2], 8)
+    [(0,), (1, 4), (2, 3)]
+    """
+    found = []
+
+    def walk(start, chosen, total):
+        if total == target and len(chosen) >= least:
+            found.append(tuple(chosen))
+        for i in range(start, len(values)):
+            if total + values[i] <= target:
+                walk(i + 1, chosen + [i], total + values[i])
+
+    walk(0, [], 0)
+    return found
+
+
+def unions(combos):
+    """Every union of disjoint ``combos`` (frozensets) but the empty one, each with one way of
+    making it (a tuple of combos), in a fixed order.
+
+    >>> sorted(len(u) for u in unions([frozenset({0}), frozenset({1, 4}), frozenset({2, 3})]))
+    [1, 2, 2, 3, 3, 4, 5]
+    """
+    reach = {frozenset(): ()}
+    for combo in combos:
+        for made, parts in list(reach.items()):
+            if not made & combo and made | combo not in reach:
+                reach[made | combo] = parts + (combo,)
+    del reach[frozenset()]
+    return reach
+
+
+class PilesOnTable:
+    """The piles beside the layout (``self.piles``, a list of :class:`Pile`)."""
+
+    def _table_cards(self):
+        return self.layout + [c for pile in self.piles for c in pile.cards]
+
+    def _take_from_table(self, card):
+        if card in self.layout:
+            self.layout.remove(card)
+            return
+        for i, pile in enumerate(self.piles):
+            if card in pile.cards:
+                rest = tuple(c for c in pile.cards if c != card)
+                self.piles[i:i + 1] = [pile._replace(cards=rest)] if rest else []
+                return
+
+    def pile_of(self, card):
+        """The index of the pile holding ``card``, or None for a loose card."""
+        return next((i for i, pile in enumerate(self.piles) if card in pile.cards), None)
+
+    def _copied(self):
+        super()._copied()
+        self.piles = list(self.piles)
+
+    def pile_label(self, pile):
+        return f"{self.player_names()[pile.owner]}'s pile of {pile.value}"
+
+    def pile_zones(self):
+        """A zone of the middle for each pile, its cards pickable for a built move."""
+        return [zone(f"pile-{i}", self.pile_label(pile), pile.cards, kind="layout", layout="row", group="middle",
+                     source=True) for i, pile in enumerate(self.piles)]
