@@ -22,6 +22,7 @@ DEPARTURES = {
     "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
     "chinese-ten": [],
     "comet": [],
+    "diloti": [],
     "couillon": ["interpretation.stub-size"],
     "crates": ["interpretation.hand-limit"],
     "forty-thieves": [],
