@@ -14,6 +14,7 @@ discard and what each seat may see of it.
 from ..cards import make_deck, parse_card
 from ..game import ALL, State
 from ..selection import Built
+from ..table import plural, zone
 from .rummy import Arranger, candidate_melds, canonical, meld_kind, meld_words
 
 
@@ -126,3 +127,22 @@ class KnockRummyState(State):
     def _cards_in_play(self):
         return ([c for h in self.hands for c in h] + self.stock + self.discard + [c for _, m in self.melds for c in m]
                 + ([self.knock_card] if self.knock_card else []))
+
+    def table_zones(self, seat, knock_label):
+        """The zones of a knock rummy's table as ``seat`` sees them: each hand (shown to its owner,
+        or once laid out), the stock, the discard pile, the knocker's face-down discard and the melds."""
+        names = self.player_names()
+        zones = []
+        for s, hand in enumerate(self.hands):
+            visible = seat in (s, ALL) or self._shown(s)
+            zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
+                              kind="hand", layout="fan", owner=s, backs="hidden",
+                              note=plural(self.points[s], "point")))
+        zones.append(zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="middle"))
+        zones.append(zone("discard", "Discard pile", self.discard, kind="discard", layout="squared", group="middle"))
+        if self.knock_card is not None:
+            card = self.knock_card.text if seat in (self.knocker, ALL) else "??"
+            zones.append(zone("knock-discard", knock_label, [card], kind="set-aside", layout="squared", group="middle"))
+        for number, (owner, cards) in enumerate(self.melds, 1):
+            zones.append(zone(f"meld-{number}", f"Meld {number}", cards, kind="meld", owner=owner))
+        return zones

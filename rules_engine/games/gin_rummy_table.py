@@ -3,27 +3,12 @@ a knocker discarded face down, the melds laid out, the headline, the score sheet
 hand's end (both hands and the melds, face up)."""
 
 from ..families.rummy import pips
-from ..game import ALL
 from ..table import headline, plural, score_sheet, zone
 from .gin_rummy import MAX_HANDS
 
 
 def describe(state, seat):
-    names = state.player_names()
-    zones = []
-    for s, hand in enumerate(state.hands):
-        visible = seat in (s, ALL) or state._shown(s)
-        zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
-                          kind="hand", layout="fan", owner=s, backs="hidden",
-                          note=plural(state.points[s], "point")))
-    zones.append(zone("stock", "Stock", ["??"] * len(state.stock), kind="stock", layout="squared", group="middle"))
-    zones.append(zone("discard", "Discard pile", state.discard, kind="discard", layout="squared", group="middle"))
-    if state.knock_card is not None:
-        card = state.knock_card.text if seat in (state.knocker, ALL) else "??"
-        zones.append(zone("knock-discard", "Knocker's discard, face down", [card], kind="set-aside",
-                          layout="squared", group="middle"))
-    for number, (owner, cards) in enumerate(state.melds, 1):
-        zones.append(zone(f"meld-{number}", f"Meld {number}", cards, kind="meld", owner=owner))
+    zones = state.table_zones(seat, "Knocker's discard, face down")
     return {
         "headline": headline(f"Hand {state.hand_number}", *_facts(state)),
         "zones": zones,
