@@ -52,16 +52,16 @@ SITE_TESTS = ("tests/browser", "tests/site", "tests/pyodide")
 ROOT = Path(__file__).resolve().parent
 
 
-def _wants_the_site(config):
+def _wants(config, *folders):
     paths = [Path(arg.split("::")[0]).resolve() for arg in config.args] or [ROOT / "tests"]
     return any(path == ROOT / where or ROOT / where in path.parents or path in (ROOT / where).parents
-               for path in paths for where in SITE_TESTS)
+               for path in paths for where in folders)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
     config = session.config
-    if hasattr(config, "workerinput") or config.option.collectonly or not _wants_the_site(config):
+    if hasattr(config, "workerinput") or config.option.collectonly or not _wants(config, *SITE_TESTS):
         return
     import subprocess
     import sys
@@ -78,12 +78,24 @@ def pytest_sessionstart(session):
 
     config._warm_build = threading.Thread(target=build, name="warm site build", daemon=True)
     config._warm_build.start()
+    # The Pyodide parity runs, once for every worker (tests/pyodide/parity_runs.py); not when -k or -m
+    # may have left out the tests that read them.
+    if _wants(config, "tests/pyodide") and not (config.option.keyword or config.option.markexpr):
+        sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
+        import parity_runs
+
+        config._parity_folder = tempfile.TemporaryDirectory(prefix="parity-runs-")
+        config._parity_runs = parity_runs.begin(config._parity_folder.name)
 
 
 def pytest_sessionfinish(session):
-    thread = getattr(session.config, "_warm_build", None)
-    if thread is not None:
-        thread.join()
+    for name in ("_warm_build", "_parity_runs"):
+        thread = getattr(session.config, name, None)
+        if thread is not None:
+            thread.join()
+    folder = getattr(session.config, "_parity_folder", None)
+    if folder is not None:
+        folder.cleanup()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -8,8 +8,9 @@ the site's worker does (``widgets/engine-start.js``): the fast start, which rest
 bundle's memory snapshot with the engine imported and reseeds every random generator, and
 plays seeded bot games for every registered game. Every record and score must equal the
 CPython ones. The normal start (``loadPackage("rules_engine")`` through the bundle's lock),
-the site's fallback, plays a shorter plan to the same records. These tests never skip:
-without Node.js they fail and say so.
+the site's fallback, plays a shorter plan to the same records. The runs are played once per
+session (``parity_runs.py``), whichever worker asks. These tests never skip: without Node.js
+they fail and say so.
 """
 
 import difflib
@@ -26,59 +27,48 @@ for path in (str(ROOT), str(HERE)):
 
 import rules_engine  # noqa: E402
 from build_scripts import pyodide_bundle  # noqa: E402
-from node_runner import PyodideRunError, run_in_pyodide  # noqa: E402
-from pyodide_games import run_plan  # noqa: E402
+from node_runner import run_in_pyodide  # noqa: E402
+import parity_runs  # noqa: E402
+from parity_runs import FALLBACK_PLAN, PLAN, ParityRunError, report  # noqa: E402
 
-# Parity is about the platform (the same records on Python 3.14 in WebAssembly as here): a
-# difference in hashing, sorting or the random module shows in a game's first moves, so a few
-# games of each kind per game suffice, with every game of the site played. The stops bots of
-# Comet, Pope Joan and Spinado look ahead by play-outs at every real choice (one heuristic game
-# of Comet takes some 2.5 s on CPython, three times that in Pyodide), and Bartok's weigh every
-# rule between hands: fewer of theirs. Random players of Gin Rummy hardly ever knock, so their
-# games run to the last hand (some 2,300 moves, each weighing every knock): fewer of those too.
-PLAN = {"counts": {"random": 8, "heuristic": 4}, "records": True,
-        "fewer": {"comet": {"heuristic": 1}, "pope-joan": {"heuristic": 2}, "spinado": {"heuristic": 2},
-                  "bartok": {"heuristic": 2}, "gin-rummy": {"random": 4}}}
-FALLBACK_PLAN = {"counts": {"random": 3, "heuristic": 2}, "records": True}
 GAME_IDS = [spec.id for spec in rules_engine.list_games()]
-BUNDLE_DIR = ROOT / "build" / "pyodide"
 
 
 @pytest.fixture(scope="session")
 def bundle():
     try:
-        return pyodide_bundle.build_bundle(BUNDLE_DIR)
+        return pyodide_bundle.build_bundle(parity_runs.BUNDLE_DIR)
     except pyodide_bundle.BundleError as error:
         problem = f"could not build the Pyodide bundle: {error}"
     pytest.fail(problem, pytrace=False)
 
 
-@pytest.fixture(scope="session")
-def pyodide_report(bundle):
+def _report(name):
     try:
-        return run_in_pyodide(bundle, PLAN)
-    except PyodideRunError as error:
+        return report(name)
+    except ParityRunError as error:
         problem = str(error)
     pytest.fail(problem, pytrace=False)
 
 
 @pytest.fixture(scope="session")
-def normal_report(bundle):
-    try:
-        return run_in_pyodide(bundle, FALLBACK_PLAN, start="normal")
-    except PyodideRunError as error:
-        problem = str(error)
-    pytest.fail(problem, pytrace=False)
+def pyodide_report():
+    return _report("snapshot")
+
+
+@pytest.fixture(scope="session")
+def normal_report():
+    return _report("normal")
 
 
 @pytest.fixture(scope="session")
 def cpython_report():
-    return run_plan(PLAN)
+    return _report("cpython")
 
 
 @pytest.fixture(scope="session")
 def cpython_fallback_report():
-    return run_plan(FALLBACK_PLAN)
+    return _report("cpython-fallback")
 
 
 def test_pyodide_runs_python_314(pyodide_report):
