@@ -13,9 +13,9 @@ doctests itself (``conftest.py``), and a fresh clone starts with no
 ``build/``. ``RULES_SITE_NO_CHECK_CACHE=1`` turns the cache off, and
 ``RULES_SITE_CHECK_CACHE`` names another folder for it.
 
-Figures measured by playing the engine's bots (a collection page's time to play and odds,
-``collection_pages.py``) are remembered the same way, by their name and the engine's digest,
-with their values.
+Figures measured by playing the engine's bots (a collection page's time to play and odds) are
+not measured by the build at all: ``collection_pages.py`` reads them from the file its
+``--measure`` writes, and the tests play them again.
 """
 
 import contextlib
@@ -56,13 +56,6 @@ def snippets_key(snippets, engine):
     for snippet in snippets:
         digest.update(snippet.body.encode() + b"\0")
     return digest.hexdigest()
-
-
-def figures_key(name, engine):
-    """What figures measured by playing the engine (a collection's odds) depend on: their name,
-    which says how they were measured, the engine and Python."""
-    return hashlib.sha256(f"{platform.python_implementation()} {platform.python_version()} {engine}\0{name}"
-                          .encode()).hexdigest()
 
 
 def enabled():

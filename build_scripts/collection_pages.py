@@ -21,12 +21,20 @@ paragraphs are shown, without a table; once the game is registered, the build as
 players, pack and family, a deal diagram, the time a game takes and a solitaire's odds,
 both measured by playing the engine's own bots, and a link to the table on its page.
 Broken sources fail the build with ``file:line: what is wrong``.
+
+The bots' figures take seconds to play, too slow for every build: they are measured by
+``python -m build_scripts.collection_pages --measure``, which writes ``figures.json`` beside
+the collections, and the build reads them from there (an entry without its figures fails the
+build, naming the command). The tests play every one of them again on every run
+(``tests/site/test_collections.py``), so a figure the engine no longer gives fails CI.
 """
 
+import argparse
 import html
 import json
 import re
 import statistics
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,12 +44,14 @@ import rules_engine
 from rules_engine.bots import make_bot, play_out
 from rules_engine.render import wilson_interval
 
-from . import check_cache, diagrams
+from . import diagrams
 from .errors import SourceError
 from .frontmatter import GAME_ID
 from .render import escape_md, players_text, slug
 
 FOLDER = "collections"
+FIGURES = "figures.json"
+MEASURE_COMMAND = "python -m build_scripts.collection_pages --measure"
 FENCE = re.compile(r"^```(\S*)\s*$")
 OPTIONS = {"game": "id", "diagram": "int", "seats": "int", "coming": "yes", "name": "text", "games": "int",
            "seed": "int"}
@@ -220,23 +230,32 @@ def _read_entry(collection, lines, start, end, specs, game_sources):
         source = game_sources.get(game_id)
         plays = [fence.id for fence in getattr(source, "fences", ()) if fence.kind == "play"]
         options["table"] = plays[0] if plays else None
+        run = measured_run(game_id, options.get("games"), options.get("seed"))
+        figures = recorded_figures(collection.path.parent).get(run)
+        if figures is None:
+            collection.error(line, f"no figures of '{game_id}' measured by its bots ({run}) in "
+                                   f"{FOLDER}/{FIGURES}: run `{MEASURE_COMMAND}`")
+        options["figures"] = figures
     return Entry(game_id=game_id, line=line, options=options)
 
 
 # ---- what the engine's bots measure ------------------------------------------------------------
 
-def measure(game_id, games=None, seed=MEASURE_SEED):
+def measured_run(game_id, games=None, seed=None):
+    """The name of the bots' run that measures a game: ``"black-hole: 20 games, seed 8"``
+    (by default ODDS_DEALS games of a solitaire, LENGTH_GAMES of others, from MEASURE_SEED)."""
+    solitaire = rules_engine.load_game(game_id).spec.seats == (1, 1)
+    games = games or (ODDS_DEALS if solitaire else LENGTH_GAMES)
+    return f"{game_id}: {games} games, seed {MEASURE_SEED if seed is None else seed}"
+
+
+def measure(game_id, games=None, seed=None):
     """``{"moves": median moves of seat 0 in a game, "games": how many, "won": wins or None}``
-    over the heuristic bots' games of ``simulate GAME_ID --games N --seed S`` (by default
-    ODDS_DEALS for a solitaire, LENGTH_GAMES for others), remembered by the engine's digest
-    (build/checks/)."""
+    over the heuristic bots' games of ``simulate GAME_ID --games N --seed S``, played now."""
     game = rules_engine.load_game(game_id)
     solitaire = game.spec.seats == (1, 1)
     games = games or (ODDS_DEALS if solitaire else LENGTH_GAMES)
-    key = "collection-" + check_cache.figures_key(f"{game_id} {games} {seed}", check_cache.engine_digest())
-    known = check_cache.remembered(key)
-    if known is not None:
-        return json.loads(known)
+    seed = MEASURE_SEED if seed is None else seed
     moves, won = [], 0
     for i in range(games):
         seed_i = f"{seed}-{i}"
@@ -244,10 +263,35 @@ def measure(game_id, games=None, seed=MEASURE_SEED):
         state = play_out(state, [make_bot("heuristic", f"{seed_i}-{seat}") for seat in range(state.seats)])
         moves.append(sum(seat == 0 for _, _, seat in state.moves_made))
         won += getattr(state, "result", None) == "won"
-    figures = {"moves": statistics.median(moves), "games": len(moves), "won": won if solitaire else None}
-    check_cache.remember(key, json.dumps(figures))
-    return figures
+    return {"moves": statistics.median(moves), "games": len(moves), "won": won if solitaire else None}
 
+
+def recorded_figures(folder):
+    """The figures ``--measure`` wrote, by run name (empty when there are none yet)."""
+    path = Path(folder) / FIGURES
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def measured_runs(docs_dir, specs):
+    """Every run the collections under ``docs_dir`` show, as ``{name: (game id, games, seed)}``."""
+    runs = {}
+    for path in collection_sources(docs_dir):
+        for entry in parse_collection(path, specs).entries:
+            if entry.game_id in specs:
+                games, seed = entry.options.get("games"), entry.options.get("seed")
+                runs[measured_run(entry.game_id, games, seed)] = (entry.game_id, games, seed)
+    return runs
+
+
+def write_figures(docs_dir, specs):
+    """Measure every run the collections show and write them to ``figures.json``; returns its path."""
+    runs = measured_runs(docs_dir, specs)
+    figures = {name: measure(*run) for name, run in sorted(runs.items())}
+    path = Path(docs_dir) / FOLDER / FIGURES
+    path.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return path
 
 
 # ---- the page ----------------------------------------------------------------------------------
@@ -268,7 +312,7 @@ def _render_entry(entry, spec):
     page = f"../games/{spec.id}.md"
     out = [f"## [{escape_md(spec.name)}]({page}) {{#{spec.id}}}", "", spec.summary, "{: .game-summary }",
            *entry.text, ""]
-    out += _facts(spec, measure(spec.id, entry.options.get("games"), entry.options.get("seed", MEASURE_SEED)))
+    out += _facts(spec, entry.options["figures"])
     drawing = entry.options["drawing"]
     out += ["", f'<figure class="rules-diagram" id="diagram-{spec.id}" data-search-exclude>', drawing.svg,
             f"<figcaption>{html.escape(drawing.title)}, as the engine deals it.</figcaption>", "</figure>", ""]
@@ -302,3 +346,19 @@ def _facts(spec, figures):
     out.append("</aside>")
     return out
 
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Measure the bots' figures the collection pages show.")
+    parser.add_argument("--measure", action="store_true", help=f"play every run and write {FOLDER}/{FIGURES}")
+    parser.add_argument("--docs", default=str(Path(__file__).resolve().parent.parent / "docs"))
+    args = parser.parse_args(argv)
+    if not args.measure:
+        parser.print_help()
+        return 2
+    path = write_figures(args.docs, {spec.id: spec for spec in rules_engine.list_games()})
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -44,8 +44,7 @@ def test_each_game_of_a_collection_shows_the_engines_facts_a_diagram_and_its_tab
         facts = re.search(r'<aside aria-label="[^"]*" class="game-facts">.*?</aside>', section, re.S).group(0)
         assert f">{players_text(spec.player_counts)}</a>" in facts
         assert spec.deck_words().replace("&", "&amp;") in facts
-        figures = collection_pages.measure(spec.id, entry.options.get("games"),
-                                           entry.options.get("seed", collection_pages.MEASURE_SEED))
+        figures = entry.options["figures"]
         assert f"a median of {figures['moves']:g} moves" in facts
         if spec.seats == (1, 1):
             assert f"wins {figures['won']} of {figures['games']} games" in facts
@@ -56,6 +55,21 @@ def test_each_game_of_a_collection_shows_the_engines_facts_a_diagram_and_its_tab
         table = re.search(rf'href="../../games/{spec.id}/#([a-z0-9-]+)"', section).group(1)
         assert f'id="{table}"' in read(built_site, f"games/{spec.id}")
         assert 'data-widget="play"' in read(built_site, f"games/{spec.id}")
+
+
+RUNS = collection_pages.measured_runs(DOCS, SPECS)
+
+
+@pytest.mark.parametrize("run", sorted(RUNS))
+def test_every_recorded_figure_is_what_the_bots_play_now(run):
+    """The build shows the figures ``--measure`` recorded; here each run is played again."""
+    recorded = collection_pages.recorded_figures(DOCS / collection_pages.FOLDER).get(run)
+    assert recorded == collection_pages.measure(*RUNS[run]), \
+        f"{run}: the recorded figures are not the bots' any more: run `{collection_pages.MEASURE_COMMAND}`"
+
+
+def test_the_figures_file_holds_only_the_runs_the_collections_show():
+    assert sorted(collection_pages.recorded_figures(DOCS / collection_pages.FOLDER)) == sorted(RUNS)
 
 
 def test_measured_figures_are_those_of_the_engines_bots():
@@ -84,7 +98,7 @@ def test_a_solitaires_odds_in_a_collection_are_the_run_its_page_shows():
             command = f'main(["simulate", "{entry.game_id}", "--games", "{options["games"]}", "--seed", "{options["seed"]}"])'
             assert command in page, f"{path.name}: {entry.game_id}'s page shows no run of {options['games']} games from seed {options['seed']}"
             printed = re.search(r"won: (\d+) of (\d+)", page.split(command)[1]).groups()
-            figures = collection_pages.measure(entry.game_id, options["games"], options["seed"])
+            figures = options["figures"]
             assert printed == (str(figures["won"]), str(figures["games"]))
             compared += 1
     assert compared >= 3
@@ -125,6 +139,10 @@ GOOD_INTRO = "---\ntitle: A test\n---\n\nWhat it is for.\n\n"
     ("```play\nseed: 1\n```\n", 7, "unknown fence kind 'play'"),
     ("```game\ngame: yukon\ndiagram: 1\n", 7, "never closed"),
     ("```game\ngame: later-game\ncoming: yes\n```\n", 7, "needs 'name:'"),
+    # tmp_path holds no figures.json
+    ("```game\ngame: yukon\ndiagram: 1\n```\n", 7,
+     "no figures of 'yukon' measured by its bots (yukon: 200 games, seed 1) in collections/figures.json: "
+     "run `python -m build_scripts.collection_pages --measure`"),
 ])
 def test_a_broken_collection_says_where_and_what(tmp_path, block, line, message):
     errors = _errors(tmp_path, GOOD_INTRO + block)
