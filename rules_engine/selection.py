@@ -16,9 +16,10 @@ built moves are too many to list overrides ``State._selection`` and says so with
 brute force on small hands (tests/conformance.py, ``check_selection``).
 """
 
-from collections import namedtuple
+import functools
+from collections import Counter, namedtuple
 
-from .cards import HIDDEN, parse_card
+from .cards import HIDDEN, make_deck, parse_card
 from .errors import NotationError, quote
 
 Built = namedtuple("Built", "cards target button")
@@ -26,9 +27,15 @@ Built = namedtuple("Built", "cards target button")
 MAX_PICKED = 60  # more cards than any built move of any game holds
 
 
+@functools.cache
+def _copies(pack_name):
+    return Counter(card.text for card in make_deck(pack_name))
+
+
 def read_choice(state, picked, target):
-    """``picked`` (card texts) and ``target`` (a zone id or None) checked: a list of distinct
-    cards of the seat to act, at most ``MAX_PICKED``; raises a NotationError otherwise."""
+    """``picked`` (card texts) and ``target`` (a zone id or None) checked: a list of cards, at
+    most ``MAX_PICKED``, none more often than the pack holds it (a game of two packs melds two
+    7♥); raises a NotationError otherwise."""
     if not isinstance(picked, (list, tuple)):
         raise NotationError(f"bad choice {quote(picked)}: the cards picked are a list of card texts")
     if len(picked) > MAX_PICKED:
@@ -38,9 +45,12 @@ def read_choice(state, picked, target):
         if text == HIDDEN:
             raise NotationError("a card picked must be one the player can see, not '??'")
         card = parse_card(text)
-        if card.text in cards:
-            raise NotationError(f"the {card.symbol} is picked twice")
         cards.append(card.text)
+        times = cards.count(card.text)
+        if times > 1 and times > _copies(state.pack_name())[card.text]:
+            held = _copies(state.pack_name())[card.text]
+            raise NotationError(f"the {card.symbol} is picked {times} times: the pack holds "
+                                f"{'it once' if held == 1 else f'{held} of it' if held else 'none'}")
     if target is not None and (type(target) is not str or not 0 < len(target) <= 40):
         raise NotationError(f"bad target {quote(target)}: expected the id of a place on the table")
     return tuple(cards), target
@@ -70,15 +80,16 @@ def answer(state, picked=(), target=None):
 
 def listed_answer(state, picked, target):
     """``answer`` read from the legal moves (a game that lists its built moves)."""
-    chosen = set(picked)
-    reachable = [(m, b) for m, b in built_moves(state) if chosen <= set(b.cards)]
+    chosen = Counter(picked)   # as a multiset: two packs hold two of a card
+    reachable = [(m, b) for m, b in built_moves(state) if not chosen - Counter(b.cards)]
     aimed = [(m, b) for m, b in reachable if target is None or b.target == target]
     nexts = []
     for _, built in aimed:
-        nexts += [c for c in built.cards if c not in chosen and c not in nexts]
+        left = Counter(built.cards) - chosen
+        nexts += [c for c in dict.fromkeys(built.cards) if left[c] and c not in nexts]
     targets = list(dict.fromkeys(b.target for _, b in reachable if b.target is not None))
     finish = [{"move": m.text, "button": b.button} for m, b in aimed
-              if set(b.cards) == chosen and picked and (b.target is None or b.target == target)]
+              if Counter(b.cards) == chosen and picked and (b.target is None or b.target == target)]
     if state.lone_card_moves_finish and len(picked) == 1 and target is None:
         # A card that starts built moves may also make a move alone (laid on a fishing table): once it
         # is picked alone, that move is one more finishing button.
@@ -97,18 +108,19 @@ def _answer(picked, target, nexts, targets, finish, refused):
 
 
 def described(state, table, picked=(), target=None):
-    """The selection as the table describes it (``table["selection"]``): the answer with each
-    card as its place on the table (``[zone id, index]``), for the renderers."""
+    """The selection as the table describes it (``table["selection"]``): the answer with the
+    places on the table of each card (``[[zone id, index], ...]``, one per copy the seat may
+    pick: the first ones are those picked), for the renderers."""
     where = {}
     for z in table["zones"]:
         if z.get("source") and z["owner"] in (state.to_act, None):
             for index, text in enumerate(z["cards"]):
                 if text != HIDDEN:
-                    where.setdefault(text, [z["id"], index])
+                    where.setdefault(text, []).append([z["id"], index])
     result = answer(state, picked, target)
     starts = []
     for _, built in built_moves(state):
-        starts += [c for c in built.cards if c not in starts]
+        starts += [c for c in dict.fromkeys(built.cards) if c not in starts]
     result["places"] = {text: where[text] for text in dict.fromkeys([*starts, *result["picked"], *result["next"]])
                         if text in where}   # in a fixed order (a set's follows the hashes, which differ by process)
     result["selectable"] = [text for text in starts if text in where]

@@ -18,7 +18,7 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
      # moves built from several cards (a meld) are listed with "built": True and no card; then
      "selection": {"selectable": [...], "picked": [...], "target": None, "next": [...],
                    "targets": ["meld-2"], "finish": [{"move": "meld 5H 6H 7H", "button": "Meld"}],
-                   "refused": None or {"reason", "rule"}, "places": {"5H": ["hand-0", 3], ...}},
+                   "refused": None or {"reason", "rule"}, "places": {"5H": [["hand-0", 3]], ...}},
      "score": {...} or None,                # see score_sheet() below
      "last": "Seat 2 wins the trick with the K♥." or None,
      "result": "Seat 1 wins with 450." or None,

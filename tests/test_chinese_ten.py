@@ -189,7 +189,7 @@ def test_a_capture_is_built_card_by_card():
     with pytest.raises(NotationError):
         state.choose(["3S", "3S"])
     table = state.table(1, ["3S"])
-    assert table["selection"]["places"]["7H"] == ["layout", 0]
+    assert table["selection"]["places"]["7H"] == [["layout", 0]]
 
 
 def test_heuristic_and_random_players_finish_every_player_count():

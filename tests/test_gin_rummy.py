@@ -273,7 +273,7 @@ def test_the_protocol_builds_a_meld_step_by_step_for_the_readers_seat_only():
     assert call("open", game="gin-rummy", seed=376, human=1)["ok"]
     assert call("move", move="draw discard")["ok"] and call("move", move="knock JS")["ok"]
     table = call("select", cards=["6S"])["table"]
-    assert table["selection"]["next"] == ["5S", "7S"] and table["selection"]["places"]["6S"][0] == "hand-1"
+    assert table["selection"]["next"] == ["5S", "7S"] and table["selection"]["places"]["6S"][0][0] == "hand-1"
     assert all(c["built"] for c in table["moves"] if c["move"].startswith("meld"))
     table = call("select", cards=["6S", "5S", "7S"])["table"]
     assert table["selection"]["finish"] == [{"move": "meld 5S 6S 7S", "button": "Meld"}]

@@ -218,13 +218,24 @@ def test_a_discard_is_built_card_by_card():
     finish = state.choose(["9D", "TD", "JK"])["finish"]
     assert [f["move"] for f in finish] == ["discard JK 9D TD", "discard 9D TD JK"]
     assert state.choose(["3C", "8D"])["refused"]["rule"] == "play.set"
-    with pytest.raises(NotationError):
-        state.choose(["JK", "JK"])
+    with pytest.raises(NotationError, match="picked 3 times: the pack holds 2 of it"):
+        state.choose(["JK", "JK", "JK"])
     table = state.table(1)
     assert {"move": "yaniv", "card": None, "to": None} not in table["moves"]
+    # Two equal cards (the pack's two jokers) are picked one after the other, each at its own place.
     double = position(["3S 3H 7D QD KC", "JK JK 8D 2C 3C"])
-    buttons = [m for m in double.table(1)["moves"] if m.get("label")]
-    assert {"move": "discard JK JK 8D", "card": None, "to": None, "label": "Discard ★ ★ 8♦"} in buttons
+    assert "JK" in double.choose(["JK"])["next"]
+    assert "discard JK JK 8D" in [f["move"] for f in double.choose(["JK", "8D", "JK"])["finish"]]
+    places = double.table(1, picked=["JK"])["selection"]["places"]["JK"]
+    assert places == [["hand-1", 0], ["hand-1", 1]]
+
+
+def test_two_packs_build_a_discard_of_two_equal_cards():
+    state = rules_engine.load_game("yaniv", packs=2).new(seed=0, seats=5)
+    assert "discard 9C 9C" in [m.text for m in state.legal_moves()]
+    assert state.choose(["9C"])["next"] == ["9C"]
+    assert [f["move"] for f in state.choose(["9C", "9C"])["finish"]] == ["discard 9C 9C"]
+    check_step(state)   # every built move built card by card (conformance's check_selection)
 
 
 def test_the_score_pads_rows_follow_the_engine():

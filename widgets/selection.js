@@ -32,10 +32,12 @@ export function selectionClick(widget, zoneId, index = null) {
   }
   if (index === null) return false;
   const text = widget.desc.zones.find((z) => z.id === zoneId)?.cards[index];
-  const place = sel.places[text];
-  if (!place || place[0] !== zoneId || place[1] !== index) return false;
-  if (sel.picked.includes(text)) {
-    ask(widget, sel.picked.filter((t) => t !== text), null);
+  // One place per copy the seat holds (two packs give two 7♥); the first ones are those picked.
+  const copy = (sel.places[text] || []).findIndex((p) => p[0] === zoneId && p[1] === index);
+  if (copy < 0) return false;
+  if (copy < sel.picked.filter((t) => t === text).length) {
+    const last = sel.picked.lastIndexOf(text);
+    ask(widget, sel.picked.filter((_, i) => i !== last), null);
     return true;
   }
   // A card that can start no such move is left to the table, which says why it cannot move.

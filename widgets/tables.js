@@ -34,13 +34,18 @@ export function clicksOf(table) {
 }
 
 /** A move being built from several cards (table.selection): the keys "zone/index" of the cards
- * picked, and of those that may be picked now (any that starts such a move, then those that may follow). */
+ * picked, and of those that may be picked now (any that starts such a move, then those that may follow).
+ * A card of which the seat holds several copies (two packs) lists a place per copy: the first
+ * ones are those picked. */
 function selectionMarks(table) {
   const sel = table.selection;
   if (!sel) return { picked: new Set(), open: new Set() };
-  const keyOf = (text) => sel.places[text] && sel.places[text].join("/");
-  const keys = (texts) => new Set(texts.map(keyOf).filter(Boolean));
-  return { picked: keys(sel.picked), open: keys(sel.picked.length ? sel.next : sel.selectable) };
+  const taken = (text) => sel.picked.filter((t) => t === text).length;
+  const keys = (texts, which) => new Set(texts.flatMap((text) => {
+    const places = sel.places[text] || [];
+    return (which === "picked" ? places.slice(0, taken(text)) : places.slice(taken(text))).map((p) => p.join("/"));
+  }));
+  return { picked: keys(sel.picked, "picked"), open: keys(sel.picked.length ? sel.next : sel.selectable, "open") };
 }
 
 /**

@@ -357,8 +357,8 @@ class YanivState(State):
 
     def _built(self, move):
         cards = move.args[0] if move.kind == "discard" else ()
-        if not cards or len(set(cards)) < len(cards):
-            return None   # a discard holding two equal cards (two jokers) is offered as a button
+        if not cards:
+            return None
         return Built(tuple(c.text for c in cards), None, f"Discard {words(cards)}")
 
     def _click_source(self, move, where):

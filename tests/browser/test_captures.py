@@ -51,7 +51,7 @@ def open_at_the_capture(page, site_url, game_id):
 
 
 def key_of(page, card):
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'].join('/')")
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][0].join('/')")
 
 
 def step(page):

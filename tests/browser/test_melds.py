@@ -2,15 +2,23 @@
 Written for every game with such moves (a form ``meld``, as the rummy family's games have): the
 engine finds a deal whose reader comes to lay out melds, the page opens there, and the reader
 picks the meld's cards one by one (the table marking those picked and those that may follow),
-then presses the finishing button; axe stays clean with a meld half built, in both themes."""
+then presses the finishing button; axe stays clean with a meld half built, in both themes. Where a
+pack holds a card twice, the two copies are picked one after the other."""
+
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from axe import axe_violations, describe, in_scheme
-from rules_engine import list_games, state_class
+from build_scripts.source import parse_source
+from rules_engine import list_games, load_game, state_class
+from rules_engine.cards import make_deck
+from rules_engine.game import State
 from rules_engine.host import Host
 
 PLAY = "#play-1"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 GAMES = [spec.id for spec in list_games() if "meld" in state_class(spec.id).forms.by_kind]
 READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
     return w && w.desc && w.desc.to_act === w.human && !w.busy && w.desc.selection; }}"""
@@ -51,7 +59,7 @@ def open_at_the_meld(page, site_url, game_id):
 
 
 def key_of(page, card):
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'].join('/')")
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][0].join('/')")
 
 
 def step(page):
@@ -142,9 +150,11 @@ def test_a_meld_by_touch_on_a_phone(browser, site_url, game_id):
 
 def a_turn_with_a_lay_off(game_id):
     """``(seed, share code, lay-off)`` of a deal at a reader's turn where a card may be laid off."""
+    block = next(f for f in parse_source(str(DOCS / f"{game_id}.md")).fences if f.kind == "play" and f.id == PLAY[1:])
     for seed in range(80):
         host = Host()
-        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        reply = call(host, "open", game=game_id, seed=seed, human=0, seats=block.options.get("seats"),
+                     options=block.game_options)
         for _ in range(400):
             table = reply["table"]
             if table["is_over"] or table["interlude"]:
@@ -174,3 +184,65 @@ def test_a_card_laid_off_by_picking_it_then_the_meld(page, site_url, game_id):
     assert "rw-zone--target" in zone.get_attribute("class")
     zone.locator("button.rw-card").last.click()
     assert " lays off " in laid(page, before, move)
+
+
+def _builds_with_a_card_twice(game_id):
+    """Whether the game has moves built from cards and its pack holds some card twice."""
+    cls = state_class(game_id)
+    pack = load_game(game_id).new(seed=0).pack_name()
+    return cls._built is not State._built and max(Counter(card.text for card in make_deck(pack)).values()) > 1
+
+
+def a_turn_with_a_card_twice(game_id):
+    """``(seed, share code, move)`` of a deal at a reader's turn where a move built from cards
+    holds one card twice (a pack with two jokers, or two packs)."""
+    block = next(f for f in parse_source(str(DOCS / f"{game_id}.md")).fences if f.kind == "play" and f.id == PLAY[1:])
+    for seed in range(80):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0, seats=block.options.get("seats"),
+                     options=block.game_options)
+        for _ in range(300):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                for click in table["moves"]:
+                    cards = click["move"].split()[1:]
+                    if click.get("built") and len(set(cards)) < len(cards):
+                        return seed, call(host, "share")["share"], click["move"]
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 80 brings the reader to a move holding a card twice")
+
+
+@pytest.mark.parametrize("game_id", [g for g in (spec.id for spec in list_games()) if _builds_with_a_card_twice(g)])
+def test_two_copies_of_a_card_are_picked_one_after_the_other(page, site_url, game_id):
+    seed, code, move = a_turn_with_a_card_twice(game_id)
+    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    widget, cards = page.locator(PLAY), move.split()[1:]
+    twice = next(card for card in cards if cards.count(card) > 1)
+    copy = lambda n: widget.locator('[data-key="%s"]' % page.evaluate(  # noqa: E731
+        f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{twice}'][{n}].join('/')"))
+    copy(0).click()
+    picked(page, 1)
+    assert "rw-card--legal" in copy(1).get_attribute("class")   # the other copy may follow
+    copy(1).click()
+    picked(page, 2)
+    assert copy(0).get_attribute("aria-pressed") == copy(1).get_attribute("aria-pressed") == "true"
+    copy(1).click()   # taken back: one copy stays picked
+    picked(page, 1)
+    assert widget.locator('.rw-card[aria-pressed="true"]').count() == 1
+    before = step(page)
+    picks = [twice] + [card for i, card in enumerate(cards) if not (card == twice and i == cards.index(twice))]
+    for count, card in enumerate(picks[1:], 2):
+        n = picks[:count].count(card) - 1
+        widget.locator('[data-key="%s"]' % page.evaluate(
+            f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][{n}].join('/')")).click()
+        picked(page, count)
+    finishing = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.finish")
+    assert move in [f["move"] for f in finishing]
+    widget.locator(f'.rw-actions button[data-move="{move}"], .rw-actions button[data-choice]').first.click()
+    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)

@@ -55,7 +55,7 @@ def play_first_move_by_pointer(page, widget, tap, block=PLAY):
         # starts one, then press the first button that finishes a move.
         selection = page.evaluate(f"document.querySelector('{block}').rwWidget.desc.selection")
         card = selection["selectable"][0]
-        press(widget.locator(f'[data-key="{"/".join(map(str, selection["places"][card]))}"]'))
+        press(widget.locator(f'[data-key="{"/".join(map(str, selection["places"][card][0]))}"]'))
         finish = widget.locator(".rw-actions button[data-choice]").first
         finish.wait_for()
         press(finish)
