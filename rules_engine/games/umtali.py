@@ -178,6 +178,7 @@ FACTS = (
 )
 
 SCORING = ScoreRule(wins="high", rule="scoring.cards", end_rule="end.game", tie_rule="end.game",
+                    calculator=hand_row, facts=FACTS,
                     hands=tuple(ScoreHand(f"Hand {n}", "scoring.cards", facts=FACTS) for n in range(1, HANDS + 1)))
 
 
@@ -193,7 +194,8 @@ class UmtaliState(State):
         rules=("setup.deal", "setup.dealer", "play.draw", "play.draw-more", "play.meld", "play.discard",
                "meld.set", "meld.run", "meld.marriage", "meld.single", "meld.jack", "meld.held", "meld.pair",
                "play.out", "play.last-turn", "play.leftover", "scoring.cards",
-               "interpretation.stock-out", "interpretation.turn-limit", "interpretation.draw-more"),
+               "interpretation.stock-out", "interpretation.turn-limit", "interpretation.draw-more",
+               "interpretation.choices"),
         scoring=SCORING,
     )
     forms = FORMS
@@ -344,8 +346,8 @@ class UmtaliState(State):
             (card,) = cards
             if held:
                 meld = next(m for m in basic_melds(hand) if card in m)
-                return (f"the {card.symbol} makes {words(meld)} with cards held, which is melded as such, "
-                        f"not as single cards", "meld.held")
+                return (f"the {card.symbol} makes {words(meld)} with cards held: a basic meld held is melded "
+                        f"as such, not as single cards", "meld.held")
             return (f"the {card.symbol} extends no set, run or single card on the table", "meld.single")
         if len(cards) == 2 and cards[0].rank == cards[1].rank:
             if cards[0].rank == "J":
