@@ -8,7 +8,7 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import RANKS, make_deck, parse_cards
 from rules_engine.games.umtali import TURN_LIMIT, basic_kind, basic_melds, hand_row
 from rules_engine.scoring import ScoreError
