@@ -401,10 +401,6 @@ class UmtaliState(State):
         if self.must_meld is not None and self.must_meld not in cards:
             return (f"the {self.must_meld.symbol} was taken as a further card of the pile: "
                     f"{name} melds it first", "play.draw-more")
-        if len(cards) > 1 and any(c.rank == "J" for c in cards):
-            return "jacks are melded one at a time, never in a set or run", "meld.jack"
-        if len(cards) >= 3 or len(cards) == 2 and cards[0].rank != cards[1].rank:
-            return self._meld_refusal(canonical(cards), hand)
         return self._meld_refusal(canonical(cards), hand)
 
     def _told_in_part(self, move):
