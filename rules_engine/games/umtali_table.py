@@ -19,7 +19,8 @@ def describe(state, seat):
                           note=f"side {side_points(state.side(s))}, game {state.points[s]}"))
     zones.append(zone("stock", "Stock", ["??"] * len(state.stock), kind="stock", layout="squared", group="middle"))
     zones.append(zone("pile", "Discard pile", state.pile_seen_by(seat), kind="discard", layout="squared",
-                      group="middle", source=any(m.kind == "take" for m in state.legal_moves())))
+                      group="middle", source=any(m.kind == "take" for m in state.legal_moves()),
+                      note="the last discard lies face down" if state.face_down is not None else None))
     for number, (owner, kind, cards) in enumerate(state.melds, 1):
         zones.append(zone(f"meld-{number}", f"{KIND_LABELS[kind]} {number}", cards, kind="meld", owner=owner))
     return {
