@@ -458,7 +458,7 @@ class UmtaliState(State):
                 return f"the {card.symbol} alone"
             owner, what, base = next((o, k, m) for o, k, m in self.melds[:-1]
                                      if (k != "pair" or self.out is not None) and extends(k, m, card))
-            whose = "own" if owner == self.turn else f"{self.player_names()[owner]}'s"
+            whose = "their own" if owner == self.turn else f"{self.player_names()[owner]}'s"
             return f"the {card.symbol}, extending {whose} {what} {words(base)}"
         return f"{KIND_WORDS[kind]} {words(cards)}"
 
