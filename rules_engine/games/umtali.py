@@ -240,22 +240,21 @@ class UmtaliState(State):
     def to_act(self):
         return None if self.over else self.turn
 
-    def _single_ok(self, card, hand):
-        """Whether ``card`` may be melded alone: a jack, or a card extending a meld on the table."""
+    def _single_ok(self, card):
+        """Whether ``card`` may be melded alone: a jack, or a card extending a meld on the table
+        (a pair only in the last turn, once its player is out)."""
         if card.rank == "J":
             return True
         pairs_count = self.out is not None
         return any(extends(kind, cards, card) for _, kind, cards in self.melds if kind != "pair" or pairs_count)
 
-    def _in_held_meld(self, card, hand):
-        return any(card in meld for meld in basic_melds(hand))
-
     def _melds(self, hand):
         """The melds ``hand`` may lay now: its basic melds, its single cards, and its pairs when
         they let the player go out."""
-        moves = [FORMS["meld"].make(m) for m in basic_melds(hand)]
-        held = {c for m in basic_melds(hand) for c in m}
-        moves += [FORMS["meld"].make((c,)) for c in hand if c not in held and self._single_ok(c, hand)]
+        basic = basic_melds(hand)
+        moves = [FORMS["meld"].make(m) for m in basic]
+        held = {c for m in basic for c in m}
+        moves += [FORMS["meld"].make((c,)) for c in hand if c not in held and self._single_ok(c)]
         if len(hand) <= 3:
             for a, b in combinations(hand, 2):
                 if a.rank == b.rank != "J" and a not in held and b not in held:
@@ -341,7 +340,7 @@ class UmtaliState(State):
         kind = basic_kind(cards)
         if kind is not None:   # a basic meld is always legal: the cards are held
             return f"{words(cards)} cannot be melded now", "play.meld"
-        held = [c for c in cards if self._in_held_meld(c, hand)]
+        held = [c for c in cards if any(c in meld for meld in basic_melds(hand))]
         if len(cards) == 1:
             (card,) = cards
             if held:
