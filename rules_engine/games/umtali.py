@@ -25,7 +25,7 @@
 from itertools import combinations
 
 from ..cards import RANKS, make_deck, parse_card
-from ..families.rummy import canonical, held_order
+from ..families.rummy import candidate_melds, canonical, held_order
 from ..game import ALL, GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import Fact, ScoreError, ScoreHand, ScoreRule
@@ -98,27 +98,13 @@ def basic_kind(cards):
 
 
 def basic_melds(hand):
-    """Every basic meld ``hand`` holds, each in written order."""
-    found = []
-    by_rank, by_suit = {}, {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-        by_suit.setdefault(card.suit, []).append(card)
-    for rank, cards in by_rank.items():
-        if rank != "J":
-            found += [canonical(g) for size in (3, 4) for g in combinations(cards, size)]
-    for cards in by_suit.values():
-        at = {_rank(c): c for c in cards if c.rank in NUMBER_RANKS}
-        for low in sorted(at):
-            high = low
-            while high + 1 in at:
-                high += 1
-                if high - low >= 2:
-                    found.append(tuple(at[r] for r in range(low, high + 1)))
-        queens = [c for c in cards if c.rank == "Q"]
-        kings = [c for c in cards if c.rank == "K"]
-        if queens and kings:
-            found.append((queens[0], kings[0]))
+    """Every basic meld ``hand`` holds, each in written order: the rummy family's sets and runs
+    that are Umtali's (no jacks, number cards only in runs), and its marriages."""
+    found = [m for m in candidate_melds(hand) if basic_kind(m)]
+    for queen in hand:
+        king = next((c for c in hand if c.rank == "K" and c.suit == queen.suit), None) if queen.rank == "Q" else None
+        if king is not None:
+            found.append((queen, king))
     return found
 
 
