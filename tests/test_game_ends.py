@@ -215,12 +215,20 @@ def diloti(final):
     assert not final.stock and not final._table_cards() and not any(final.hands)
 
 
+def umtali(final):
+    # Four hands, the deal alternating; each side's points added up; the higher total wins.
+    assert final.hand_number == 4 == len(final.hand_results)
+    assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in (0, 1))
+    assert final.winners == most(final.points)
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
-        "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti}
+        "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
+        "umtali": umtali}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

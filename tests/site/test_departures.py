@@ -47,6 +47,7 @@ DEPARTURES = {
     "stop-the-bus": ["interpretation.last-stop"],
     "the-clock": [],
     "turnover-bridge": [],
+    "umtali": [],
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
 }
