@@ -316,7 +316,7 @@ class CassinoState(PilesOnTable, FishingGame):
         for i in piles:
             pile = self.piles[i]
             if pile.value != target and pile.sets > 1:
-                return f"{self.pile_label(pile)} is a multiple build: it cannot be increased", "play.multiple"
+                return f"{self.pile_label(pile)} cannot be increased: a multiple build keeps its value", "play.multiple"
         return (f"the {card.symbol} and {cards_words(taken)} do not make sets of {target} each, "
                 f"a build increased only by the card played", "play.increase")
 
@@ -436,7 +436,7 @@ class CassinoState(PilesOnTable, FishingGame):
         lines = []
         rest = list(self._table_cards())
         if rest:
-            # Nobody captured in the whole deal: the cards left go to the dealer (interpretation.no-capture).
+            # Nobody captured in the whole deal: the cards left go to the dealer (interpretation.last-sweep).
             taker = self.dealer if self.last_capturer is None else self.last_capturer
             self.won[taker] += rest
             for c in rest:
