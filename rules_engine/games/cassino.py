@@ -152,19 +152,6 @@ class CassinoState(PilesOnTable, FishingGame):
 
     # ---- what a card may do ----------------------------------------------------------------------
 
-    def _items(self):
-        """The table's items: ``("card", card)`` for each loose card, ``("pile", i)`` for each build."""
-        return [("card", c) for c in self.layout] + [("pile", i) for i in range(len(self.piles))]
-
-    def _item_value(self, item):
-        return value(item[1]) if item[0] == "card" else self.piles[item[1]].value
-
-    def _item_cards(self, items):
-        cards = []
-        for kind, what in items:
-            cards += [what] if kind == "card" else list(self.piles[what].cards)
-        return cards
-
     def owned(self, seat):
         """The indices of the builds ``seat`` owns (made or last added to)."""
         return [i for i, pile in enumerate(self.piles) if pile.owner == seat]
@@ -228,10 +215,6 @@ class CassinoState(PilesOnTable, FishingGame):
 
     # ---- moves -----------------------------------------------------------------------------------
 
-    def _ordered(self, cards):
-        order = self._table_cards()
-        return tuple(sorted(cards, key=order.index))
-
     def _moves_for(self, card):
         # Captures first and builds last, trailing between: a player always making the first or
         # the last move allowed then keeps the table small, as players do.
@@ -266,8 +249,7 @@ class CassinoState(PilesOnTable, FishingGame):
         missing = [c for c in taken if c not in self._table_cards()]
         if missing:
             return f"the {missing[0].symbol} is not on the table", "play.capture"
-        split = [i for i in {self.pile_of(c) for c in taken} - {None}
-                 if not set(self.piles[i].cards) <= set(taken)]
+        split = self.split_piles(taken)
         if split:
             return (f"{self.pile_label(self.piles[split[0]])} is taken or built on whole, all its cards together",
                     "play.build")
@@ -348,8 +330,7 @@ class CassinoState(PilesOnTable, FishingGame):
         own = [c for c in cards if c in self.hands[self.turn]]
         if len(own) == 1 and target is None and all(c in self._table_cards() for c in cards if c not in own):
             taken = tuple(c for c in cards if c not in own)
-            split = [i for i in {self.pile_of(c) for c in taken} - {None}
-                     if not set(self.piles[i].cards) <= set(taken)]
+            split = self.split_piles(taken)
             if split:
                 return (f"{self.pile_label(self.piles[split[0]])} is taken or built on whole, all its cards "
                         f"together", "play.build")
@@ -374,17 +355,11 @@ class CassinoState(PilesOnTable, FishingGame):
         old = [self.piles[what] for kind, what in self._items_of(move.args[0]) if kind == "pile"]
         increased = [p for p in old if p.value != target]
         self.hands[seat].remove(card)
-        cards = []   # set by set, as the table shows them, each in the table's order, the card played last
-        order = self._table_cards()
-        for combo in parts:
-            set_cards = []
-            for kind, what in combo:
-                set_cards += list(self.piles[what].cards) if kind == "pile" else [what]
-            cards += sorted(set_cards, key=lambda c: order.index(c) if c in order else len(order))
+        cards = self.pile_cards(parts)
         sets = sum(self._sets_in(combo, target) for combo in parts)
         for c in move.args[0]:
             self._take_from_table(c)
-        self.piles.append(Pile(tuple(cards), target, seat, sets))
+        self.piles.append(Pile(cards, target, seat, sets))
         if increased:
             self.said = f"{name} increases {self.pile_label(increased[0])} to {target} with the {card.symbol}"
             self.said += f", with {cards_words([c for c in move.args[0] if c not in increased[0].cards])} " \
@@ -400,10 +375,6 @@ class CassinoState(PilesOnTable, FishingGame):
         its own, anything else one."""
         (kind, what), = combo if len(combo) == 1 else ((None, None),)
         return self.piles[what].sets if kind == "pile" and self.piles[what].value == target else 1
-
-    def _items_of(self, cards):
-        loose = frozenset(("card", c) for c in cards if c in self.layout)
-        return loose | frozenset(("pile", i) for i in {self.pile_of(c) for c in cards} - {None})
 
     def _capture(self, seat, card, taken):
         cleared = set(taken) == set(self._table_cards())
@@ -528,6 +499,9 @@ class CassinoState(PilesOnTable, FishingGame):
 
     def card_points(self, card):
         return card_points(card)
+
+    def table_value(self, card):
+        return value(card)
 
 
 GAME = CassinoState
