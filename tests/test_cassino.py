@@ -1,5 +1,5 @@
 """Cassino's own rules: the deal two at a time, captures by rank and by sums several at once
-(every capture offered against a brute force, builds on the table), face cards one at a time,
+(every capture and build offered against a brute force, builds on the table), face cards one at a time,
 builds made only by a player who can take them, multiple builds, increases by either player,
 the builder's duty, sweeps (on the deal's last card too, never for the cards left at the end),
 new hands from the stock, the count recomputed from the won piles, the deal alternating and
@@ -102,6 +102,60 @@ def test_every_capture_offered_is_one_a_brute_force_finds():
         for card in hand:
             offered = {frozenset(m.args[0]) for m in state.legal_moves() if m.kind == "capture" and m.args[1] == card}
             assert offered == brute_captures(card, state.layout, state.piles), (card, state.layout, state.piles)
+
+
+def brute_builds(card, hand, layout, piles):
+    """Every ``(table cards, value)`` a build with ``card`` may take in, by trying every subset of
+    the table's items and every way of splitting it with the card played into sets of the value:
+    loose cards (with the card played or not), a build of the value alone, or a single build and
+    the card played."""
+    v = PIPS.get(card.rank)
+    if v is None:
+        return set()
+    items = [(c,) for c in layout if c.rank in PIPS] + [tuple(p.cards) for p in piles]
+    pile_of = {tuple(p.cards): p for p in piles}
+
+    def makes(group, target):
+        builds = [pile_of[item] for item in group if item in pile_of]
+        if builds:
+            if len(group) == 1:
+                return builds[0].value == target
+            return len(group) == 2 and ("hand",) in group and builds[0].sets == 1 and builds[0].value + v == target
+        return sum(v if item == ("hand",) else PIPS[item[0].rank] for item in group) == target
+
+    def splits(rest, target):
+        if not rest:
+            return True
+        first, others = rest[0], rest[1:]
+        return any(makes((first,) + mates, target) and splits([i for i in others if i not in mates], target)
+                   for size in range(len(others) + 1) for mates in itertools.combinations(others, size))
+
+    found = set()
+    for target in range(max(v, 2), 11):
+        if not any(PIPS.get(c.rank) == target for c in hand if c != card):
+            continue
+        for size in range(1, len(items) + 1):
+            for chosen in itertools.combinations(items, size):
+                if splits([("hand",)] + list(chosen), target):
+                    found.add((frozenset(c for item in chosen for c in item), target))
+    return found
+
+
+def test_every_build_offered_is_one_a_brute_force_finds():
+    rng = random.Random(8)
+    deck = [c for c in make_deck("52") if c.rank in PIPS]
+    for _ in range(60):
+        cards = rng.sample(deck, 14)
+        hand, loose = cards[:4], cards[4:4 + rng.randint(1, 5)]
+        piles = []
+        if PIPS[cards[10].rank] + PIPS[cards[11].rank] <= 10:
+            piles.append((f"{cards[10].text} {cards[11].text}", PIPS[cards[10].rank] + PIPS[cards[11].rank], 1,
+                          rng.choice([1, 2])))
+        state = position([" ".join(c.text for c in hand), "KC"], " ".join(c.text for c in loose), piles, turn=0)
+        for card in hand:
+            offered = {(frozenset(m.args[0]), m.args[2]) for m in state.legal_moves()
+                       if m.kind == "build" and m.args[1] == card}
+            assert offered == brute_builds(card, hand, state.layout, state.piles), (card, hand, loose, piles)
 
 
 def test_a_numeral_takes_its_rank_and_sums_at_once_a_face_card_one_of_its_rank():
