@@ -106,7 +106,8 @@ class CassinoState(PilesOnTable, FishingGame):
                 "and count cards, spades, the casinos and aces; 21 points wins.",
         rules=("setup.deal", "play.turn", "play.trail", "play.capture", "play.face-cards", "play.build",
                "play.multiple", "play.increase", "play.ownership", "play.sweep", "play.new-hands", "end.rest",
-               "scoring.hand", "end.game", "interpretation.level-at-21", "interpretation.no-capture"),
+               "scoring.hand", "end.game", "interpretation.level-at-21", "interpretation.no-capture",
+               "interpretation.last-sweep", "interpretation.builds"),
         scoring=SCORING,
     )
     forms = FORMS
