@@ -12,6 +12,7 @@ GAME_MODULES = (
     "bartok",
     "black_hole",
     "bridge_solitaire",
+    "cassino",
     "chinese_ten",
     "comet",
     "couillon",

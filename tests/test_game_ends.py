@@ -222,13 +222,25 @@ def umtali(final):
     assert final.winners == most(final.points)
 
 
+def cassino(final):
+    # To 21: a player has 21 or more and more than the other, every deal counted, no earlier deal
+    # ending with a player past 21 and ahead; the table and the stock empty.
+    assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in (0, 1))
+    assert max(final.points) >= 21 and final.points[0] != final.points[1]
+    for n in range(1, len(final.hand_results)):
+        totals = [sum(p[s] for _, p, _ in final.hand_results[:n]) for s in (0, 1)]
+        assert max(totals) < 21 or totals[0] == totals[1]
+    assert final.winners == (final.points.index(max(final.points)),)
+    assert not final.stock and not final._table_cards() and not any(final.hands)
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
-        "umtali": umtali}
+        "umtali": umtali, "cassino": cassino}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -55,7 +55,53 @@ def unions(combos):
 
 
 class PilesOnTable:
-    """The piles beside the layout (``self.piles``, a list of :class:`Pile`)."""
+    """The piles beside the layout (``self.piles``, a list of :class:`Pile`).
+
+    Sums and piles count the table's *items*: ``("card", card)`` for each loose card and
+    ``("pile", i)`` for each pile; a game gives a loose card's value (``table_value``)."""
+
+    def table_value(self, card):
+        """A loose card's value in sums and piles; None for a card that goes into none."""
+        raise NotImplementedError
+
+    def _items(self):
+        return [("card", c) for c in self.layout] + [("pile", i) for i in range(len(self.piles))]
+
+    def _item_value(self, item):
+        return self.table_value(item[1]) if item[0] == "card" else self.piles[item[1]].value
+
+    def _item_cards(self, items):
+        cards = []
+        for kind, what in items:
+            cards += [what] if kind == "card" else list(self.piles[what].cards)
+        return cards
+
+    def _items_of(self, cards):
+        """The items that table ``cards`` make up (each pile named by any of its cards)."""
+        loose = frozenset(("card", c) for c in cards if c in self.layout)
+        return loose | frozenset(("pile", i) for i in {self.pile_of(c) for c in cards} - {None})
+
+    def _ordered(self, cards):
+        order = self._table_cards()
+        return tuple(sorted(cards, key=order.index))
+
+    def split_piles(self, cards):
+        """The indices of the piles ``cards`` take only part of (a pile goes whole or not at all)."""
+        return [i for i in {self.pile_of(c) for c in cards} - {None}
+                if not set(self.piles[i].cards) <= set(cards)]
+
+    def pile_cards(self, parts):
+        """The cards of a new pile made of ``parts`` (sets of items, and ``("hand", card)`` for the
+        card played), set by set as the table shows them, each in the table's order, the card
+        played last."""
+        order = self._table_cards()
+        cards = []
+        for combo in parts:
+            set_cards = []
+            for kind, what in combo:
+                set_cards += list(self.piles[what].cards) if kind == "pile" else [what]
+            cards += sorted(set_cards, key=lambda c: order.index(c) if c in order else len(order))
+        return tuple(cards)
 
     def _table_cards(self):
         return self.layout + [c for pile in self.piles for c in pile.cards]

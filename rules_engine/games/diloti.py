@@ -160,19 +160,6 @@ class DilotiState(PilesOnTable, FishingGame):
 
     # ---- what a card may do ----------------------------------------------------------------------
 
-    def _items(self):
-        """The table's items: ``("card", card)`` for each loose card, ``("pile", i)`` for each pile."""
-        return [("card", c) for c in self.layout] + [("pile", i) for i in range(len(self.piles))]
-
-    def _item_value(self, item):
-        return value(item[1]) if item[0] == "card" else self.piles[item[1]].value
-
-    def _item_cards(self, items):
-        cards = []
-        for kind, what in items:
-            cards += [what] if kind == "card" else list(self.piles[what].cards)
-        return cards
-
     def pending(self, seat):
         """The index of the pile ``seat`` is bound to take, or None."""
         return next((i for i, pile in enumerate(self.piles) if pile.owner == seat), None)
@@ -241,10 +228,6 @@ class DilotiState(PilesOnTable, FishingGame):
 
     # ---- moves -----------------------------------------------------------------------------------
 
-    def _ordered(self, cards):
-        order = self._table_cards()
-        return tuple(sorted(cards, key=order.index))
-
     def _moves_for(self, card):
         # Captures first and declarations last, laying between: a player always making the first
         # or the last move allowed then keeps the table small, as players do.
@@ -280,8 +263,7 @@ class DilotiState(PilesOnTable, FishingGame):
         missing = [c for c in taken if c not in self._table_cards()]
         if missing:
             return f"the {missing[0].symbol} is not on the table", "play.capture"
-        split = [i for i in {self.pile_of(c) for c in taken} - {None}
-                 if not set(self.piles[i].cards) <= set(taken)]
+        split = self.split_piles(taken)
         if split:
             return (f"{self.pile_label(self.piles[split[0]])} is taken or built on whole, all its cards together",
                     "play.declare")
@@ -358,8 +340,7 @@ class DilotiState(PilesOnTable, FishingGame):
         own = [c for c in cards if c in self.hands[self.turn]]
         if len(own) == 1 and target is None and all(c in self._table_cards() for c in cards if c not in own):
             taken = tuple(c for c in cards if c not in own)
-            split = [i for i in {self.pile_of(c) for c in taken} - {None}
-                     if not set(self.piles[i].cards) <= set(taken)]
+            split = self.split_piles(taken)
             if split:
                 return (f"{self.pile_label(self.piles[split[0]])} is taken or built on whole, all its cards "
                         f"together", "play.declare")
@@ -381,16 +362,10 @@ class DilotiState(PilesOnTable, FishingGame):
         old = [self.piles[what] for kind, what in self._items_of(move.args[0]) if kind == "pile"]
         raised = [p for p in old if p.value != target]
         self.hands[seat].remove(card)
-        cards = []   # set by set, as the table shows them, each in the table's order, the card played last
-        order = self._table_cards()
-        for combo in parts:
-            set_cards = []
-            for kind, what in combo:
-                set_cards += list(self.piles[what].cards) if kind == "pile" else [what]
-            cards += sorted(set_cards, key=lambda c: order.index(c) if c in order else len(order))
+        cards = self.pile_cards(parts)
         for c in move.args[0]:
             self._take_from_table(c)
-        pile = Pile(tuple(cards), target, seat, len(parts))
+        pile = Pile(cards, target, seat, len(parts))
         self.piles.append(pile)
         if raised:
             self.said = f"{name} raises {self.pile_label(raised[0])} to {target} with the {card.symbol}"
@@ -401,10 +376,6 @@ class DilotiState(PilesOnTable, FishingGame):
         else:
             self.said = f"{name} declares {target}: the {card.symbol} with {cards_words(move.args[0])}."
         self._after_play(seat)
-
-    def _items_of(self, cards):
-        loose = frozenset(("card", c) for c in cards if c in self.layout)
-        return loose | frozenset(("pile", i) for i in {self.pile_of(c) for c in cards} - {None})
 
     def _capture(self, seat, card, taken):
         cleared = set(taken) == set(self._table_cards())
@@ -541,6 +512,9 @@ class DilotiState(PilesOnTable, FishingGame):
 
     def card_points(self, card):
         return card_points(card)
+
+    def table_value(self, card):
+        return value(card)
 
 
 GAME = DilotiState

@@ -1,7 +1,8 @@
 """A capture, a move built from a card of the hand and the table cards it takes (the fishing
 family), made at the card table by mouse, keyboard and touch: the engine finds a deal whose
 reader comes to a capture, the page opens there, the reader picks the capturing card, then the
-card on the table, and presses "Capture"; axe stays clean with a capture half built."""
+card on the table, and presses "Capture"; axe stays clean with a capture half built. A pile (a declaration, a build)
+is made so too, by mouse and by touch."""
 
 import pytest
 
@@ -40,6 +41,28 @@ def a_turn_with_a_capture(game_id):
             else:
                 reply = call(host, "bot")
     pytest.fail(f"no {game_id} deal of 40 brings the reader to a capture")
+
+
+def a_turn_with_a_pile(game_id):
+    """``(seed, share code, move, its cards in the order picked)`` at a reader's turn that may
+    bundle cards into a pile (a declaration, a build): a built move that is no capture."""
+    for seed in range(40):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        for _ in range(200):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                built = [c["move"] for c in table["moves"] if c.get("built") and not c["move"].startswith("capture ")]
+                if built:
+                    words = built[0].split()
+                    at = words.index("with")
+                    return seed, call(host, "share")["share"], built[0], [words[at + 1]] + words[1:at]
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 40 brings the reader to a pile to make")
 
 
 def open_at_the_capture(page, site_url, game_id):
@@ -115,3 +138,32 @@ def test_a_capture_by_touch_on_a_phone(browser, site_url, game_id):
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     finally:
         context.close()
+
+
+# Fishing games with a third kind of move beside capturing and laying: a pile made on the table.
+PILE_GAMES = [game_id for game_id in GAMES if len(state_class(game_id).forms.by_kind) > 2]
+
+
+@pytest.mark.parametrize("game_id", PILE_GAMES)
+def test_a_pile_made_by_mouse_and_by_touch_on_a_phone(browser, site_url, game_id):
+    seed, code, move, cards = a_turn_with_a_pile(game_id)
+    for viewport, touch in (({"width": 1280, "height": 900}, False), ({"width": 390, "height": 844}, True)):
+        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        try:
+            page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+            page.locator(PLAY).scroll_into_view_if_needed()
+            page.wait_for_function(READY)
+            widget, before = page.locator(PLAY), step(page)
+            for count, card in enumerate(cards, 1):
+                target = widget.locator(f'[data-key="{key_of(page, card)}"]')
+                target.tap() if touch else target.click()
+                picked(page, count)
+            button = page.evaluate(f"""m => document.querySelector('{PLAY}').rwWidget.desc.selection.finish
+                .find(f => f.move === m).button""", move)
+            finish = widget.locator(f'.rw-actions button[data-choice="{button}"]')
+            finish.tap() if touch else finish.click()
+            said = captured(page, before)
+            assert said and " captures " not in said
+        finally:
+            context.close()

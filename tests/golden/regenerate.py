@@ -50,6 +50,7 @@ GAMES = [
     ("stop-the-bus", "stop-the-bus-full", 2),
     ("diloti", "diloti-full", 3),
     ("umtali", "umtali-full", 8),
+    ("cassino", "cassino-full", 11),
 ]
 
 

@@ -20,6 +20,7 @@ DEPARTURES = {
     "bartok": ["interpretation.hand-limit", "interpretation.session"],
     "black-hole": [],
     "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
+    "cassino": [],
     "chinese-ten": [],
     "comet": [],
     "diloti": [],
