@@ -41,6 +41,7 @@ GAME_MODULES = (
     "turnover_bridge",
     "yaniv",
     "yukon",
+    "zetema",
 )
 
 
