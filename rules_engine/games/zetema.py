@@ -175,7 +175,7 @@ class ZetemaState(State):
         rules=("setup.deal", "setup.partners", "setup.dealer", "play.draw", "play.meld", "play.meld-discard",
                "play.marriage", "play.discard", "play.zetema", "play.stock-out", "scoring.melds",
                "scoring.marriages", "interpretation.one-meld", "interpretation.pile-partner",
-               "interpretation.hand-end", "interpretation.imperial"),
+               "interpretation.hand-end", "interpretation.imperial", "interpretation.meld-again"),
         scoring=SCORING,
     )
     forms = FORMS
@@ -202,6 +202,9 @@ class ZetemaState(State):
             hand.sort(key=held_order)
         self.stock, self.piles, self.general = cards, [[] for _ in RANKS], []
         self.hand_points, self.lines, self.shown, self.phase = (0,) * self.sides, [], (), "play"
+        # Per seat, per kind of meld: the cards of its hand already shown in a meld of that kind
+        # (interpretation.meld-again), with duplicates.
+        self.used = [{} for _ in range(self.seats)]
         self.turn = None
         self._begin_turn((dealer + 1) % self.seats)
 
@@ -229,6 +232,7 @@ class ZetemaState(State):
         self.stock, self.general = list(self.stock), list(self.general)
         self.piles = [list(p) for p in self.piles]
         self.lines = list(self.lines)
+        self.used = [{kind: list(cards) for kind, cards in used.items()} for used in self.used]
 
     @property
     def to_act(self):
@@ -249,7 +253,22 @@ class ZetemaState(State):
         for chosen in combinations(hand, self.size):
             if meld_kind(chosen, self.size) not in (None, "assembly"):
                 found.append(canonical(chosen))
-        return list(dict.fromkeys(found))
+        return [m for m in dict.fromkeys(found) if self._fresh(m)]
+
+    def _fresh(self, cards):
+        """Whether no card of the meld ``cards`` was shown before in a meld of its kind: a card
+        held twice (a doubled heart) counts as fresh while one of its copies was not shown."""
+        hand = self.hands[self.turn]
+        used = self.used[self.turn].get(meld_kind(cards, self.size), ())
+        return all(cards.count(c) <= hand.count(c) - used.count(c) for c in set(cards))
+
+    def _forget(self, seat):
+        """Cards gone from ``seat``'s hand are no longer counted as shown."""
+        hand = self.hands[seat]
+        for cards in self.used[seat].values():
+            for card in set(cards):
+                while cards.count(card) > hand.count(card):
+                    cards.remove(card)
 
     def _marriage_cards(self, hand, suits):
         """``(from the hand, from the rank piles)`` for marriages in ``suits``, or None: a player
@@ -312,6 +331,8 @@ class ZetemaState(State):
             missing = _missing(hand, cards)
             if missing:
                 return f"{name} does not hold the {missing.symbol}", "play.meld"
+            if meld_kind(cards, self.size) is not None:
+                return self._stale_refusal(cards)
             return self._meld_refusal(cards)
         cards = move.args[0]
         if any(c.rank != "K" for c in cards):
@@ -329,6 +350,14 @@ class ZetemaState(State):
             return (f"a meld is {size} cards in a flush or a sequence, or five of a rank, "
                     f"not {plural(len(cards), 'card')}", "scoring.melds")
         return (f"{words(cards)} is neither a sequence (ranks in a row) nor a flush (one suit)", "scoring.melds")
+
+    def _stale_refusal(self, cards):
+        kind = meld_kind(cards, self.size)
+        used = self.used[self.turn].get(kind, ())
+        hand = self.hands[self.turn]
+        stale = next(c for c in cards if cards.count(c) > hand.count(c) - used.count(c))
+        return (f"the {stale.symbol} has been shown in {_kind_words(kind, cards).replace('an assembly of', 'an assembly')}"
+                " already: a meld shown again needs all fresh cards", "interpretation.meld-again")
 
     def candidate_moves(self):
         if self.over:
@@ -380,6 +409,8 @@ class ZetemaState(State):
         if missing:
             return f"{name} does not hold the {missing.symbol}", "play.meld"
         if len(cards) >= self.size or len(cards) == 5 and len({c.rank for c in cards}) == 1:
+            if meld_kind(cards, self.size) is not None:
+                return self._stale_refusal(canonical(cards))
             return self._meld_refusal(canonical(cards))
         return f"no meld of {name}'s hand holds {words(canonical(cards))}", "play.meld"
 
@@ -392,6 +423,7 @@ class ZetemaState(State):
             cards = move.args[0]
             self.shown, self.phase = cards, "meld-discard"
             kind, points = meld_kind(cards, self.size), meld_points(cards, self.size)
+            self.used[seat][kind] = self.used[seat].get(kind, []) + list(cards)
             self.said = f"{name} shows {_kind_words(kind, cards)}: {words(cards)}, for {plural(points, 'point')}."
             self._score(seat, points, _kind_words(kind, cards))
             return
@@ -402,6 +434,7 @@ class ZetemaState(State):
                 hand.remove(card)
             for card in from_piles:
                 self.piles[RANKS.index(card.rank)].remove(card)
+            self._forget(seat)
             self.general += from_hand + from_piles
             points = marriage_points(suits)
             taken = f", taking the {' and the '.join(c.symbol for c in from_piles)} from the piles" if from_piles else ""
@@ -416,6 +449,7 @@ class ZetemaState(State):
             return
         card = move.card
         hand.remove(card)
+        self._forget(seat)
         self.shown, pile = (), self.piles[RANKS.index(card.rank)]
         pile.append(card)
         self.said = f"{name} discards the {card.symbol}."
@@ -489,7 +523,7 @@ class ZetemaState(State):
                       for s in range(self.seats)],
             "shown": [c.text for c in self.shown], "stock": len(self.stock),
             "piles": {rank: [c.text for c in pile] for rank, pile in zip(RANKS, self.piles)},
-            "general": len(self.general), "general_top": self.general[-1].text if self.general else None,
+            "general": [c.text for c in self.general],
             "meld_size": self.size, "sides": self.sides, "target": self.target,
             "points": list(self.points), "hand_points": list(self.hand_points), "over": self.over,
             "hands_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],

@@ -25,7 +25,7 @@ def _points(move, table, seats):
     return 0
 
 
-def _keep_value(card, hand, piles):
+def _keep_value(card, hand, piles, general):
     """How much ``card`` is worth keeping in ``hand``."""
     suit_count = sum(c.suit == card.suit for c in hand)
     rank_count = sum(c.rank == card.rank for c in hand)
@@ -34,10 +34,11 @@ def _keep_value(card, hand, piles):
     value = suit_count * 1.0 + rank_count * 1.5 + near * 0.6
     if card.rank in "KQ":
         partner = parse_card(("Q" if card.rank == "K" else "K") + card.suit)
+        copies = 2 if card.suit == "H" else 1
         if partner in hand or partner.text in piles["Q" if card.rank == "K" else "K"]:
             value += 8
-        else:
-            value += 2
+        elif general.count(partner.text) < copies:
+            value += 5   # its partner may still come, to this hand or to another that would take it from the pile
     return value
 
 
@@ -57,7 +58,7 @@ def choose(view, rng):
         card = parse_card(move.split()[1])
         pile = piles[card.rank]
         held_same = sum(c.rank == card.rank for c in hand)
-        value = -_keep_value(card, hand, piles)
+        value = -_keep_value(card, hand, piles, table["general"])
         if len(pile) == 4:
             value += 30 + ZETEMA.get(card.rank, 5)
         elif len(pile) == 3 and held_same == 1:
