@@ -83,6 +83,6 @@ def _interlude(state):
     scorers = state.scorer_names()
     out = [line for line in lines] or ["Nobody scored"]
     if leftover:
-        out.append(f"{plural(leftover, 'card')} left on the king and queen piles went to the general pile unscored")
+        out.append(f"{plural(leftover, 'card')} left on the rank piles went to the general pile unscored")
     out += [f"{scorers[s]}: {plural(state.points[s], 'point')} in all" for s in range(state.sides)]
     return {"title": f"End of hand {number}", "zones": [], "lines": out}
