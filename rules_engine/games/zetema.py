@@ -437,7 +437,9 @@ class ZetemaState(State):
             self._forget(seat)
             self.general += from_hand + from_piles
             points = marriage_points(suits)
-            taken = f", taking the {' and the '.join(c.symbol for c in from_piles)} from the piles" if from_piles else ""
+            named = [f"the {c.symbol}" for c in from_piles]
+            taken = (f", taking {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]} from the piles"
+                     if named else "")
             self.said = f"{name} declares {_marriage_words(suits)}{taken}, for {plural(points, 'point')}."
             self._score(seat, points, _marriage_words(suits))
             if self.over:
