@@ -231,3 +231,17 @@ def test_the_bound_and_whole_games_at_every_number_of_players():
         assert [sum(r[1][s] for r in final.hand_results) for s in range(final.sides)] == list(final.points)
         dealers = [n % seats for n in range(final.hand_number)]
         assert final.dealer == dealers[-1]
+
+
+@pytest.mark.parametrize("seats", [4, 5, 6])
+def test_the_score_pad_ends_a_game_of_four_or_more_at_200(seats):
+    from rules_engine.scoring import people_columns, sheet_outcome
+
+    state = ZETEMA.new(seed=9, seats=seats)
+    rule, people = state.spec.scoring, people_columns(state.spec.scoring, seats)
+    assert people == {4: 2, 5: 5, 6: 3}[seats] and rule.target_for(seats) == 200
+    final = play_out(state, [HeuristicBot(s) for s in range(seats)])
+    rows = [[points[s] for s in range(people)] for _, points, _ in final.hand_results]
+    outcome = sheet_outcome(rule, rows, seats)
+    assert outcome["over"] and outcome["ended"] == len(rows) - 1
+    assert outcome["winners"] == [final.side_of(final.winners[0])]

@@ -138,7 +138,7 @@ def most_hands(seats):
     return ceil(target(seats) * sides(seats) / LEAST_ZETEMAS)
 
 
-SCORING = ScoreRule(wins="high", target=300, partnerships=2, ties="first", tie_rule="end.game",
+SCORING = ScoreRule(wins="high", target=300, target_by_seats=((4, 200), (5, 200), (6, 200)), partnerships=2, ties="first", tie_rule="end.game",
                     rule="scoring.melds", end_rule="end.game",
                     cites=("scoring.marriages", "play.zetema"))
 
