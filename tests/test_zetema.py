@@ -245,3 +245,20 @@ def test_the_score_pad_ends_a_game_of_four_or_more_at_200(seats):
     outcome = sheet_outcome(rule, rows, seats)
     assert outcome["over"] and outcome["ended"] == len(rows) - 1
     assert outcome["winners"] == [final.side_of(final.winners[0])]
+
+
+def test_bad_moves_are_refused_with_their_rule_and_change_nothing():
+    state = position(["KS QS 3D 4D 7C 9C KD", "AS AD AC 8H 8D 2C"], piles={"Q": "QD"})
+    assert "does not hold the 5♣" in refused(state, "discard 5C", "play.discard")
+    assert refused(state, "marry QS", "play.marriage").startswith("marriages are written by their kings")
+    assert refused(state, "marry KS KS KD KC KH KH", "play.marriage") == "there are five marriages at most"
+    assert refused(state, "marry KH", "play.marriage")
+    assert refused(state, "meld 3D 4D 7C 9C KD KS 8H", "play.meld")
+    with pytest.raises(rules_engine.errors.NotYourTurnError):
+        state.apply("discard 3D", seat=1)
+    # A choice of cards to show is refused with the meld rules, and malformed choices are errors.
+    assert state.choose(["3D", "4D", "7C", "9C", "KD", "KS"])["refused"]["rule"] == "scoring.melds"
+    assert state.choose(["3D"], target="pile-3")["refused"]["rule"] == "play.meld"
+    for bad in (["3D", "3D"], ["??"], "3D"):
+        with pytest.raises(rules_engine.errors.NotationError):
+            state.choose(bad)
