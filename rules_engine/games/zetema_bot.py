@@ -13,7 +13,7 @@ from ..cards import RANKS, parse_card
 ZETEMA = {"K": 50, "Q": 50, "J": 20, "A": 15, "5": 15}
 
 
-def _points(move, table, seats):
+def _points(move, table):
     from .zetema import marriage_points, meld_points
 
     kind, _, rest = move.partition(" ")
@@ -46,11 +46,9 @@ def choose(view, rng):
     moves, table, seat = view["moves"], view["table"], view["seat"]
     if len(moves) == 1:
         return moves[0]
-    seats = view["seats"]
-    scoring = [(m, _points(m, table, seats)) for m in moves if not m.startswith("discard")]
+    scoring = [m for m in moves if not m.startswith("discard")]
     if scoring:
-        best, points = max(scoring, key=lambda mp: mp[1])
-        return best
+        return max(scoring, key=lambda m: _points(m, table))
     hand = [parse_card(t) for t in table["hands"][seat]]
     piles = table["piles"]
     best, best_value = None, None

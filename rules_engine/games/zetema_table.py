@@ -22,7 +22,7 @@ def describe(state, seat):
 
 
 def _zones(state, seat):
-    names, scorers = state.player_names(), state.scorer_names()
+    names = state.player_names()
     zones = []
     for s in range(state.seats):
         held = state._held(s)
@@ -39,7 +39,6 @@ def _zones(state, seat):
         label = PILE_NAMES.get(rank, f"{rank}s")
         zones.append(zone(f"pile-{rank}", f"{label} pile", pile, kind="discard",
                           layout="row" if rank in "KQ" else "squared", group="piles", empty=rank if rank != "T" else "10"))
-    del scorers
     return zones
 
 
@@ -81,7 +80,7 @@ def _interlude(state):
         return None
     number, lines, leftover = ended
     scorers = state.scorer_names()
-    out = [line for line in lines] or ["Nobody scored"]
+    out = list(lines) or ["Nobody scored"]
     if leftover:
         out.append(f"{plural(leftover, 'card')} left on the rank piles went to the general pile unscored")
     out += [f"{scorers[s]}: {plural(state.points[s], 'point')} in all" for s in range(state.sides)]
