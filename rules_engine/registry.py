@@ -43,6 +43,7 @@ GAME_MODULES = (
     "umtali",
     "yaniv",
     "yukon",
+    "zetema",
 )
 
 

@@ -147,7 +147,8 @@ class ScoreRule:
 
     How the game ends (after a whole hand; several may apply, the first met ends it):
 
-    - ``target``: a total reaches it; ``floor`` (with ``floor_rule``): a total falls to it or below;
+    - ``target``: a total reaches it (``target_by_seats``: ``((seats, target), ...)`` where the
+      number of players changes it); ``floor`` (with ``floor_rule``): a total falls to it or below;
     - ``deals_option``: the game's option saying how often each player deals; the game
       ends after that many deals each;
     - ``hands_option``: the game's option saying how many hands the game lasts (a session of
@@ -185,6 +186,7 @@ class ScoreRule:
 
     wins: str = "high"
     target: object = None
+    target_by_seats: tuple = ()
     hands: tuple = ()
     game_total: object = None
     total_rule: str = ""
@@ -223,6 +225,8 @@ class ScoreRule:
             raise ValueError(f"ties must be one of {TIES}, not {self.ties!r}")
         if self.ties == "first" and self.target is None:
             raise ValueError("ties='first' names who reached the target first: the rule needs a target")
+        if self.target_by_seats and self.target is None:
+            raise ValueError("a target by the number of players needs the rule's target, for the other numbers")
         if self.per_game and (self.hands or self.target is not None or self.deals_option or self.hands_option):
             raise ValueError("a sheet of whole games (per_game) has no hands, target or deals of its own")
         if any(hand.empties_pool for hand in self.hands) and not self.pool:
@@ -243,6 +247,10 @@ class ScoreRule:
         if self.ends_by_rows:
             return "rows"
         return "session" if self.per_game else "open"
+
+    def target_for(self, seats):
+        """The target of a game of ``seats`` players."""
+        return dict(self.target_by_seats).get(seats, self.target)
 
     @property
     def columns_other(self):
@@ -273,6 +281,7 @@ class ScoreRule:
         return {
             "wins": self.wins,
             "target": self.target,
+            "target_by_seats": {str(seats): target for seats, target in self.target_by_seats},
             "end": self.end,
             "hands": [hand.to_json() for hand in self.hands],
             "game_total": self.game_total,
@@ -434,7 +443,8 @@ def sheet_outcome(rule, rows, seats, options=None):
         if rule.out_at is not None:
             ended = _dropped_out(_option(rule, rule.out_at_option, options) or rule.out_at, before, totals[:people])
         else:
-            ended = _ended(rule, totals[:people], len(done) if rule.hands else index + 1, last, row)
+            ended = _ended(rule, totals[:people], len(done) if rule.hands else index + 1, last, row,
+                           rule.target_for(seats))
         if ended:
             winners, why = ended
             return {"over": True, "winners": winners, "why": why, "ended": index, "totals": totals}
@@ -454,16 +464,16 @@ def _dropped_out(threshold, before, totals):
     return [i for i in were_in if totals[i] == best], "dropout"
 
 
-def _ended(rule, totals, played, last, row):
-    """``(winners, why)`` if the game ends with ``row``, else None."""
+def _ended(rule, totals, played, last, row, target):
+    """``(winners, why)`` if the game ends with ``row`` (``target``: the rule's for these players), else None."""
     why = None
     if last is not None and played >= last:
         why = "hands" if rule.hands or rule.hands_option else "deals"
     if rule.out_ends and min(totals) <= 0:
         why = "out"
     reached = []
-    if rule.target is not None:
-        reached = [i for i, t in enumerate(totals) if (t >= rule.target if rule.target >= 0 else t <= rule.target)]
+    if target is not None:
+        reached = [i for i, t in enumerate(totals) if (t >= target if target >= 0 else t <= target)]
         why = "target" if reached else why
     if rule.floor is not None and min(totals) <= rule.floor:
         why = "floor"

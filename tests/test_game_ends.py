@@ -234,13 +234,21 @@ def cassino(final):
     assert not final.stock and not final._table_cards() and not any(final.hands)
 
 
+def zetema(final):
+    # The first to 300 (two players by default) wins at once: only the winner has reached it, and
+    # the hands' rows, the last one cut short, add up to the totals.
+    assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in range(final.sides))
+    assert final.target == 300 and final.winners == tuple(s for s in range(final.seats) if final.points[s] >= 300)
+    assert len(final.winners) == 1 and final.points[final.winners[0]] - final.hand_results[-1][1][final.winners[0]] < 300
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
-        "umtali": umtali, "cassino": cassino}
+        "umtali": umtali, "cassino": cassino, "zetema": zetema}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

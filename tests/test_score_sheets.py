@@ -173,6 +173,9 @@ def sheet_cases():
                                                             {"cells": [-100, -80, -40, -40], "hand": 11}]},
         {"game": "getaway", "seats": 3, "options": {}, "rows": [{"cells": c} for c in ([0, -1, 0], [0, 0, 0], [1, -1, 0])]},
         {"game": "yukon", "seats": 1, "options": {}, "rows": [{"cells": [52]}, {"cells": [53]}]},
+        # A target that depends on the number of players (Zetema: 300, or 200 with four or more).
+        {"game": "zetema", "seats": 4, "options": {}, "rows": [{"cells": c} for c in ([150, 60], [60, 30])]},
+        {"game": "zetema", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([150, 60], [60, 30])]},
         {"game": "bridge-solitaire", "seats": 1, "options": {}, "rows": [{"cells": [120, 0]}, {"cells": [800, 0], "over": True}]},
     ]
     return cases

@@ -22,7 +22,8 @@ export function ruleOf(sheet, game) {
   if (game) {
     const s = game.scoring;
     const deals = optionValue(sheet, s.deals);
-    return { ...base, wins: s.wins, target: s.target, floor: s.floor ?? null, lastHand: s.last_hand ?? null,
+    const byPlayers = s.target_by_seats ? s.target_by_seats[String(sheet.players.length)] : undefined;
+    return { ...base, wins: s.wins, target: byPlayers ?? s.target, floor: s.floor ?? null, lastHand: s.last_hand ?? null,
       ties: s.ties || "share", named: s.hands, handsOption: Boolean(s.hands_option),
       hands: s.hands.length || (deals ? deals * sheet.players.length : null) || optionValue(sheet, s.hands_option),
       deals, start: optionValue(sheet, s.start) || 0, pool: s.pool || null, outEnds: Boolean(s.out_ends),

@@ -37,6 +37,8 @@ export function describeGame(game, sheet = null) {
     parts.push(`each player deals ${TIMES[deals] || `${deals} times`}${s.out_ends ? `, or until a player runs out of ${s.unit}` : ""}`);
   } else if (s.end === "target") {
     let end = `to ${plain(s.target)} ${s.unit}`;
+    const others = Object.entries(s.target_by_seats || {});
+    if (others.length) end += ` (${others.map(([n, t]) => `${plain(t)} with ${n}`).join(", ")})`;
     if (s.floor !== null && s.floor !== undefined) end += `, or down to ${plain(s.floor)}, which loses`;
     if (s.last_hand) end += `; ${s.last_hand} hands at most`;
     parts.push(end);

@@ -51,6 +51,7 @@ GAMES = [
     ("diloti", "diloti-full", 3),
     ("umtali", "umtali-full", 8),
     ("cassino", "cassino-full", 11),
+    ("zetema", "zetema-full", 3),
 ]
 
 
