@@ -376,8 +376,6 @@ class ZetemaState(State):
         if move.kind != "meld":
             return None
         cards = move.args[0]
-        if len(set(cards)) < len(cards):
-            return None   # a meld holding both cards of a doubled heart is offered as a button
         return Built(tuple(c.text for c in cards), None, "Show meld")
 
     def _click_choice(self, move):
