@@ -60,7 +60,7 @@ def test_filters_work_from_the_keyboard(page, site_url):
 
 
 def test_filters_work_on_a_touch_screen_without_scrolling_sideways(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
     try:
         page = context.new_page()
         open_catalogue(page, site_url)

@@ -94,7 +94,7 @@ def test_an_eight_and_its_suit_by_keyboard(page, site_url, game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_eight_and_its_suit_by_touch(browser, site_url, game_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
     page = context.new_page()
     try:
         widget, key, choices = open_at_the_call(page, site_url, game_id)

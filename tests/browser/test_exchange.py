@@ -82,7 +82,7 @@ def test_a_face_up_card_and_the_card_given_for_it_by_keyboard(page, site_url):
 
 
 def test_a_face_up_card_and_the_card_given_for_it_by_touch(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
     page = context.new_page()
     try:
         widget, key, choices = open_at_the_readers_turn(page, site_url)

@@ -97,7 +97,7 @@ def test_a_desktop_reader_passes_axe_and_clicks_a_move(page, site_url, game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(browser, site_url, game_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(60_000)
     widget = dealt(page, site_url + f"games/{game_id}/")
