@@ -2,7 +2,7 @@
 family), made at the card table by mouse, keyboard and touch: the engine finds a deal whose
 reader comes to a capture, the page opens there, the reader picks the capturing card, then the
 card on the table, and presses "Capture"; axe stays clean with a capture half built. A pile (a declaration, a build)
-is made so too, by mouse and by touch."""
+is made so too, by mouse, by keyboard and by touch."""
 
 import pytest
 
@@ -145,25 +145,32 @@ PILE_GAMES = [game_id for game_id in GAMES if len(state_class(game_id).forms.by_
 
 
 @pytest.mark.parametrize("game_id", PILE_GAMES)
-def test_a_pile_made_by_mouse_and_by_touch_on_a_phone(browser, site_url, game_id):
+def test_a_pile_made_by_mouse_by_keyboard_and_by_touch_on_a_phone(browser, site_url, game_id):
     seed, code, move, cards = a_turn_with_a_pile(game_id)
-    for viewport, touch in (({"width": 1280, "height": 900}, False), ({"width": 390, "height": 844}, True)):
+    desktop, phone = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
+    for viewport, how in ((desktop, "click"), (desktop, "keyboard"), (phone, "tap")):
+        touch = how == "tap"
         context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, bypass_csp=True)
         page = context.new_page()
+
+        def press(target):
+            if how == "keyboard":
+                target.focus()
+                page.keyboard.press("Enter")
+            else:
+                getattr(target, how)()
         try:
             page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
             page.locator(PLAY).scroll_into_view_if_needed()
             page.wait_for_function(READY)
             widget, before = page.locator(PLAY), step(page)
             for count, card in enumerate(cards, 1):
-                target = widget.locator(f'[data-key="{key_of(page, card)}"]')
-                target.tap() if touch else target.click()
+                press(widget.locator(f'[data-key="{key_of(page, card)}"]'))
                 picked(page, count)
             button = page.evaluate(f"""m => document.querySelector('{PLAY}').rwWidget.desc.selection.finish
                 .find(f => f.move === m).button""", move)
-            finish = widget.locator(f'.rw-actions button[data-choice="{button}"]')
-            finish.tap() if touch else finish.click()
+            press(widget.locator(f'.rw-actions button[data-choice="{button}"]'))
             said = captured(page, before)
-            assert said and " captures " not in said
+            assert said and " captures " not in said, f"{how}: {said}"
         finally:
             context.close()
