@@ -39,6 +39,7 @@ GAME_MODULES = (
     "stop_the_bus",
     "the_clock",
     "turnover_bridge",
+    "vazhushal",
     "yaniv",
     "yukon",
 )
