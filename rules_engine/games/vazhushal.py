@@ -317,6 +317,9 @@ class VazhushalState(State):
                      f"Take from the {self.line[place - 1].symbol} ({_ordinal(place)} card) and meld "
                      f"{' '.join(c.symbol for c in cards)}")
 
+    def _click_choice(self, move):
+        return "discard" if move.kind == "discard" else None
+
     def _click_source(self, move, where):
         if move.kind in ("meld", "take"):
             return None   # a meld holding two jokers: a button
@@ -375,7 +378,8 @@ class VazhushalState(State):
             meld = read_meld(cards, self.negative)
             self.melds.append((seat, meld))
             self.phase = "meld"
-            more = f", and {len(taken) - 1} more card{'s' if len(taken) > 2 else ''} above it" if len(taken) > 1 else ""
+            more = f" with the {len(taken) - 1} cards above it" if len(taken) > 2 else (
+                " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "meld":
             for card in move.args[0]:
