@@ -9,7 +9,8 @@ jokers aside), and every meld holds at least one natural card.
 A meld is written card by card: a sequence in its order, low to high, each wild card standing
 for the card of its place (``JK 5H 6H`` is 4♥ 5♥ 6♥, ``5H 6H JK`` is 5♥ 6♥ 7♥); a set with its
 natural cards first, by suit, then its wild cards. Cards that read both as a sequence and as a
-set in the order given are a sequence.
+set in the order given are read the way more of them stand for themselves, as a sequence when
+that is even.
 
 >>> from rules_engine.cards import parse_card, parse_cards
 >>> neg = parse_card("AS")              # the negative joker: A♦ and A♥ are wild
@@ -108,16 +109,24 @@ def _wild_order(card):
 
 
 def read_meld(cards, negative):
-    """The meld ``cards`` make: a sequence in the order given, else a set; None if neither."""
+    """The meld ``cards`` make: as a sequence in the order given or as a set, whichever has
+    more cards standing for themselves (the sequence when even); None if neither."""
     cards = tuple(cards)
-    return read_run(cards, negative) or read_set(cards, negative)
+    run, group = read_run(cards, negative), read_set(cards, negative)
+    if run and group:
+        return group if _naturals(group) > _naturals(run) else run
+    return run or group
+
+
+def _naturals(meld):
+    return sum(c == s for c, s in zip(meld.cards, meld.stands))
 
 
 def canonical(cards, negative):
     """``cards`` in their written order: a sequence as given (or reversed, if given high to low),
     a set sorted; cards that make no meld as given."""
     cards = tuple(cards)
-    meld = read_run(cards, negative) or read_set(cards, negative) or read_run(cards[::-1], negative)
+    meld = read_meld(cards, negative) or read_run(cards[::-1], negative)
     return meld.cards if meld else cards
 
 
