@@ -63,8 +63,13 @@ def test_three_doubled_cards_throw_the_deal_in():
     deck = deck_for(hands, "5D", "", "6D", pack="108")
     state = GAME.new(seats=3, seed=1, decks={"hand-1": deck})
     assert doubled(parse_cards(hands[0])) == 3
-    assert state.throw_ins == 1 and "hand-1-again-1" in state.labels_dealt
-    assert all(doubled(h) < 3 for h in state.hands) and state.dealer == 0
+    assert state.phase == "throw-in" and state.to_act == 0 and [m.text for m in state.legal_moves()] == ["throw in"]
+    assert refused(state, "draw", "setup.throw-in")
+    shown = state.table(1)["zones"][0]["cards"]   # the doubled cards are shown to all, the rest hidden
+    assert sorted(c for c in shown if c != "??") == ["2H", "2H", "5C", "5C", "JD", "JD"]
+    state = state.apply("throw in")
+    assert state.throw_ins == 1 and "hand-1-again-1" in state.labels_dealt and state.move_bound() > 0
+    assert all(doubled(h) < 3 for h in state.hands) and state.dealer == 0 and state.phase == "draw"
     two = ["2H 2H 5C 5C JD 6D 7S 8S 9S 3D 4D KC QS", *hands[1:]]
     assert GAME.new(seats=3, seed=1, decks={"hand-1": deck_for(two, "5D", "", "9D", pack="108")}).throw_ins == 0
 

@@ -36,7 +36,7 @@ from .vazhushal_melds import canonical, card_value, extend, identity, melds_from
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
     MoveForm("layoff", "layoff {card} on meld {int}"), MoveForm("discard", "discard {card}"),
-    MoveForm("done", "done"),
+    MoveForm("done", "done"), MoveForm("throw-in", "throw in"),
 )
 HAND_SIZE = 13
 HANDS = (1, 2, 3, 4, 6)
@@ -92,6 +92,7 @@ class VazhushalState(State):
         self.points = (0,) * self.seats   # hands won
         self.hand_results = ()   # (hand number, row, lines)
         self.over, self.winners, self.said = False, (), None
+        self.all_throw_ins = 0
         self._start_hand(1, 0)
 
     def _copied(self):
@@ -100,34 +101,48 @@ class VazhushalState(State):
 
     def _start_hand(self, number, dealer):
         self.hand_number, self.dealer, self.throw_ins = number, dealer, 0
-        while True:
-            label = f"hand-{number}" if not self.throw_ins else f"hand-{number}-again-{self.throw_ins}"
-            cards = self._shuffle(label, make_deck(self.pack_name()))
-            self.hands = [[] for _ in range(self.seats)]
-            for _ in range(HAND_SIZE):
-                for step in range(1, self.seats + 1):
-                    self.hands[(dealer + step) % self.seats].append(cards.pop())
-            if not any(doubled(h) >= DOUBLES_THROWN_IN for h in self.hands):
-                break
-            self.throw_ins += 1   # setup.throw-in: the same dealer deals again
+        self._deal()
+
+    def _deal(self):
+        number, dealer = self.hand_number, self.dealer
+        label = f"hand-{number}" if not self.throw_ins else f"hand-{number}-again-{self.throw_ins}"
+        cards = self._shuffle(label, make_deck(self.pack_name()))
+        self.hands = [[] for _ in range(self.seats)]
+        for _ in range(HAND_SIZE):
+            for step in range(1, self.seats + 1):
+                self.hands[(dealer + step) % self.seats].append(cards.pop())
         for hand in self.hands:
             hand.sort(key=_held)
+        self.melds = []               # (owner, Meld), numbered from 1 in the order laid
+        self.final_left = ()          # the seats still to lay melds once the stock is out
+        self.outcome = None
+        doubles = [(dealer + step) % self.seats for step in range(1, self.seats + 1)
+                   if doubled(self.hands[(dealer + step) % self.seats]) >= DOUBLES_THROWN_IN]
+        if doubles:   # setup.throw-in: the player shows the doubled cards, and the deal is thrown in
+            self.line, self.stock, self.negative = [], cards, None
+            self.turn, self.phase = doubles[0], "throw-in"
+            return
         self.line = [cards.pop()]
         self.stock = cards            # drawn from the end; stock[0], face up, is the negative joker
         self.negative = cards[0]
-        self.melds = []               # (owner, Meld), numbered from 1 in the order laid
-        self.turn, self.phase, self.met_first = (dealer + 1) % self.seats, "draw", False
-        self.final_left = ()          # the seats still to lay melds once the stock is out
-        self.outcome = None
+        self.turn, self.phase = (dealer + 1) % self.seats, "draw"
+
+    def shown_doubles(self):
+        """The doubled cards (both copies) of the player throwing the deal in, shown to all."""
+        if self.phase != "throw-in":
+            return []
+        counts = Counter(self.hands[self.turn])
+        return [c for c in self.hands[self.turn] if counts[c] >= 2 and not c.is_joker]
 
     def move_bound(self):
         """Each hand: at most a draw from the stock per card of the stock and a take from the line
         per three cards melded, each turn of at most a meld laid before drawing, the draw and the
-        discard; each other meld or lay-off lays a card for good; then a "done" per player."""
+        discard; each other meld or lay-off lays a card for good; then a "done" per player. A deal
+        thrown in, one move, is counted as it comes."""
         deck = len(make_deck(self.pack_name()))
         stock = deck - HAND_SIZE * self.seats - 1
         hand = 3 * (stock + deck // 3) + deck + self.seats
-        return self.options["hands"] * hand
+        return self.options["hands"] * hand + self.all_throw_ins
 
     # ---- what may be played ---------------------------------------------------------------------
 
@@ -148,6 +163,8 @@ class VazhushalState(State):
         seat, hand = self.turn, self.hands[self.turn]
         melded = self.has_melded(seat)
         mine = self._identities(seat)
+        if self.phase == "throw-in":
+            return [FORMS["throw-in"].make()]
         if self.phase == "draw":
             moves = [FORMS["draw"].make()]
             for number, meld in self._takes():
@@ -209,6 +226,11 @@ class VazhushalState(State):
     def _why_not(self, move):
         seat, kind, phase = self.turn, move.kind, self.phase
         name, hand = self.player_names()[seat], self.hands[seat]
+        if phase == "throw-in":
+            return (f"{name} was dealt both copies of three or more cards: the deal is thrown in and dealt again",
+                    "setup.throw-in")
+        if kind == "throw-in":
+            return "only a player dealt both copies of three or more cards throws the deal in", "setup.throw-in"
         if phase == "final":
             if kind in ("draw", "take", "discard"):
                 return "the stock is out: each player only lays further melds, then is done", "end.stock"
@@ -362,7 +384,13 @@ class VazhushalState(State):
     def _play(self, move):
         seat, kind = self.turn, move.kind
         name, hand = self.player_names()[seat], self.hands[seat]
-        if kind == "draw":
+        if kind == "throw-in":
+            self.throw_ins += 1
+            self.all_throw_ins += 1
+            shown = " ".join(c.symbol for c in self.shown_doubles())
+            self._deal()
+            self.said = f"{name} shows both copies of three or more cards ({shown}): the same dealer deals again."
+        elif kind == "draw":
             hand.append(self.stock.pop())
             hand.sort(key=_held)
             self.phase = "meld"
@@ -451,11 +479,12 @@ class VazhushalState(State):
         return Scores(tuple(hand), self.points)
 
     def hidden_from(self, seat):
-        hidden = Counter(self.stock[1:])
+        hidden = Counter(self.stock if self.negative is None else self.stock[1:])
         if seat != ALL:
             for s, hand in enumerate(self.hands):
                 if s != seat:
                     hidden.update(hand)
+            hidden.subtract(c for c in self.shown_doubles() if self.turn != seat)
         return list(hidden.elements())
 
     def _cards_in_play(self):
@@ -465,7 +494,8 @@ class VazhushalState(State):
         return {
             "hand_number": self.hand_number, "dealer": self.dealer, "phase": self.phase,
             "hands": [[c.text for c in h] if seat in (s, ALL) else len(h) for s, h in enumerate(self.hands)],
-            "stock": len(self.stock), "negative": self.negative.symbol, "line": [c.text for c in self.line],
+            "shown": [c.text for c in self.shown_doubles()] if seat not in (self.turn, ALL) else [],
+            "stock": len(self.stock), "negative": self.negative.symbol if self.negative else None, "line": [c.text for c in self.line],
             "melds": [{"number": n, "owner": o, "cards": [c.text for c in m.cards], "value": m.value,
                        "kind": m.kind, "natural": m.natural} for n, (o, m) in enumerate(self.melds, 1)],
             "points": list(self.points), "over": self.over, "winners": list(self.winners),

@@ -12,10 +12,16 @@ def describe(state, seat):
     zones = []
     for s, hand in enumerate(state.hands):
         visible = seat in (s, ALL)
-        zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
+        shown = state.shown_doubles() if s == state.turn and not visible else []
+        # The doubled cards shown first: where they lie among the others would tell something of those.
+        cards = [c.text for c in hand] if visible else [c.text for c in shown] + ["??"] * (len(hand) - len(shown))
+        zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", cards,
                           kind="hand", layout="fan", owner=s, backs="hidden",
                           note=plural(state.points[s], "hand") + " won"))
-    if state.stock:
+    if state.negative is None:   # a deal being thrown in
+        zones.append(zone("stock", "Undealt cards", ["??"] * len(state.stock), kind="stock", layout="squared",
+                          group="middle"))
+    elif state.stock:
         zones.append(zone("stock", "Stock", ["??"] * (len(state.stock) - 1), kind="stock", layout="squared",
                           group="middle"))
         zones.append(zone("negative", "Negative joker, at the bottom of the stock", [state.negative],
@@ -37,6 +43,8 @@ def describe(state, seat):
 
 def wild_words(state):
     neg = state.negative
+    if neg is None:
+        return "the deal is thrown in"
     if neg.is_joker:
         return "jokers only are wild"
     wilds = [c.symbol for c in _wild_cards(state)]
@@ -51,7 +59,9 @@ def _wild_cards(state):
 
 def _facts(state):
     names = state.player_names()
-    facts = [f"Dealer: {names[state.dealer]}", f"Negative joker {state.negative.symbol}: {wild_words(state)}"]
+    facts = [f"Dealer: {names[state.dealer]}"]
+    if state.negative is not None:
+        facts.append(f"Negative joker {state.negative.symbol}: {wild_words(state)}")
     if state.over:
         return facts
     turn = names[state.turn]
@@ -60,6 +70,7 @@ def _facts(state):
         "draw": f"{turn} draws from the stock or takes from the line{first}",
         "meld": f"{turn} melds{first}, lays off or discards",
         "final": f"the stock is out: {turn} may lay further melds",
+        "throw-in": f"{turn} was dealt both copies of three or more cards and throws the deal in",
     }[state.phase])
     return facts
 
