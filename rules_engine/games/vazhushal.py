@@ -333,7 +333,7 @@ class VazhushalState(State):
         if len(set(cards)) < len(cards):
             return None   # two jokers: a button of its own
         if move.kind == "meld":
-            return Built(tuple(c.text for c in cards), None, _meld_button(cards))
+            return Built(tuple(c.text for c in cards), None, _meld_button(read_meld(cards, self.negative)))
         place = move.args[0]
         return Built(tuple(c.text for c in cards), None,
                      f"Take from the {self.line[place - 1].symbol} ({_ordinal(place)} card) and meld "
@@ -523,8 +523,12 @@ def _ordinal(n):
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def _meld_button(cards):
-    return f"Meld {' '.join(c.symbol for c in cards)}"
+def _meld_button(meld):
+    """"Meld", or for a sequence with wild cards, what it stands for: the same cards may make
+    4♥ 5♥ 6♥ or 5♥ 6♥ 7♥ with a joker."""
+    if meld.kind == "set" or meld.natural:
+        return "Meld"
+    return f"Meld as {' '.join(c.symbol for c in meld.stands)}"
 
 
 GAME = VazhushalState
