@@ -173,8 +173,9 @@ class VazhushalState(State):
                 moves += [FORMS["meld"].make(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
             return moves
         keep = 0 if self.phase == "final" else 1
-        moves = [FORMS["meld"].make(m.cards) for m in melds_from(hand, self.negative, natural_runs_only=not melded)
-                 if len(hand) - len(m.cards) >= keep and identity(m) not in mine]
+        melds = melds_from(hand, self.negative, natural_runs_only=not melded)
+        melds.sort(key=lambda m: not m.natural)   # the natural melds first, as a player looks for them
+        moves = [FORMS["meld"].make(m.cards) for m in melds if len(hand) - len(m.cards) >= keep and identity(m) not in mine]
         if melded and len(hand) > keep:
             moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(seat, hand)]
         if self.phase == "final":
