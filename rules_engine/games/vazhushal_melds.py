@@ -24,7 +24,7 @@ True
 """
 
 from collections import Counter, namedtuple
-from itertools import combinations, product
+from itertools import combinations
 
 from ..cards import RANKS, SUITS, Card, format_cards
 
