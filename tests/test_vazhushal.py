@@ -222,3 +222,19 @@ def test_whole_games_recount_independently(seats):
         assert winners == tuple(s for s in range(seats) if counts[s] == max(counts))
     for owner, meld in final.melds:
         assert read_meld(meld.cards, final.negative) == meld
+
+
+def test_each_meld_and_take_is_built_card_by_card():
+    # The conformance suite leaves this check to the game (lists_built_moves = False): over a whole
+    # two-player game, every meld, take and lay-off offered is built by picking its cards one by one.
+    from tests.conformance import check_selection
+
+    state = GAME.new(seed="built", seats=2)
+    bots = [HeuristicBot(seat) for seat in range(2)]
+    checked = 0
+    while not state.is_over:
+        if any(state._built(m) for m in state.legal_moves()):
+            check_selection(state)
+            checked += 1
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert checked >= 10
