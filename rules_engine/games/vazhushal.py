@@ -175,12 +175,16 @@ class VazhushalState(State):
         keep = 0 if self.phase == "final" else 1
         melds = melds_from(hand, self.negative, natural_runs_only=not melded)
         melds.sort(key=lambda m: not m.natural)   # the natural melds first, as a player looks for them
-        moves = [FORMS["meld"].make(m.cards) for m in melds if len(hand) - len(m.cards) >= keep and identity(m) not in mine]
+        moves = _Listed(FORMS["meld"].make(m.cards) for m in melds
+                        if len(hand) - len(m.cards) >= keep and identity(m) not in mine)
+        moves.melds = {m.cards: m for m in melds}
         if melded and len(hand) > keep:
             moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(seat, hand)]
         if self.phase == "final":
-            return moves + [FORMS["done"].make()]
-        return moves + [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
+            moves.append(FORMS["done"].make())
+        else:
+            moves += [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
+        return moves
 
     def _takes(self):
         """``[(line place, meld)]``: the takes from the line open to the seat to act."""
@@ -334,11 +338,18 @@ class VazhushalState(State):
         if len(set(cards)) < len(cards):
             return None   # two jokers: a button of its own
         if move.kind == "meld":
-            return Built(tuple(c.text for c in cards), None, _meld_button(read_meld(cards, self.negative)))
+            meld = self._read(cards)
+            return Built(tuple(c.text for c in cards), None, _meld_button(meld))
         place = move.args[0]
         return Built(tuple(c.text for c in cards), None,
                      f"Take from the {self.line[place - 1].symbol} ({_ordinal(place)} card) and meld "
                      f"{' '.join(c.symbol for c in cards)}")
+
+    def _read(self, cards):
+        """``read_meld`` of ``cards``: the meld found when the legal moves were listed, if it was
+        (the table asks for every meld's button)."""
+        meld = getattr(self._legal_now(), "melds", {}).get(cards) if not self.is_over else None
+        return meld or read_meld(cards, self.negative)
 
     def _click_choice(self, move):
         return "discard" if move.kind == "discard" else None
@@ -507,6 +518,10 @@ class VazhushalState(State):
         from .vazhushal_table import describe
 
         return describe(self, seat)
+
+
+class _Listed(list):
+    """Legal moves, with the melds they lay by their cards (``melds``)."""
 
 
 def _held(card):
