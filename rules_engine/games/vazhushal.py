@@ -31,7 +31,7 @@ from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
 from ..selection import Built
 from . import vazhushal_bot
-from .vazhushal_melds import canonical, card_value, extend, identity, melds_from, meld_words, read_meld
+from .vazhushal_melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
@@ -203,6 +203,9 @@ class VazhushalState(State):
         out = []
         for number, meld in self.own_melds(seat):
             for card in dict.fromkeys(hand):
+                fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
+                if not (fits or is_wild(card, self.negative)):
+                    continue   # cannot extend it: spares the full check
                 if self._lay_off_refusal(seat, number, meld, card) is None:
                     out.append((number, card))
         return out

@@ -199,7 +199,13 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
             _sets(rank, have, negative, must, found)
     melds = []
     for cards in found:
-        meld = read_meld(cards, negative)
+        if not any(is_wild(c, negative) for c in cards):   # natural cards only: one reading
+            if cards[0].rank == cards[-1].rank:
+                meld = Meld("set", cards, cards, True, card_value(cards[0]) * len(cards))
+            else:
+                meld = Meld("run", cards, cards, True, sum(card_value(c) for c in cards))
+        else:
+            meld = read_meld(cards, negative)
         if meld is not None and meld.cards == cards:
             melds.append(meld)
     return melds
