@@ -41,6 +41,7 @@ GAME_MODULES = (
     "the_clock",
     "turnover_bridge",
     "umtali",
+    "vazhushal",
     "yaniv",
     "yukon",
     "zetema",

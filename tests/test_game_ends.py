@@ -242,13 +242,26 @@ def zetema(final):
     assert len(final.winners) == 1 and final.points[final.winners[0]] - final.hand_results[-1][1][final.winners[0]] < 300
 
 
+def vazhushal(final):
+    # One hand by default: won by the player who goes out (no card left), or, once the stock is out,
+    # by the highest count of melds less cards in hand; the winner scores one hand won.
+    (winners, rule), = [final.outcome]
+    assert final.hand_number == final.options["hands"] == 1 and final.winners == winners
+    if rule == "end.out":
+        assert len(winners) == 1 and not final.hands[winners[0]] and all(final.hands[s] for s in range(final.seats)
+                                                                         if s not in winners)
+    else:
+        assert not final.stock and final.winners == most(final.counts())
+    assert final.points == tuple(int(s in winners) for s in range(final.seats))
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
-        "umtali": umtali, "cassino": cassino, "zetema": zetema}
+        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -52,6 +52,7 @@ GAMES = [
     ("umtali", "umtali-full", 8),
     ("cassino", "cassino-full", 11),
     ("zetema", "zetema-full", 3),
+    ("vazhushal", "vazhushal-full", 2),
 ]
 
 
