@@ -338,8 +338,6 @@ class VazhushalState(State):
         if move.kind == "layoff":
             return Built((move.card.text,), f"meld-{move.args[1]}", "Lay off")
         cards = move.args[-1]
-        if len(set(cards)) < len(cards):
-            return None   # two jokers: a button of its own
         if move.kind == "meld":
             meld = self._read(cards)
             return Built(tuple(c.text for c in cards), None, _meld_button(meld))
@@ -359,7 +357,7 @@ class VazhushalState(State):
 
     def _click_source(self, move, where):
         if move.kind in ("meld", "take"):
-            return None   # a meld holding two jokers: a button
+            return None   # built card by card
         return super()._click_source(move, where)
 
     def _button_words(self, move):
