@@ -49,8 +49,10 @@ DEPARTURES = {
     "the-clock": [],
     "turnover-bridge": [],
     "umtali": [],
+    "vazhushal": ["interpretation.rearrange"],
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
+    "zetema": [],
 }
 
 SPECS = {spec.id: spec for spec in rules_engine.list_games()}
