@@ -4,7 +4,7 @@ quotes from one is what it prints.
 The commands are found, not listed: inline code and shell blocks on the
 site's pages (``docs/**/*.md``) whose first word is a program, and the
 README's shell lines that run the engine's command line. Each runs in this
-process (the engine's ``cli.main``, the validator's ``main``), or, for a
+process (the engine's ``cli.main``, the validator's and the collections' ``main``), or, for a
 ``make`` target, is checked to be one. A command no rule here knows how to
 check fails the test, so a new one is never left unchecked.
 """
@@ -17,7 +17,7 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 import rules_engine
-from build_scripts import validate
+from build_scripts import collection_pages, validate
 from build_scripts.source import markdown_parser
 from rules_engine import cli
 
@@ -81,11 +81,15 @@ def run_engine(argv):
     return status, out.getvalue(), err.getvalue()
 
 
-def run_validator(argv):
+def run_module(main, argv):
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
-        status = validate.main(argv)
+        status = main(argv)
     return status, out.getvalue(), err.getvalue()
+
+
+def run_validator(argv):
+    return run_module(validate.main, argv)
 
 
 @pytest.mark.parametrize("where, command, paragraph", COMMANDS, ids=[f"{w} {c}" for w, c, _ in COMMANDS])
@@ -109,6 +113,19 @@ def test_each_printed_command_runs_as_printed(where, command, paragraph, tmp_pat
         checked = re.search(r"(\d+) game pages checked \(([^)]*)\) and \d+ collections: 0 problem\(s\)", err)
         assert checked, err
         assert checked.group(2).split(", ") == sorted(spec.id for spec in rules_engine.list_games())
+    elif module == "build_scripts.collection_pages":
+        # Into a copy of the collections: the figures themselves are played again, run by run, in
+        # test_collections.py; here the command writes the file the build reads, the same keys in it.
+        (tmp_path / collection_pages.FOLDER).mkdir()
+        for path in collection_pages.collection_sources(DOCS):
+            (tmp_path / collection_pages.FOLDER / path.name).write_text(path.read_text(encoding="utf-8"))
+        recorded = collection_pages.recorded_figures(DOCS / collection_pages.FOLDER)
+        runs = collection_pages.measured_runs(DOCS, {spec.id: spec for spec in rules_engine.list_games()})
+        monkeypatch.setattr(collection_pages, "measure",
+                            lambda *run: recorded[next(name for name, r in runs.items() if r == run)])
+        status, out, err = run_module(collection_pages.main, [*argv, "--docs", str(tmp_path)])
+        written = tmp_path / collection_pages.FOLDER / collection_pages.FIGURES
+        assert written.read_text() == (DOCS / collection_pages.FOLDER / collection_pages.FIGURES).read_text()
     else:
         pytest.fail(f"{where}: `{command}` is printed on a page, but this test does not know how to run it: "
                     f"teach it")
