@@ -209,7 +209,7 @@ class SevenAndAHalfState(BankingGame, State):
             self.status[seat] = "stood"
             line = f"{name} stands" + ("" if seat != self.banker else f" on {words(value(self.hands[seat]))}")
         else:
-            card = self.stock.pop()
+            card = self.stock.pop(0)
             self.hands[seat].append(card)
             line = f"{name} hits and draws the {card.symbol}"
             line += self._after_hit(seat)
@@ -237,6 +237,7 @@ class SevenAndAHalfState(BankingGame, State):
             self.won[self.banker] -= won
             self.discards += tuple(cards)
             self.hands[seat] = []
+            self.lines.append(f"{self.player_names()[seat]} busts: {signed(won)}")
             return f": {words(value(cards))} is a bust (the hole card was the {hole}), and the bank takes " \
                    f"{chips_word(-won)}"
         if is_two_card(cards):
@@ -255,7 +256,7 @@ class SevenAndAHalfState(BankingGame, State):
         if not players:
             return self._end_hand(["nobody stakes: the hand is not dealt"])
         for seat in players + (self.banker,):
-            self.hands[seat].append(self.stock.pop())
+            self.hands[seat].append(self.stock.pop(0))
         self.phase = "play"
         self.turn = players[0]
         return ["a card face down to each player in the hand and to the banker"]
@@ -303,6 +304,7 @@ class SevenAndAHalfState(BankingGame, State):
         following = self.banker if banker_two else next_banker(self.banker, self.seats, claimants)
         if following != self.banker:
             lines.append(f"{names[following]} takes the bank")
+        lines = self.lines + lines
         self.hand_results += ((self.hand_number, tuple(self.won), tuple(lines)),)
         self.hand_end = (self.hand_number, tuple(lines),
                          tuple((s, tuple(self.hands[s])) for s in range(self.seats)
