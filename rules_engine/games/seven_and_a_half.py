@@ -304,16 +304,19 @@ class SevenAndAHalfState(BankingGame, State):
         following = self.banker if banker_two else next_banker(self.banker, self.seats, claimants)
         if following != self.banker:
             lines.append(f"{names[following]} takes the bank")
-        lines = self.lines + lines
-        self.hand_results += ((self.hand_number, tuple(self.won), tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines),
+        broke = [s for s in range(self.seats) if self.chips.held[s] <= 0]
+        self.over = self.hand_number >= self.options["hands"] or bool(broke)
+        if broke:
+            lines.append(f"{' and '.join(names[s] for s in broke)} {'has' if len(broke) == 1 else 'have'} "
+                         f"no chips left: the game ends")
+        elif self.over:
+            lines.append("the last hand is played")
+        recorded = tuple(self.lines + lines)
+        self.hand_results += ((self.hand_number, tuple(self.won), recorded),)
+        self.hand_end = (self.hand_number, recorded,
                          tuple((s, tuple(self.hands[s])) for s in range(self.seats)
                                if self.hands[s] and (s in self.shown)))
-        broke = [s for s in range(self.seats) if self.chips.held[s] <= 0]
-        if self.hand_number >= self.options["hands"] or broke:
-            self.over = True
-            lines.append(f"{' and '.join(names[s] for s in broke)} {'has' if len(broke) == 1 else 'have'} "
-                         f"no chips left: the game ends" if broke else "the last hand is played")
+        if self.over:
             return lines
         self._start_hand(self.hand_number + 1, following)
         return lines

@@ -49,6 +49,7 @@ GAMES = [
     ("pishe-pasha", "pishe-pasha-full", 1),
     ("stop-the-bus", "stop-the-bus-full", 2),
     ("diloti", "diloti-full", 3),
+    ("seven-and-a-half", "seven-and-a-half-full", 5),
 ]
 
 
