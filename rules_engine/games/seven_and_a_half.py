@@ -17,7 +17,6 @@
 """
 
 from ..cards import make_deck, parse_card
-from ..errors import OptionError, quote
 from ..families.banking import BankingGame, Limits, next_banker
 from ..families.chips import chips_word
 from ..game import ALL, GameSpec, Option, Scores, State
@@ -91,8 +90,8 @@ class SevenAndAHalfState(BankingGame, State):
             Option("limits", "1-10", tuple(LIMITS), "the smallest and largest stake the banker accepts"),
             Option("hands", 10, (5, 10, 20, 30), "hands the game lasts; it ends sooner when a player has "
                    "no chips left"),
-            Option("first_banker", "draw", ("draw", 0, 1, 2, 3, 4, 5, 6, 7),
-                   "the first banker: by a draw of cards, or that seat"),
+            Option("first_banker", "draw", ("draw", "seat 0"),
+                   "the first banker: by a draw of cards, or seat 0 (the reader's seat at a table on the page)"),
         ),
         rules=("setup.first-banker", "setup.limits", "setup.deal", "play.bet", "play.values", "play.hit",
                "play.bust", "play.two-card", "play.banker", "scoring.showdown", "scoring.two-card",
@@ -120,9 +119,8 @@ class SevenAndAHalfState(BankingGame, State):
             names = self.player_names()
             self.said = (", ".join(f"{names[s]} draws the {c.symbol}" for s, c in enumerate(drawn))
                          + f": {names[first]} is the first banker.")
-        elif first >= self.seats:
-            raise OptionError(f"bad value {quote(first)} for option 'first_banker' of {self.spec.id}: "
-                              f"there are seats 0 to {self.seats - 1}")
+        else:
+            first = 0
         self._start_hand(1, first)
 
     def _draw_for_banker(self):
@@ -137,6 +135,7 @@ class SevenAndAHalfState(BankingGame, State):
         self.stock = list(self.stock)
         self.won = list(self.won)
         self.status = dict(self.status)
+        self.lines = list(self.lines)
 
     def _start_hand(self, number, banker):
         self.hand_number, self.banker = number, banker

@@ -18,6 +18,7 @@ from functools import lru_cache
 from ..cards import make_deck, parse_card
 
 RISK = 0.35
+STOOD = 9   # halves: the least total the banker expects a player to have stood on
 LOOKAHEAD = 2
 
 
@@ -74,11 +75,10 @@ def _banker_hits(table, me, mine, unseen):
         if "??" not in texts:
             outcomes = Counter({(value(shown), is_two_card(shown)): 1})
         else:
-            outcomes = Counter()
-            for hole in unseen:
-                cards = [hole] + shown
-                if value(cards) <= BEST:
-                    outcomes[value(cards), is_two_card(cards)] += 1
+            fits = [[hole] + shown for hole in unseen if value([hole] + shown) <= BEST]
+            # A player who stood most likely stood on a fair total: holes giving one are kept.
+            likely = [cards for cards in fits if value(cards) >= STOOD] or fits
+            outcomes = Counter((value(cards), is_two_card(cards)) for cards in likely)
         opponents.append((stakes[seat], outcomes))
     pay_all = -sum(s * (2 if any(two for (_, two) in o) and len(o) == 1 else 1) for s, o in opponents)
 
