@@ -43,7 +43,9 @@ def stake_pools(seats):
 
 
 def staked(chips, seat):
-    return chips.pool(stake_pool(seat))
+    name, amount = chips.pools[seat]   # the stakes are the pools, in seat order (read often: no lookup)
+    assert name == stake_pool(seat), name
+    return amount
 
 
 def stake(chips, seat, amount):
