@@ -111,6 +111,7 @@ class SevenAndAHalfState(BankingGame, State):
         self._issue()
         self.limits = Limits(*LIMITS[self.options["limits"]])
         self.hand_results = ()   # (hand number, chips won per seat, lines)
+        self.bankers = ()        # the banker of each of those hands
         self.over = False
         self.said = None
         first = self.options["first_banker"]
@@ -121,6 +122,13 @@ class SevenAndAHalfState(BankingGame, State):
                          + f": {names[first]} is the first banker.")
         else:
             first = 0
+        # Until the first deal the pack lies face down; after a hand, its cards stay on the table
+        # as they lay until the next deal gathers and shuffles them (``setup.deal``).
+        self.stock = make_deck(self.pack_name())
+        self.hands = [[] for _ in range(self.seats)]
+        self.shown = frozenset()        # seats whose hole card is face up
+        self.status = {}                # seat: "bust", "two-card", "stood"
+        self.discards = ()              # busted hands, face up
         self._start_hand(1, first)
 
     def _draw_for_banker(self):
@@ -140,11 +148,6 @@ class SevenAndAHalfState(BankingGame, State):
     def _start_hand(self, number, banker):
         self.hand_number, self.banker = number, banker
         self.phase = "bet"
-        self.stock = self._shuffle(f"hand-{number}", make_deck(self.pack_name()))
-        self.hands = [[] for _ in range(self.seats)]
-        self.shown = frozenset()        # seats whose hole card is face up
-        self.status = {}                # seat: "bust", "two-card", "stood"
-        self.discards = ()              # busted hands, face up
         self.won = [0] * self.seats  # chips won this hand, per seat
         self.players = ()               # who staked, from the banker's left
         self.lines = []
@@ -254,6 +257,9 @@ class SevenAndAHalfState(BankingGame, State):
         players = self.players = tuple(s for s in order if self.staked(s))
         if not players:
             return self._end_hand(["nobody stakes: the hand is not dealt"])
+        self.stock = self._shuffle(f"hand-{self.hand_number}", make_deck(self.pack_name()))
+        self.hands = [[] for _ in range(self.seats)]
+        self.shown, self.status, self.discards = frozenset(), {}, ()
         for seat in players + (self.banker,):
             self.hands[seat].append(self.stock.pop(0))
         self.phase = "play"
@@ -298,8 +304,10 @@ class SevenAndAHalfState(BankingGame, State):
 
     def _end_hand(self, lines):
         names = self.player_names()
-        claimants = [s for s in self.players_in_order() if self.status.get(s) == "two-card"]
-        banker_two = self.status.get(self.banker) == "two-card"
+        # Without a deal (nobody staked) the cards on the table are the last hand's.
+        status = self.status if self.players else {}
+        claimants = [s for s in self.players_in_order() if status.get(s) == "two-card"]
+        banker_two = status.get(self.banker) == "two-card"
         following = self.banker if banker_two else next_banker(self.banker, self.seats, claimants)
         if following != self.banker:
             lines.append(f"{names[following]} takes the bank")
@@ -312,9 +320,10 @@ class SevenAndAHalfState(BankingGame, State):
             lines.append("the last hand is played")
         recorded = tuple(self.lines + lines)
         self.hand_results += ((self.hand_number, tuple(self.won), recorded),)
+        self.bankers += (self.banker,)
         self.hand_end = (self.hand_number, recorded,
                          tuple((s, tuple(self.hands[s])) for s in range(self.seats)
-                               if self.hands[s] and (s in self.shown)))
+                               if self.players and self.hands[s] and s in self.shown))
         if self.over:
             return lines
         self._start_hand(self.hand_number + 1, following)
@@ -356,7 +365,8 @@ class SevenAndAHalfState(BankingGame, State):
             "status": [self.status.get(s) for s in range(self.seats)],
             "stock": len(self.stock), "discards": [c.text for c in self.discards],
             **self._ledger_view(), "over": self.over,
-            "hands_played": [{"number": n, "won": list(w)} for n, w, _ in self.hand_results],
+            "hands_played": [{"number": n, "banker": b, "won": list(w)} for (n, w, _), b in
+                             zip(self.hand_results, self.bankers)],
         }
 
     def _note(self, seat, s):
