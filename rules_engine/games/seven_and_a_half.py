@@ -122,9 +122,9 @@ class SevenAndAHalfState(BankingGame, State):
                          + f": {names[first]} is the first banker.")
         else:
             first = 0
-        # Until the first deal the pack lies face down; after a hand, its cards stay on the table
-        # as they lay until the next deal gathers and shuffles them (``setup.deal``).
-        self.stock = make_deck(self.pack_name())
+        # The first hand's pack is shuffled now, after the draw; after a hand, its cards stay on
+        # the table as they lay until the next deal gathers and shuffles them (``setup.deal``).
+        self.stock = self._shuffle("hand-1", make_deck(self.pack_name()))
         self.hands = [[] for _ in range(self.seats)]
         self.shown = frozenset()        # seats whose hole card is face up
         self.status = {}                # seat: "bust", "two-card", "stood"
@@ -257,7 +257,8 @@ class SevenAndAHalfState(BankingGame, State):
         players = self.players = tuple(s for s in order if self.staked(s))
         if not players:
             return self._end_hand(["nobody stakes: the hand is not dealt"])
-        self.stock = self._shuffle(f"hand-{self.hand_number}", make_deck(self.pack_name()))
+        if self.hand_number > 1:
+            self.stock = self._shuffle(f"hand-{self.hand_number}", make_deck(self.pack_name()))
         self.hands = [[] for _ in range(self.seats)]
         self.shown, self.status, self.discards = frozenset(), {}, ()
         for seat in players + (self.banker,):
