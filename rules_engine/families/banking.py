@@ -118,7 +118,7 @@ class BankingGame(ChipsLedger):
         self.chips = Chips.issue(self.seats, self.options["chips"], stake_pools(self.seats))
 
     def staked(self, seat):
-        return staked(self.chips, seat)
+        return self.chips.pools[seat][1]   # the stakes are the pools, in seat order
 
     def _stake(self, seat, amount):
         self.chips = stake(self.chips, seat, amount)
@@ -138,11 +138,11 @@ class BankingGame(ChipsLedger):
 
     def _bank_zones(self):
         """The bank at the banker's place, and each player's stake at theirs."""
-        names = self.player_names()
+        names, pools = self.player_names(), self.chips.pools
         zones = [zone("bank", f"{self.BANK_LABEL} ({names[self.banker]})", (), kind="pool", owner=self.banker,
                       chips=self.chips.held[self.banker])]
         zones += [zone(f"stake-{s}", f"{names[s]}'s {self.STAKE_LABEL.lower()}", (), kind="pool", owner=s,
-                       chips=self.staked(s)) for s in range(self.seats) if s != self.banker]
+                       chips=pools[s][1]) for s in range(self.seats) if s != self.banker]
         return zones
 
     def _pool_zones(self):
