@@ -127,7 +127,12 @@ def test_ties_push_and_a_banker_two_card_seven_and_a_half_only_pushes_with_anoth
     assert state.hand_results[0][1] == (-4, 0, 4) and state.banker == 2
     # The banker makes a two-card 7½ too: a push with seat 2's, and the bank stays.
     state = play(dealt("5C 7C 7S QD JD"), "bet 3", "bet 2", "stand", "hit", "hit")
+    assert state.to_act == 0 and [m.text for m in state.legal_moves()] == ["hit", "stand"]  # free to play on
+    state = play(state, "stand")
     assert state.hand_results[0][1] == (3, -3, 0) and state.banker == 0
+    # Drawing on, the banker loses the two-card 7½: seat 2's is paid double and takes the bank.
+    state = play(dealt("5C 7C 7S QD JD 2S"), "bet 3", "bet 2", "stand", "hit", "hit", "hit")
+    assert state.status[0] == "bust" and state.hand_results[0][1] == (-3 - 4, 3, 4) and state.banker == 2
 
 
 def test_a_banker_who_busts_pays_every_player_still_in():

@@ -96,7 +96,7 @@ class SevenAndAHalfState(BankingGame, State):
         rules=("setup.first-banker", "setup.limits", "setup.deal", "play.bet", "play.values", "play.hit",
                "play.bust", "play.two-card", "play.banker", "scoring.showdown", "scoring.two-card",
                "scoring.bank-passes", "interpretation.limits", "interpretation.end",
-               "interpretation.stock-out", "interpretation.banker-two-card", "interpretation.bust-pays",
+               "interpretation.stock-out", "interpretation.bust-pays",
                "interpretation.nobody-left", "interpretation.first-banker"),
         scoring=ScoreRule(wins="high", unit="chips", rule="scoring.showdown", end_rule="end.game",
                           start_option="chips", hands_option="hands", out_ends=True, row_sum=(0, 0)),
@@ -242,6 +242,8 @@ class SevenAndAHalfState(BankingGame, State):
             self.lines.append(f"{self.player_names()[seat]} busts: {signed(won)}")
             return f": {words(value(cards))} is a bust (the hole card was the {hole}), and the bank takes " \
                    f"{chips_word(-won)}"
+        if is_two_card(cards) and seat == self.banker:
+            return ": 7½ in two cards"   # the banker plays on freely (``play.banker``)
         if is_two_card(cards):
             self.shown |= {seat}
             self.status[seat] = "two-card"
@@ -308,7 +310,7 @@ class SevenAndAHalfState(BankingGame, State):
         # Without a deal (nobody staked) the cards on the table are the last hand's.
         status = self.status if self.players else {}
         claimants = [s for s in self.players_in_order() if status.get(s) == "two-card"]
-        banker_two = status.get(self.banker) == "two-card"
+        banker_two = bool(self.players) and is_two_card(self.hands[self.banker])
         following = self.banker if banker_two else next_banker(self.banker, self.seats, claimants)
         if following != self.banker:
             lines.append(f"{names[following]} takes the bank")
