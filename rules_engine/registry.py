@@ -34,6 +34,7 @@ GAME_MODULES = (
     "pope_joan",
     "pyramid",
     "ristiseiska",
+    "seven_and_a_half",
     "rolling_stone",
     "scotch_whist",
     "spinado",

@@ -255,13 +255,31 @@ def vazhushal(final):
     assert final.points == tuple(int(s in winners) for s in range(final.seats))
 
 
+def seven_and_a_half(final):
+    # The game's hands are played, or it ends after the first hand leaving a player with no chips;
+    # the most chips win, every stake settled.
+    held, hands = final.chips.held, len(final.hand_results)
+    assert hands == final.options["hands"] or min(held) <= 0
+    assert all(min(held_after) > 0 for held_after in _chips_after_each_hand(final)[:-1])
+    assert not any(final.staked(s) for s in range(final.seats)) and sum(held) == final.chips.issued
+    assert final.winners == tuple(s for s in range(final.seats) if held[s] == max(held))
+
+
+def _chips_after_each_hand(final):
+    totals, after = [final.options["chips"]] * final.seats, []
+    for _, won, _ in final.hand_results:
+        totals = [t + w for t, w in zip(totals, won)]
+        after.append(totals)
+    return after
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
-        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal}
+        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -53,6 +53,7 @@ GAMES = [
     ("cassino", "cassino-full", 11),
     ("zetema", "zetema-full", 3),
     ("vazhushal", "vazhushal-full", 2),
+    ("seven-and-a-half", "seven-and-a-half-full", 5),
 ]
 
 
