@@ -38,6 +38,7 @@ GAME_MODULES = (
     "spinado",
     "stop_the_bus",
     "the_clock",
+    "triple_play",
     "turnover_bridge",
     "yaniv",
     "yukon",
