@@ -39,7 +39,8 @@ FEWER_GAMES = {("comet", "heuristic"): 1, ("pope-joan", "heuristic"): 4, ("spina
                ("forty-thieves", "heuristic"): 4, ("last-one", "random"): 2, ("last-one", "heuristic"): 5,
                ("crates", "random"): 2, ("crates", "heuristic"): 2, ("bartok", "random"): 1, ("bartok", "heuristic"): 3,
                ("pishe-pasha", "random"): 3, ("pishe-pasha", "heuristic"): 2,
-               ("yaniv", "random"): 1, ("yaniv", "heuristic"): 1, ("diloti", "random"): 1, ("diloti", "heuristic"): 2}
+               ("yaniv", "random"): 1, ("yaniv", "heuristic"): 1, ("diloti", "random"): 1, ("diloti", "heuristic"): 2,
+               ("triple-play", "random"): 1, ("triple-play", "heuristic"): 1}
 
 
 @pytest.mark.parametrize("bot_kind", ["random", "heuristic"])

@@ -288,10 +288,10 @@ class TriplePlayState(State):
         if not self.discard:
             return "the discard pile is empty", "play.pickup"
         top = self.discard[-1]
-        if Counter(cards) - Counter(hand):
-            return f"{name} does not hold {' and '.join(c.symbol for c in cards)}", "play.pickup"
         if top.rank == "3":
             return "a black 3 on top of the pile stops it being taken", "play.pickup"
+        if Counter(cards) - Counter(hand):
+            return f"{name} does not hold {' and '.join(c.symbol for c in cards)}", "play.pickup"
         if len(cards) != 2 or any(c.rank != top.rank or (top.rank is not None and c.rank is None) for c in cards):
             what = "jokers" if top.rank is None else f"{top.rank.replace('T', '10')}s"
             return f"the pile is taken with two natural {what}, to meld with the {top.symbol}", "play.pickup"

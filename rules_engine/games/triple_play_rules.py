@@ -114,7 +114,7 @@ def deal_points(melded, canasta_kinds, red_threes, left, out):
     went out.
 
     >>> deal_points(900, {"7": 1, "natural": 2, "mixed": 1}, 3, 145, True)[0]
-    6955
+    7555
     """
     bonus = sum(BONUS[k] * n for k, n in canasta_kinds.items())
     threes = RED_THREE * red_threes + (MANY_RED_THREES if red_threes >= MANY else 0)
@@ -152,11 +152,11 @@ def deal_row(hand, facts, context):
     """The score pad's calculator: a deal's row per side from its canastas, red 3s, melded
     points, points left and who went out.
 
-    >>> facts = {"sevens": [1, 0], "fives": [0, 1], "wilds": [0, 0], "naturals": [2, 1],
-    ...          "mixed": [1, 2], "red_threes": [3, 5], "melded": [900, 760], "left": [145, 40],
+    >>> facts = {"sevens": [1, 0], "fives": [1, 1], "wilds": [1, 0], "naturals": [1, 2],
+    ...          "mixed": [1, 2], "red_threes": [3, 7], "melded": [1200, 760], "left": [145, 40],
     ...          "out": 0}
     >>> deal_row(None, facts, {})["points"]
-    [6955, 5420]
+    [12855, 6320]
     """
     row = []
     for side in range(2):

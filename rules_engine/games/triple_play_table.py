@@ -6,7 +6,7 @@ from ..cards import parse_card
 from ..game import ALL
 from ..selection import _answer
 from ..table import headline, plural, score_sheet, zone
-from .triple_play_rules import CANASTA, meld_problem, meld_rank
+from .triple_play_rules import CANASTA, NO_WILDS, WILD, is_wild, meld_problem, meld_rank, wild_limit
 
 SIDES = ("North–South", "East–West")
 
@@ -85,6 +85,11 @@ def selection(state, picked, target):
         return _answer(picked, target, [], [], [], {"reason": "no move of this turn is made of cards",
                                                     "rule": "play.ask"} if picked else None)
     texts = list(dict.fromkeys(c.text for c in hand))
+    missing = [c for c in cards if c.text not in texts]
+    if missing:
+        name = state.player_names()[seat]
+        return _answer(picked, target, [], [], [], {"reason": f"{name} does not hold the {missing[0].symbol}",
+                                                    "rule": "play.turn"})
     places = ["discard"] if state.phase == "draw" else [None] + [
         f"meld-{side}-{n}" for n in range(1, len(state.melds[side]) + 1)]
 
@@ -96,18 +101,38 @@ def selection(state, picked, target):
         return FORMS["add"].make(chosen, int(place.rsplit("-", 1)[1]))
 
     def could_grow(place, chosen):
-        """Whether ``chosen`` could still become a legal move at ``place`` (ignoring the least size)."""
-        move = state.parse_move(make(place, chosen))
-        chosen = move.args[0]
+        """Whether some cards of the hand could join ``chosen`` to make a meld at ``place`` (the
+        opening's minimum and the card kept aside: the finished move is checked for those)."""
         if place == "discard":
             return len(chosen) <= 2 and all(c.rank == state.discard[-1].rank for c in chosen) if state.discard else False
-        whole = list(chosen) if place is None else state.melds[side][int(place.rsplit("-", 1)[1]) - 1][1] + list(chosen)
+        held = [] if place is None else state.melds[side][int(place.rsplit("-", 1)[1]) - 1][1]
+        whole = held + list(chosen)
         if meld_problem(whole, size_matters=False):
             return False
         rank = meld_rank(whole)
-        if place is None:
-            return not state._open_meld(side, rank)
-        return rank == state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0]
+        if place is None and state._open_meld(side, rank):
+            return False
+        if place is not None and rank != state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0]:
+            return False
+        rest = list(hand)
+        for card in chosen:
+            rest.remove(card)
+        wild_now = sum(map(is_wild, whole))
+        wild_more = sum(map(is_wild, rest))
+        if rank == WILD:
+            return len(whole) + wild_more >= 3 and len(whole) <= CANASTA
+        natural_now = len(whole) - wild_now
+        natural_more = sum(1 for c in rest if c.rank == rank)
+        for naturals in range(natural_now, natural_now + natural_more + 1):
+            for wilds in range(wild_now, wild_now + wild_more + 1):
+                size = naturals + wilds
+                if 3 <= size <= CANASTA and (not wilds or rank not in NO_WILDS and wilds <= wild_limit(size)):
+                    return True
+        return False
+
+    by_rank = {}   # suits never matter to a meld: one answer for each rank held
+    for text in texts:
+        by_rank.setdefault(parse_card(text).rank, []).append(text)
 
     aims = places if target is None else [target] if target in places else []
     nexts, targets, finish = [], [], []
@@ -117,11 +142,10 @@ def selection(state, picked, target):
     for place in aims:
         if cards and not could_grow(place, cards):
             continue
-        for text in texts:
-            if text in picked:
-                continue
-            if could_grow(place, cards + [parse_card(text)]) and text not in nexts:
-                nexts.append(text)
+        for rank, group in by_rank.items():
+            fresh = [t for t in group if t not in picked and t not in nexts]
+            if fresh and could_grow(place, cards + [parse_card(fresh[0])]):
+                nexts += fresh
         if cards and (place is None or place == target):
             move = state.parse_move(make(place, cards))
             if state._refusal(move) is None:
