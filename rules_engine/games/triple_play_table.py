@@ -110,20 +110,26 @@ def selection(state, picked, target):
         if meld_problem(whole, size_matters=False):
             return False
         rank = meld_rank(whole)
-        if place is None and state._open_meld(side, rank):
+        if place is not None and rank not in (WILD, state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0]):
             return False
-        if place is not None and rank != state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0]:
-            return False
-        rest = list(hand)
-        for card in chosen:
-            rest.remove(card)
+        # Cards are picked by their text, once each (rules_engine/selection.py): a second copy of
+        # a card picked is not there to follow it.
+        rest = [c for c in dict.fromkeys(hand) if c not in chosen]
         wild_now = sum(map(is_wild, whole))
         wild_more = sum(map(is_wild, rest))
+        if place is not None:
+            return possible(state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0], whole, wild_now, wild_more, rest)
+        # Wild cards alone may still become a meld of wild cards, or join natural cards of a rank.
+        ranks = [rank] if rank != WILD else [WILD] + list(dict.fromkeys(c.rank for c in rest if not is_wild(c)))
+        return any(not state._open_meld(side, r) and possible(r, whole, wild_now, wild_more, rest)
+                   for r in ranks if r != "3")
+
+    def possible(rank, whole, wild_now, wild_more, rest):
         if rank == WILD:
-            return len(whole) + wild_more >= 3 and len(whole) <= CANASTA
+            return len(whole) == wild_now and len(whole) + wild_more >= 3 and len(whole) <= CANASTA
         natural_now = len(whole) - wild_now
         natural_more = sum(1 for c in rest if c.rank == rank)
-        for naturals in range(natural_now, natural_now + natural_more + 1):
+        for naturals in range(max(natural_now, 1), natural_now + natural_more + 1):
             for wilds in range(wild_now, wild_now + wild_more + 1):
                 size = naturals + wilds
                 if 3 <= size <= CANASTA and (not wilds or rank not in NO_WILDS and wilds <= wild_limit(size)):
