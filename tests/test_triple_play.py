@@ -16,6 +16,7 @@ from conformance import refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import parse_cards
 from rules_engine.errors import RulesError
+from rules_engine.host import Host
 from rules_engine.games.triple_play import meld_order
 from rules_engine.games.triple_play_rules import (BONUS, OPENING, WILD, book_missing, canastas, deal_row,
                                                   is_wild, meld_problem, value)
@@ -311,3 +312,17 @@ def test_games_end_under_any_legal_play():
     for seed in range(2):
         final = play_out(ONE_DEAL.new(seed=seed), [RandomBot(seed * 4 + s) for s in range(4)])
         assert final.is_over and len(final.moves_made) <= final.move_bound()
+
+
+def test_a_meld_the_game_does_not_list_is_made_shared_and_replayed():
+    host = Host()
+    call = lambda op, **args: host.handle({"v": 1, "op": op, "session": "s", **args})  # noqa: E731
+    assert call("open", game="triple-play", seed=2, human=0)["ok"]
+    assert call("move", move="pickup 6S 6H")["ok"]
+    table = call("select", cards=["8S", "8H", "2H"])["table"]
+    assert {"move": "meld 8S 8H 2H", "button": "Meld"} in table["selection"]["finish"]
+    assert "meld 8S 8H 2H" not in [c["move"] for c in table["moves"]] and call("move", move="meld 8S 8H 2H")["ok"]
+    share = call("share")["share"]
+    assert "~~meld~8S~8H~2H~~" in share
+    reply = call("open", game="triple-play", seed=2, human=0, share=share)
+    assert reply["ok"] and reply["view"]["table"]["turn_points"] == 55
