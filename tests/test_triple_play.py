@@ -190,8 +190,8 @@ def test_asking_the_partner_and_going_out_with_the_basic_book():
     assert no.to_act == 0 and "ask" not in moves(no)
     refused(no, "meld 9H 9S 9D", "play.ask")
     out = asked.apply("yes").apply("meld 9H 9S 9D").apply("discard 4C")
-    assert out.is_over is False and out.deal_number == 2 and out.results[0][1][0] > 0
-    assert "200 for going out" in out.results[0][2][0]
+    assert out.is_over is False and out.deal_number == 2 and out.hand_results[0][1][0] > 0
+    assert "200 for going out" in out.hand_results[0][2][0]
 
 
 def test_an_empty_stock_ends_the_deal():
@@ -200,7 +200,7 @@ def test_an_empty_stock_ends_the_deal():
     assert moves(state) == ["stop"]
     refused(state, "draw", "interpretation.stock-out")
     after = state.apply("stop")
-    assert after.deal_number == 2 and after.results[0][0] == 1 and after.out is None
+    assert after.deal_number == 2 and after.hand_results[0][0] == 1 and after.out is None
 
 
 def _independent_score(melds, red_threes, left_cards, out):
@@ -221,12 +221,12 @@ def test_four_deals_with_the_dealer_rotating_and_scores_carried():
         number = state.deal_number
         state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
         if state.is_over or state.deal_number != number:
-            totals = tuple(a + b for a, b in zip(totals, state.results[-1][1]))
+            totals = tuple(a + b for a, b in zip(totals, state.hand_results[-1][1]))
             assert state.totals == totals
             if not state.is_over:
                 dealers.append(state.dealer)
                 minimums.append(state.minimum)
-    assert dealers == [3, 0, 1, 2] and minimums == [50, 90, 120, 150] and len(state.results) == 4
+    assert dealers == [3, 0, 1, 2] and minimums == [50, 90, 120, 150] and len(state.hand_results) == 4
     assert state.scores.game == (totals[0], totals[1], totals[0], totals[1])
     best = max(totals)
     assert state.winners == tuple(s for s in range(4) if totals[s % 2] == best)

@@ -74,7 +74,7 @@ class TriplePlayState(State):
     # ---- setup ------------------------------------------------------------------------------
 
     def _setup(self):
-        self.totals, self.results = (0, 0), ()
+        self.totals, self.hand_results = (0, 0), ()
         self.over, self.said, self.winners = False, None, ()
         self._deal(1, 3)
 
@@ -496,7 +496,7 @@ class TriplePlayState(State):
         row = tuple(self.side_points(side)[0] for side in range(2))
         lines = tuple(", ".join(self.side_points(side)[1]) for side in range(2))
         self.totals = tuple(a + b for a, b in zip(self.totals, row))
-        self.results += ((self.deal_number, row, lines),)
+        self.hand_results += ((self.deal_number, row, lines),)
         self.hand_end = (self.deal_number, row, lines, [list(h) for h in self.hands],
                          [[[r, list(c)] for r, c in side] for side in self.melds])
         if self.deal_number >= self.options["deals"]:
@@ -510,7 +510,7 @@ class TriplePlayState(State):
 
     @property
     def scores(self):
-        hand = self.results[-1][1] if self.results and self.over else (0, 0)
+        hand = self.hand_results[-1][1] if self.hand_results and self.over else (0, 0)
         return Scores(tuple(hand[side_of(s)] for s in range(4)), tuple(self.totals[side_of(s)] for s in range(4)))
 
     def hidden_from(self, seat):
@@ -537,7 +537,7 @@ class TriplePlayState(State):
             "turn_points": self.turn_points, "drew": self.drew, "asked": self.asked, "allowed": self.allowed,
             "book_missing": [book_missing(side) for side in self.melds],
             "totals": list(self.totals), "over": self.over,
-            "deals_played": [{"number": n, "points": list(p)} for n, p, _ in self.results],
+            "deals_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }
 
     # ---- moves built from several cards -----------------------------------------------------------

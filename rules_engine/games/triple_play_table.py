@@ -48,7 +48,7 @@ def _facts(state):
 
 
 def _score_sheet(state):
-    rows = [(f"Deal {n}", [p[0], p[1]]) for n, p, _ in state.results]
+    rows = [(f"Deal {n}", [p[0], p[1]]) for n, p, _ in state.hand_results]
     return score_sheet(list(SIDES), rows, [("Total", list(state.totals))],
                        target=f"{plural(state.options['deals'], 'deal')}, the higher total wins")
 
