@@ -54,7 +54,8 @@ def side_of(seat):
 class TriplePlayState(State):
     spec = GameSpec(
         id="triple-play",
-        name="Triple Play (Hand, Knee, and Foot)",
+        name="Triple Play",
+        aliases=("Hand, Knee, and Foot",),
         family="rummy",
         seats=(4, 4),
         deck="324",
