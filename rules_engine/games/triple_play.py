@@ -217,7 +217,8 @@ class TriplePlayState(State):
                 moves.append(FORMS["meld"].make(tuple(cards[:CANASTA])))
             if not number and rank not in (WILD, "3") and rank not in NO_WILDS and len(cards) == 2 and wilds:
                 moves.append(FORMS["meld"].make(tuple(cards) + (wilds[0],)))
-        return moves
+        # Those a reader can pick on the table first: cards are picked once each, by their text.
+        return sorted(moves, key=lambda m: len(set(m.args[0])) < len(m.args[0]))
 
     def _open_meld(self, side, rank):
         """The number of the side's meld of ``rank`` that is not yet a canasta, or 0."""
