@@ -258,8 +258,8 @@ class TriplePlayState(State):
         if kind in ("draw", "stop", "pickup"):
             return f"{name} has drawn already", "play.draw"
         cards = move.args[0] if kind in ("meld", "add") else (move.card,) if move.card else ()
-        if cards and Counter(cards) - Counter(hand):
-            missing = next(iter(Counter(cards) - Counter(hand)))
+        missing = self._lacking(tuple(cards)) if cards else None
+        if missing:
             return f"{name} does not hold {'another' if missing in hand else 'the'} {missing.symbol}", "play.turn"
         if kind in ("meld", "add"):
             return self._meld_refusal(move)
@@ -285,6 +285,11 @@ class TriplePlayState(State):
             return self._discard_refusal(move.card)
         return "that move is not open now", "play.turn"
 
+    def _lacking(self, cards):
+        """A card of ``cards`` the seat to act does not hold as often, or None."""
+        hand = self.hands[self.turn]
+        return next((c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)), None)
+
     def _pickup_refusal(self, cards):
         name, hand = self.player_names()[self.turn], self.hands[self.turn]
         if not self.discard:
@@ -292,7 +297,7 @@ class TriplePlayState(State):
         top = self.discard[-1]
         if top.rank == "3":
             return "a black 3 on top of the pile stops it being taken", "play.pickup"
-        if Counter(cards) - Counter(hand):
+        if self._lacking(tuple(cards)):
             return f"{name} does not hold {' and '.join(c.symbol for c in cards)}", "play.pickup"
         if len(cards) != 2 or any(c.rank != top.rank or (top.rank is not None and c.rank is None) for c in cards):
             what = "jokers" if top.rank is None else f"{top.rank.replace('T', '10')}s"

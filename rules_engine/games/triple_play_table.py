@@ -2,6 +2,8 @@
 discard pile, each partnership's red 3s and melds, the score sheet), and the answers to a move
 built card by card (``state.choose``), worked out here since the melds are too many to list."""
 
+from collections import Counter
+
 from ..cards import parse_card
 from ..game import ALL
 from ..selection import _answer
@@ -90,6 +92,7 @@ def selection(state, picked, target):
         name = state.player_names()[seat]
         return _answer(picked, target, [], [], [], {"reason": f"{name} does not hold the {missing[0].symbol}",
                                                     "rule": "play.turn"})
+    distinct_ranks = Counter(c.rank for c in dict.fromkeys(hand))
     places = ["discard"] if state.phase == "draw" else [None] + [
         f"meld-{side}-{n}" for n in range(1, len(state.melds[side]) + 1)]
 
@@ -114,13 +117,14 @@ def selection(state, picked, target):
             return False
         # Cards are picked by their text, once each (rules_engine/selection.py): a second copy of
         # a card picked is not there to follow it.
-        rest = [c for c in dict.fromkeys(hand) if c not in chosen]
+        rest = distinct_ranks.copy()
+        rest.subtract(c.rank for c in chosen)
         wild_now = sum(map(is_wild, whole))
-        wild_more = sum(map(is_wild, rest))
+        wild_more = rest[None] + rest["2"]
         if place is not None:
             return possible(state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0], whole, wild_now, wild_more, rest)
         # Wild cards alone may still become a meld of wild cards, or join natural cards of a rank.
-        ranks = [rank] if rank != WILD else [WILD] + list(dict.fromkeys(c.rank for c in rest if not is_wild(c)))
+        ranks = [rank] if rank != WILD else [WILD] + [r for r, n in rest.items() if n > 0 and r not in (None, "2")]
         return any(not state._open_meld(side, r) and possible(r, whole, wild_now, wild_more, rest)
                    for r in ranks if r != "3")
 
@@ -128,7 +132,7 @@ def selection(state, picked, target):
         if rank == WILD:
             return len(whole) == wild_now and len(whole) + wild_more >= 3 and len(whole) <= CANASTA
         natural_now = len(whole) - wild_now
-        natural_more = sum(1 for c in rest if c.rank == rank)
+        natural_more = rest[rank]
         for naturals in range(max(natural_now, 1), natural_now + natural_more + 1):
             for wilds in range(wild_now, wild_now + wild_more + 1):
                 size = naturals + wilds
