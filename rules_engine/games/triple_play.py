@@ -35,11 +35,11 @@ FORMS = MoveForms(
 )
 HAND, KNEE, FOOT = 15, 13, 11
 BURIED = ("2", "5", "7", None)     # an upcard of these ranks (or a red 3) goes back into the stock
-# A deal's moves at most: every turn draws from the stock or takes a pile that a discard made,
-# so turns are at most twice the 324 cards; a turn has a draw, an ask and its answer, a takeback
-# and a discard; each meld or addition takes a card from a hand (each card at most twice, with a
-# takeback).
-DEAL_MOVES = 2 * 324 * 5 + 2 * 324
+# A deal's moves at most: every turn draws from the stock or takes a pile that a discard from a
+# draw made, so a deal has at most twice as many turns as the pack has cards; a turn has a draw,
+# an ask and its answer, a takeback and a discard, and its melds and additions each take a card
+# at least from a hand of at most 324 cards (after a takeback, none).
+DEAL_MOVES = 2 * 324 * (5 + 324)
 ORDER = "3A456789TJQK2"
 
 
