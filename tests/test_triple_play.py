@@ -18,7 +18,7 @@ from rules_engine.cards import parse_cards
 from rules_engine.errors import RulesError
 from rules_engine.host import Host
 from rules_engine.games.triple_play import meld_order
-from rules_engine.games.triple_play_rules import (BONUS, OPENING, WILD, book_missing, canastas, deal_row,
+from rules_engine.games.triple_play_rules import (BONUS, OPENING, WILD, book_missing, deal_row,
                                                   is_wild, meld_problem, value)
 from rules_engine.scoring import ScoreError, score_row
 

@@ -17,15 +17,13 @@ a hand, a knee and a foot to play through. Rules: docs/games/triple-play.md.
   (``interpretation.stock-out``); four deals (``end.game``).
 """
 
-from collections import Counter
-
-from ..cards import RANKS, make_deck, parse_card
+from ..cards import make_deck
 from ..game import ALL, GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..selection import Built
 from . import triple_play_bot
 from .triple_play_rules import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, book_missing, canastas, deal_points,
-                                is_red_three, is_wild, meld_problem, meld_rank, value, wild_limit, achievable)
+                                is_red_three, is_wild, meld_problem, meld_rank, value, achievable)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -398,7 +396,7 @@ class TriplePlayState(State):
             self.asked, self.phase = True, "answer"
             self.said = f"{name} asks to go out."
         elif kind == "stop":
-            self.said = f"The stock is empty: the deal ends."
+            self.said = "The stock is empty: the deal ends."
             self._end_deal()
         elif kind == "draw":
             drawn = [self.stock.pop() for _ in range(min(2, len(self.stock)))]
