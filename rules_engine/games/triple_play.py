@@ -181,8 +181,7 @@ class TriplePlayState(State):
             moves.append(FORMS["takeback"].make())
         if self._may_end_turn():
             if self.drew == "stock":
-                moves += [FORMS["discard"].make(c) for c in dict.fromkeys(sorted(hand, key=meld_order))
-                          if self._discard_refusal(c) is None]
+                moves += [FORMS["discard"].make(c) for c in dict.fromkeys(sorted(hand, key=meld_order))]
             else:
                 moves.append(FORMS["done"].make())
         if self.foot_taken[seat] and not self.asked and not book_missing(self.melds[side]):
@@ -198,9 +197,12 @@ class TriplePlayState(State):
 
     def _representative_melds(self, hand, side):
         """A few melds and additions for each rank held (every natural card of it, and with one
-        wild card), for bots and lists: any other meld is legal too (``_unlisted_legal``)."""
+        wild card, each card once), for bots and lists: any other meld is legal too
+        (``_unlisted_legal``)."""
         by_rank = {}
-        for card in sorted(hand, key=meld_order):
+        # Cards are picked on the table by their text, once each: the moves listed hold no card
+        # twice, so that a reader can build each of them (a second copy is added afterwards).
+        for card in dict.fromkeys(sorted(hand, key=meld_order)):
             by_rank.setdefault(WILD if is_wild(card) else card.rank, []).append(card)
         wilds = by_rank.get(WILD, [])
         moves = []
@@ -215,8 +217,7 @@ class TriplePlayState(State):
                 moves.append(FORMS["meld"].make(tuple(cards[:CANASTA])))
             if not number and rank not in (WILD, "3") and rank not in NO_WILDS and len(cards) == 2 and wilds:
                 moves.append(FORMS["meld"].make(tuple(cards) + (wilds[0],)))
-        # Those a reader can pick on the table first: cards are picked once each, by their text.
-        return sorted(moves, key=lambda m: len(set(m.args[0])) < len(m.args[0]))
+        return moves
 
     def _open_meld(self, side, rank):
         """The number of the side's meld of ``rank`` that is not yet a canasta, or 0."""
@@ -280,7 +281,7 @@ class TriplePlayState(State):
         if kind == "discard":
             if self.drew == "pile":
                 return f"{name} took the discard pile: no discard this turn", "play.discard"
-            return self._discard_refusal(move.card)
+            return None
         return "that move is not open now", "play.turn"
 
     def _lacking(self, cards):
@@ -375,12 +376,6 @@ class TriplePlayState(State):
         if book_missing(self.melds[side_of(seat)]):
             return f"{name} keeps a card: the basic book is not complete", "play.book"
         return f"{name} keeps a card: going out needs the partner's yes", "play.ask"
-
-    def _discard_refusal(self, card):
-        seat = self.turn
-        if len(self.hands[seat]) == 1 and not self._may_empty(seat):
-            return self._keep_refusal(seat)
-        return None
 
     # ---- playing a move ---------------------------------------------------------------------------
 
@@ -477,12 +472,14 @@ class TriplePlayState(State):
 
     def _turn_over(self, seat):
         if not self.hands[seat]:
-            if self.foot_taken[seat]:
+            if self.foot_taken[seat] and self._may_empty(seat):
                 self.out = seat
                 self.said = self.said[:-1] + ", and goes out."
                 self._end_deal()
                 return
-            self.foot_due[seat] = True
+            # play.keep-card: a last card discarded with nothing to pick up (red 3s laid from a
+            # draw left no other) leaves the hand empty until the next draw.
+            self.foot_due[seat] = self.knee_taken[seat] and not self.foot_taken[seat]
         self.turn = (seat + 1) % 4
         self._start_turn()
 
