@@ -326,3 +326,12 @@ def test_a_meld_the_game_does_not_list_is_made_shared_and_replayed():
     assert "~~meld~8S~8H~2H~~" in share
     reply = call("open", game="triple-play", seed=2, human=0, share=share)
     assert reply["ok"] and reply["view"]["table"]["turn_points"] == 55
+
+
+def test_a_last_card_left_by_red_threes_is_discarded_without_going_out():
+    state = position("9C", phase="draw", melds=(BOOK, ()), foot=True)
+    state.stock = parse_cards("KS KH 3H 3D")
+    drew = state.apply("draw")
+    assert [c.text for c in drew.hands[0]] == ["9C"] and moves(drew)[0] == "discard 9C"
+    after = drew.apply("discard 9C")
+    assert after.hands[0] == [] and after.deal_number == 1 and after.turn == 1   # not out: nobody said yes
