@@ -11,6 +11,15 @@ from rules_engine import list_games, state_class
 from rules_engine.host import Host
 
 PLAY = "#play-1"
+# A point of a card that no other card covers: its middle, unless another card lies there; then,
+# in a fanned hand of many cards, where the next card covers all but the card's left strip and a
+# card picked before it, raised and drawn on top, all but its bottom edge, the middle of that
+# strip's bottom edge.
+SPOT = """el => { const r = el.getBoundingClientRect();
+    if (el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) return null;
+    const next = el.nextElementSibling;
+    const right = next && next.classList.contains('rw-card') ? Math.min(r.right, next.getBoundingClientRect().left) : r.right;
+    return {x: Math.max(2, (right - r.left) / 2), y: r.height - 3}; }"""
 GAMES = [spec.id for spec in list_games() if "meld" in state_class(spec.id).forms.by_kind]
 READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
     return w && w.desc && w.desc.to_act === w.human && !w.busy && w.desc.selection; }}"""
@@ -54,6 +63,16 @@ def key_of(page, card):
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'].join('/')")
 
 
+def press(locator, tap=False):
+    """Clicks (or taps) a card where it shows."""
+    locator.scroll_into_view_if_needed()
+    spot = locator.evaluate(SPOT)
+    if spot is None:
+        locator.tap() if tap else locator.click()
+    else:
+        locator.tap(position=spot) if tap else locator.click(position=spot)
+
+
 def step(page):
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
@@ -82,7 +101,7 @@ def laid(page, before, meld):
 def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
     widget, cards, meld = open_at_the_meld(page, site_url, game_id)
     before = step(page)
-    widget.locator(f'[data-key="{key_of(page, cards[0])}"]').click()
+    press(widget.locator(f'[data-key="{key_of(page, cards[0])}"]'))
     picked(page, 1)
     # The cards that may follow are marked as playable; the others of the hand are not.
     for card in cards[1:]:
@@ -92,7 +111,7 @@ def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
         found = axe_violations(page, PLAY)
         assert not found, f"{scheme}:\n{describe(found)}"
     for count, card in enumerate(cards[1:], 2):
-        widget.locator(f'[data-key="{key_of(page, card)}"]').click()
+        press(widget.locator(f'[data-key="{key_of(page, card)}"]'))
         picked(page, count)
     the_meld_is_offered(widget, cards).click()
     assert " melds " in laid(page, before, meld)
@@ -131,7 +150,7 @@ def test_a_meld_by_touch_on_a_phone(browser, site_url, game_id):
         widget, cards, meld = open_at_the_meld(page, site_url, game_id)
         before = step(page)
         for count, card in enumerate(cards, 1):
-            widget.locator(f'[data-key="{key_of(page, card)}"]').tap()
+            press(widget.locator(f'[data-key="{key_of(page, card)}"]'), tap=True)
             picked(page, count)
         the_meld_is_offered(widget, cards).tap()
         assert " melds " in laid(page, before, meld)
