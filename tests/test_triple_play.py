@@ -335,3 +335,10 @@ def test_a_last_card_left_by_red_threes_is_discarded_without_going_out():
     assert [c.text for c in drew.hands[0]] == ["9C"] and moves(drew)[0] == "discard 9C"
     after = drew.apply("discard 9C")
     assert after.hands[0] == [] and after.deal_number == 1 and after.turn == 1   # not out: nobody said yes
+
+
+def test_a_first_meld_may_count_on_pairs_made_up_with_wild_cards():
+    state = position("KS KH 2C QS QH JK 9C", opened=(False, False))
+    short = state.apply("meld KS KH 2C")           # 40, and the queens with the joker make 70 more
+    assert not short.opened[0]
+    assert short.apply("meld QS QH JK").opened[0]

@@ -126,24 +126,36 @@ def deal_points(melded, canasta_kinds, red_threes, left, out):
 
 
 def achievable(hand):
-    """Points the cards of ``hand`` can surely meld in new melds: every rank's natural cards
-    when three or more (leaving those past a canasta that are too few to start another), and
-    three or more wild cards together. An unmelded partnership may lay a first meld short of
-    its minimum only while this can still make it up (``play.opening``)."""
-    by_rank = Counter()
-    points = Counter()
+    """Points the cards of ``hand`` can surely meld in new melds, the better of two plans: every
+    rank's natural cards when three or more (leaving those past a canasta too few to start
+    another) with three or more wild cards together; or the same natural melds with a wild card
+    each, to pairs first, then to melds of three or four, and the wild cards left together. An
+    unmelded partnership may lay a first meld short of its minimum only while this can still
+    make it up (``play.opening``)."""
+    naturals, wilds = {}, []
     for card in hand:
-        key = WILD if is_wild(card) else card.rank
-        if key == "3":
-            continue
-        by_rank[key] += 1
-        points[key] += value(card)
-    total = 0
-    for key, n in by_rank.items():
-        kept = n if n >= 3 and (n % CANASTA == 0 or n % CANASTA >= 3) else n - n % CANASTA
-        if kept:
-            total += points[key] * kept // n if kept < n else points[key]
-    return total
+        if is_wild(card):
+            wilds.append(value(card))
+        elif card.rank != "3":
+            naturals.setdefault(card.rank, []).append(value(card))
+
+    def kept(values):
+        n = len(values)
+        keep = n if n >= 3 and (n % CANASTA == 0 or n % CANASTA >= 3) else n - n % CANASTA
+        return sum(sorted(values, reverse=True)[:keep])
+
+    def together(values):
+        return kept(values) if len(values) >= 3 else 0
+
+    base = sum(kept(values) for values in naturals.values())
+    plain = base + together(wilds)
+    spare = sorted(wilds, reverse=True)
+    extra = 0
+    for size in (2, 3, 4):   # a wild card each: to pairs, then to melds of three or four
+        for rank, values in sorted(naturals.items(), key=lambda item: -sum(item[1])):
+            if spare and len(values) == size and rank not in NO_WILDS:
+                extra += spare.pop(0) + (sum(values) if size == 2 else 0)
+    return max(plain, base + extra + together(spare))
 
 
 # ---- the score pad ----------------------------------------------------------------------------
