@@ -152,6 +152,11 @@ class State:
         return None
 
     lists_built_moves = True  # False: too many to list, and the game answers ``_selection`` itself
+
+    def _unlisted_legal(self, move):
+        """For a game that does not list all its built moves (``lists_built_moves`` False):
+        whether ``move``, missing from ``legal_moves()``, is legal all the same."""
+        return False
     # True: a card picked alone also offers its moves that are not built (a card laid) as finishing buttons
     lone_card_moves_finish = False
 
@@ -276,7 +281,7 @@ class State:
         move = self.parse_move(move)
         if self.is_over:
             return Explanation("the game is over", "end.game")
-        if move in self.legal_moves():
+        if move in self.legal_moves() or not self.lists_built_moves and self._unlisted_legal(move):
             return None
         reason, rule = self._why_not(move)
         return Explanation(reason, rule)
@@ -291,10 +296,11 @@ class State:
         if seat is not None and seat != self.to_act and not self.is_over:
             raise NotYourTurnError(move, seat, self.to_act)
         legal = self.legal_moves()
-        if move not in legal:
+        if move in legal:
+            move = legal[legal.index(move)]
+        elif self.lists_built_moves or not self._unlisted_legal(move):
             reason, rule = self.explain(move)
             raise IllegalMoveError(move, reason, rule)
-        move = legal[legal.index(move)]
         new = copy.copy(self)
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that

@@ -62,10 +62,14 @@ def _check_name(name):
 
 
 def encode_share(indexes):
-    """Move indexes as text for a link: one character each below 62, else ``~`` and two."""
+    """Move indexes as text for a link: one character each below 62, else ``~`` and two. A move
+    its game does not list (a meld of a game that cannot list them all, ``lists_built_moves``
+    False) is kept as its text, between ``~~`` marks, its spaces written ``~``."""
     out = []
     for index in indexes:
-        if index < 62:
+        if isinstance(index, str):
+            out.append("~~" + index.replace(" ", "~") + "~~")
+        elif index < 62:
             out.append(SHARE_DIGITS[index])
         else:
             out.append("~" + SHARE_DIGITS[index // 62] + SHARE_DIGITS[index % 62])
@@ -73,15 +77,26 @@ def encode_share(indexes):
 
 
 def decode_share(text):
+    """The indexes (and move texts) of ``encode_share``."""
     indexes = []
-    chars = iter(text)
-    for char in chars:
+    at = 0
+    while at < len(text):
+        char = text[at]
         try:
-            if char == "~":
-                indexes.append(SHARE_DIGITS.index(next(chars)) * 62 + SHARE_DIGITS.index(next(chars)))
+            if text.startswith("~~", at):
+                end = text.index("~~", at + 2)
+                move = text[at + 2:end].replace("~", " ")
+                if not move or not all(c in SHARE_DIGITS or c == " " for c in move):
+                    raise ValueError
+                indexes.append(move)
+                at = end + 2
+            elif char == "~":
+                indexes.append(SHARE_DIGITS.index(text[at + 1]) * 62 + SHARE_DIGITS.index(text[at + 2]))
+                at += 3
             else:
                 indexes.append(SHARE_DIGITS.index(char))
-        except (ValueError, StopIteration):
+                at += 1
+        except (ValueError, IndexError):
             raise ProtocolError(f"bad share code {quote(text)} at {char!r}") from None
     return indexes
 
@@ -105,7 +120,9 @@ class Session:
         state = self.state
         after = state.apply(move)  # a Move or its text; anything else is refused as a NotationError
         if index is None:
-            index = [m.text for m in state.legal_moves()].index(after.last_move[0])
+            listed = [m.text for m in state.legal_moves()]
+            made = after.last_move[0]
+            index = listed.index(made) if made in listed else made   # a move its game does not list
         self.indexes.append(index)
         self.states.append(after)
         return after
@@ -212,6 +229,12 @@ class Host:
             current.push(move)
         for index in shared:
             legal = current.state.legal_moves()
+            if isinstance(index, str):
+                try:
+                    current.push(index)
+                except RulesError:
+                    raise ProtocolError(f"share code {quote(share)} does not fit this game") from None
+                continue
             if not 0 <= index < len(legal):
                 raise ProtocolError(f"share code {quote(share)} does not fit this game")
             current.push(legal[index], index)

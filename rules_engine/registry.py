@@ -40,6 +40,7 @@ GAME_MODULES = (
     "spinado",
     "stop_the_bus",
     "the_clock",
+    "triple_play",
     "turnover_bridge",
     "umtali",
     "vazhushal",

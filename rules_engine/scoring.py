@@ -522,9 +522,12 @@ def score_row(game_id, facts, hand=None, context=None, columns=None):
     rule = spec.scoring
     if rule.calculator is None:
         raise ScoreError(f"{spec.name} has no hand rows computed by the engine: enter its scores directly")
+    # A sheet has a column per player, or per side when partners score together (a game for four
+    # in partnerships only is kept in two columns).
+    allowed = sorted({people_columns(rule, n) for n in spec.player_counts} | set(spec.player_counts))
     if columns is None:
-        columns = spec.seats[0]
-    if type(columns) is not int or columns not in spec.player_counts:
+        columns = people_columns(rule, spec.seats[0])
+    if type(columns) is not int or columns not in allowed:
         counts = spec.player_counts
         raise ScoreError(f"{spec.name} is for {counts[0]} to {counts[-1]} players"
                          f"{' (' + ' or '.join(map(str, counts)) + ')' if spec.seat_counts else ''}, not {quote(columns)}")

@@ -122,7 +122,8 @@ class Timeline:
         self._take_point()
 
     def _moved(self, state):
-        self.indexes.append([m.text for m in self.state.legal_moves()].index(state.last_move[0]))
+        listed, made = [m.text for m in self.state.legal_moves()], state.last_move[0]
+        self.indexes.append(listed.index(made) if made in listed else made)   # as the host keeps it
         self.state = state
         if self.seat != ALL:
             self.lines += told_lines(state, self.seat)

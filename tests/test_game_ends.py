@@ -273,13 +273,21 @@ def _chips_after_each_hand(final):
     return after
 
 
+def triple_play(final):
+    # Four deals, the dealer passing left, each side's total the sum of its deals; the higher
+    # total wins (level totals share), each partnership's two seats together.
+    assert [n for n, _, _ in final.hand_results] == [1, 2, 3, 4] and final.dealer == 2
+    assert final.totals == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in (0, 1))
+    assert final.winners == tuple(s for s in range(4) if final.totals[s % 2] == max(final.totals))
+
+
 ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "king": king, "last-one": last_one,
         "crates": crates, "go-boom": go_boom, "lorum": lorum, "kaiser": kaiser, "scotch-whist": scotch_whist,
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
-        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half}
+        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -6,7 +6,7 @@ import rules_engine
 from rules_engine.bots import make_bot
 from rules_engine.cards import make_deck
 from rules_engine.game import ALL
-from rules_engine.host import OPENING_KEYS, Host, decode_share, encode_share, frames, opening
+from rules_engine.host import OPENING_KEYS, Host, ProtocolError, decode_share, encode_share, frames, opening
 from rules_engine.record import Record, replay
 from rules_engine.render import pretty_move
 
@@ -132,6 +132,12 @@ def test_share_codes_round_trip():
     indexes = [0, 5, 61, 62, 100, 3843]
     assert decode_share(encode_share(indexes)) == indexes
     assert encode_share([0, 10, 61]) == "0aZ"
+    with_texts = [3, "meld 8S 8H 2H", 70, "add 2C to meld 3", 0]   # moves a game does not list, as texts
+    assert encode_share(with_texts) == "3~~meld~8S~8H~2H~~~18~~add~2C~to~meld~3~~0"
+    assert decode_share(encode_share(with_texts)) == with_texts
+    for bad in ("~~meld", "~~~~", "~~me+ld~~", "~1"):
+        with pytest.raises(ProtocolError):
+            decode_share(bad)
 
 
 def test_hint_is_a_legal_move(king):

@@ -20,6 +20,15 @@ from rules_engine.render import symbol
 
 PLAY = "#play-1"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+# A point of a card that no other card covers: its middle, unless another card lies there; then,
+# in a fanned hand of many cards, where the next card covers all but the card's left strip and a
+# card picked before it, raised and drawn on top, all but its bottom edge, the middle of that
+# strip's bottom edge.
+SPOT = """el => { const r = el.getBoundingClientRect();
+    if (el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) return null;
+    const next = el.nextElementSibling;
+    const right = next && next.classList.contains('rw-card') ? Math.min(r.right, next.getBoundingClientRect().left) : r.right;
+    return {x: Math.max(2, (right - r.left) / 2), y: r.height - 3}; }"""
 GAMES = [spec.id for spec in list_games() if "meld" in state_class(spec.id).forms.by_kind]
 READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
     return w && w.desc && w.desc.to_act === w.human && !w.busy && w.desc.selection; }}"""
@@ -72,6 +81,16 @@ def key_of(page, card):
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][0].join('/')")
 
 
+def press(locator, tap=False):
+    """Clicks (or taps) a card where it shows."""
+    locator.scroll_into_view_if_needed()
+    spot = locator.evaluate(SPOT)
+    if spot is None:
+        locator.tap() if tap else locator.click()
+    else:
+        locator.tap(position=spot) if tap else locator.click(position=spot)
+
+
 def step(page):
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
@@ -109,7 +128,7 @@ def laid(page, before, meld):
 def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
     widget, cards, meld = open_at_the_meld(page, site_url, game_id)
     before = step(page)
-    widget.locator(f'[data-key="{key_of(page, cards[0])}"]').click()
+    press(widget.locator(f'[data-key="{key_of(page, cards[0])}"]'))
     picked(page, 1)
     # The cards that may follow are marked as playable; the others of the hand are not.
     for card in cards[1:]:
@@ -119,7 +138,7 @@ def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
         found = axe_violations(page, PLAY)
         assert not found, f"{scheme}:\n{describe(found)}"
     for count, card in enumerate(cards[1:], 2):
-        widget.locator(f'[data-key="{key_of(page, card)}"]').click()
+        press(widget.locator(f'[data-key="{key_of(page, card)}"]'))
         picked(page, count)
     the_meld_is_offered(page, widget, cards, meld).click()
     laid(page, before, meld)
@@ -158,11 +177,7 @@ def test_a_meld_by_touch_on_a_phone(browser, site_url, game_id):
         widget, cards, meld = open_at_the_meld(page, site_url, game_id)
         before = step(page)
         for count, card in enumerate(cards, 1):
-            # A finger touches the part of a card the fan leaves in view, its lower left corner: a hand
-            # of fourteen cards on a phone overlaps each card past its middle, and a card picked rises
-            # over the left edge of the next.
-            target = widget.locator(f'[data-key="{key_of(page, card)}"]')
-            target.tap(position={"x": 5, "y": target.bounding_box()["height"] - 4})
+            press(widget.locator(f'[data-key="{key_of(page, card)}"]'), tap=True)
             picked(page, count)
         the_meld_is_offered(page, widget, cards, meld).tap()
         laid(page, before, meld)
@@ -245,21 +260,21 @@ def test_two_copies_of_a_card_are_picked_one_after_the_other(page, site_url, gam
     twice = next(card for card in cards if cards.count(card) > 1)
     copy = lambda n: widget.locator('[data-key="%s"]' % page.evaluate(  # noqa: E731
         f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{twice}'][{n}].join('/')"))
-    copy(0).click()
+    press(copy(0))
     picked(page, 1)
     assert "rw-card--legal" in copy(1).get_attribute("class")   # the other copy may follow
-    copy(1).click()
+    press(copy(1))
     picked(page, 2)
     assert copy(0).get_attribute("aria-pressed") == copy(1).get_attribute("aria-pressed") == "true"
-    copy(1).click()   # taken back: one copy stays picked
+    press(copy(1))   # taken back: one copy stays picked
     picked(page, 1)
     assert widget.locator('.rw-card[aria-pressed="true"]').count() == 1
     before = step(page)
     picks = [twice] + [card for i, card in enumerate(cards) if not (card == twice and i == cards.index(twice))]
     for count, card in enumerate(picks[1:], 2):
         n = picks[:count].count(card) - 1
-        widget.locator('[data-key="%s"]' % page.evaluate(
-            f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][{n}].join('/')")).click()
+        press(widget.locator('[data-key="%s"]' % page.evaluate(
+            f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][{n}].join('/')")))
         picked(page, count)
     finishing = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.finish")
     assert move in [f["move"] for f in finishing]
