@@ -258,10 +258,11 @@ def test_the_pad_computes_a_deal_from_canastas_red_threes_and_cards_left():
 
 def _brute_force(state, picked, target):
     """Whether some legal meld or addition holds the cards picked, over every choice of the hand's
-    cards. Cards are picked by their text, once each (rules_engine/selection.py), so a second copy
-    of a card picked is not offered: the brute force takes distinct cards too."""
+    other cards (copies of a card included: the pack has six of each)."""
     hand = state.hands[state.turn]
-    pool = [c for c in dict.fromkeys(hand) if c not in picked]
+    pool = list(hand)
+    for card in picked:
+        pool.remove(card)
     side = state.turn % 2
     targets = [None] + list(range(1, len(state.melds[side]) + 1))
     for extra_size in range(0, 8 - len(picked)):
@@ -291,7 +292,7 @@ def test_the_answers_card_by_card_agree_with_a_brute_force_on_small_hands():
             assert grows == _brute_force(state, [card], None), (texts, melds, card, answer)
             for nxt in answer["next"]:
                 assert _brute_force(state, [card, parse_cards(nxt)[0]], None), (texts, melds, card, nxt)
-        for pair in combinations(dict.fromkeys(hand), 2):
+        for pair in dict.fromkeys(tuple(sorted(p, key=meld_order)) for p in combinations(hand, 2)):
             answer = state.choose([c.text for c in pair])
             grows = bool(answer["next"] or answer["finish"] or answer["targets"])
             assert grows == _brute_force(state, list(pair), None), (texts, melds, pair, answer)
@@ -301,10 +302,11 @@ def test_the_answers_card_by_card_agree_with_a_brute_force_on_small_hands():
 
 def test_bad_choices_are_errors():
     state = position("KH KS KD 9C")
-    for bad in (["KH", "KH"], "KH", [1], ["??"]):
+    for bad in (["KH"] * 7, "KH", [1], ["??"]):   # the pack holds six K♥
         with pytest.raises(RulesError):
             state.choose(bad)
     assert state.choose(["QS"])["refused"]["rule"] == "play.turn"
+    assert state.choose(["KH", "KH"])["refused"] == {"reason": "Seat 0 does not hold the K♥ 2 times", "rule": "play.turn"}
     assert state.choose(["9C", "KH"])["refused"]["rule"] in state.spec.cited_rules
 
 

@@ -200,8 +200,8 @@ class TriplePlayState(State):
         wild card, each card once), for bots and lists: any other meld is legal too
         (``_unlisted_legal``)."""
         by_rank = {}
-        # Cards are picked on the table by their text, once each: the moves listed hold no card
-        # twice, so that a reader can build each of them (a second copy is added afterwards).
+        # Each card once: a few representatives are enough for bots and lists, and any other meld
+        # (two copies of a card in it too) is built card by card on the table.
         for card in dict.fromkeys(sorted(hand, key=meld_order)):
             by_rank.setdefault(WILD if is_wild(card) else card.rank, []).append(card)
         wilds = by_rank.get(WILD, [])

@@ -86,13 +86,16 @@ def selection(state, picked, target):
     if state.phase not in ("draw", "play"):
         return _answer(picked, target, [], [], [], {"reason": "no move of this turn is made of cards",
                                                     "rule": "play.ask"} if picked else None)
-    texts = list(dict.fromkeys(c.text for c in hand))
-    missing = [c for c in cards if c.text not in texts]
+    held = Counter(c.text for c in hand)   # six packs: a card may be held, and picked, several times
+    texts = list(held)
+    chosen = Counter(picked)
+    missing = [c for c in cards if chosen[c.text] > held[c.text]]
     if missing:
         name = state.player_names()[seat]
-        return _answer(picked, target, [], [], [], {"reason": f"{name} does not hold the {missing[0].symbol}",
+        times = "" if not held[missing[0].text] else f" {chosen[missing[0].text]} times"
+        return _answer(picked, target, [], [], [], {"reason": f"{name} does not hold the {missing[0].symbol}{times}",
                                                     "rule": "play.turn"})
-    distinct_ranks = Counter(c.rank for c in dict.fromkeys(hand))
+    ranks_held = Counter(c.rank for c in hand)
     places = ["discard"] if state.phase == "draw" else [None] + [
         f"meld-{side}-{n}" for n in range(1, len(state.melds[side]) + 1)]
 
@@ -115,9 +118,7 @@ def selection(state, picked, target):
         rank = meld_rank(whole)
         if place is not None and rank not in (WILD, state.melds[side][int(place.rsplit("-", 1)[1]) - 1][0]):
             return False
-        # Cards are picked by their text, once each (rules_engine/selection.py): a second copy of
-        # a card picked is not there to follow it.
-        rest = distinct_ranks.copy()
+        rest = ranks_held.copy()
         rest.subtract(c.rank for c in chosen)
         wild_now = sum(map(is_wild, whole))
         wild_more = rest[None] + rest["2"]
@@ -153,7 +154,7 @@ def selection(state, picked, target):
         if cards and not could_grow(place, cards):
             continue
         for rank, group in by_rank.items():
-            fresh = [t for t in group if t not in picked and t not in nexts]
+            fresh = [t for t in group if held[t] > chosen[t] and t not in nexts]
             if fresh and could_grow(place, cards + [parse_card(fresh[0])]):
                 nexts += fresh
         if cards and (place is None or place == target):
