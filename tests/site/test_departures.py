@@ -48,6 +48,7 @@ DEPARTURES = {
     "spinado": [],
     "stop-the-bus": ["interpretation.last-stop"],
     "the-clock": [],
+    "triple-play": [],
     "turnover-bridge": [],
     "umtali": [],
     "vazhushal": ["interpretation.rearrange"],
