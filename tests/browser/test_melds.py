@@ -276,7 +276,11 @@ def test_two_copies_of_a_card_are_picked_one_after_the_other(page, site_url, gam
         press(widget.locator('[data-key="%s"]' % page.evaluate(
             f"document.querySelector('{PLAY}').rwWidget.desc.selection.places['{card}'][{n}].join('/')")))
         picked(page, count)
-    finishing = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.finish")
-    assert move in [f["move"] for f in finishing]
-    widget.locator(f'.rw-actions button[data-move="{move}"], .rw-actions button[data-choice]').first.click()
+    selection = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection")
+    if move in [f["move"] for f in selection["finish"]]:
+        widget.locator(f'.rw-actions button[data-move="{move}"], .rw-actions button[data-choice]').first.click()
+    else:   # a move aimed at a place (the discard pile taken with two cards of its rank): point at it
+        zone = widget.locator(f'[data-zone="{selection["targets"][0]}"]')
+        press(zone.locator("button.rw-card").last.or_(zone.locator("button.rw-slot")).first)
     page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    assert page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last")
