@@ -81,8 +81,10 @@ def meld_kind(cards, size=6):
     >>> from rules_engine.cards import parse_cards
     >>> meld_kind(parse_cards("9S TH JD QC KS AS")), meld_kind(parse_cards("2C 5C 7C 8C JC KC"))
     ('sequence', 'flush')
-    >>> meld_kind(parse_cards("7H 7H 7S 7D 7C")), meld_kind(parse_cards("QS KS AS 2S 3S 4S"))
+    >>> meld_kind(parse_cards("7H 7H 7S 7D 7C")), meld_kind(parse_cards("QS KH AS 2S 3S 4S"))
     ('assembly', None)
+    >>> meld_kind(parse_cards("QS KS AS 2S 3S 4S"))   # no K-A-2: a flush, not a flush sequence
+    'flush'
     """
     cards = list(cards)
     if len(cards) == 5 and len({c.rank for c in cards}) == 1:
