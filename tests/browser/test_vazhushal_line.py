@@ -4,14 +4,14 @@ picked from the line and the rest of the meld from the hand, then the finishing 
 import pytest
 
 from rules_engine.host import Host
-from test_melds import PLAY, READY, call, key_of, laid, picked, step
+from test_melds import PLAY, READY, call, key_of, laid, opened, picked, step
 
 
 def a_turn_with_a_take():
     """``(seed, share code, take)`` of a deal at the reader's turn where a run of the line may be taken."""
     for seed in range(60):
         host = Host()
-        reply = call(host, "open", game="vazhushal", seed=seed, human=0)
+        reply = opened(host, "vazhushal", seed)
         for _ in range(300):
             table = reply["table"]
             if table["is_over"] or table["interlude"]:
