@@ -57,13 +57,16 @@ def read_choice(state, picked, target):
 
 
 def built_moves(state):
-    """``[(move, Built)]`` for the legal moves of the seat to act that are built from cards."""
-    out = []
-    for move in state.legal_moves():
-        built = state._built(move)
-        if built is not None:
-            out.append((move, built))
-    return out
+    """``[(move, Built)]`` for the legal moves of the seat to act that are built from cards
+    (found once per state: a move built card by card asks at every card)."""
+    if state.is_over:
+        return []
+    legal = state._legal_now()
+    cached = state.__dict__.get("_cached_built")
+    if cached is None or cached[0] is not legal:   # kept with the very list of legal moves it came from
+        cached = state._cached_built = (legal, [(move, built) for move in legal
+                                                if (built := state._built(move)) is not None])
+    return cached[1]
 
 
 def answer(state, picked=(), target=None):
@@ -80,16 +83,24 @@ def answer(state, picked=(), target=None):
 
 def listed_answer(state, picked, target):
     """``answer`` read from the legal moves (a game that lists its built moves)."""
-    chosen = Counter(picked)   # as a multiset: two packs hold two of a card
-    reachable = [(m, b) for m, b in built_moves(state) if not chosen - Counter(b.cards)]
+    # The cards picked are a multiset (two packs hold two of a card); counted only where one is
+    # picked twice, as sets otherwise.
+    chosen, chosen_set = Counter(picked), set(picked)
+    twice = len(chosen_set) < len(picked)
+    reachable = [(m, b) for m, b in built_moves(state)
+                 if chosen_set.issubset(b.cards) and not (twice and chosen - Counter(b.cards))]
     aimed = [(m, b) for m, b in reachable if target is None or b.target == target]
     nexts = []
     for _, built in aimed:
-        left = Counter(built.cards) - chosen
-        nexts += [c for c in dict.fromkeys(built.cards) if left[c] and c not in nexts]
+        if len(built.cards) == len(set(built.cards)):
+            nexts += [c for c in built.cards if c not in chosen_set and c not in nexts]
+        else:
+            left = Counter(built.cards) - chosen
+            nexts += [c for c in dict.fromkeys(built.cards) if left[c] and c not in nexts]
     targets = list(dict.fromkeys(b.target for _, b in reachable if b.target is not None))
+    # A move that holds every card picked, as often, is made of them alone when it holds no more.
     finish = [{"move": m.text, "button": b.button} for m, b in aimed
-              if Counter(b.cards) == chosen and picked and (b.target is None or b.target == target)]
+              if len(b.cards) == len(picked) and picked and (b.target is None or b.target == target)]
     if state.lone_card_moves_finish and len(picked) == 1 and target is None:
         # A card that starts built moves may also make a move alone (laid on a fishing table): once it
         # is picked alone, that move is one more finishing button.
