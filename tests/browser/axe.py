@@ -62,23 +62,31 @@ def axe_version():
     return json.loads((NPM_DIR / "node_modules" / "axe-core" / "package.json").read_text())["version"]
 
 
-def axe_violations(page, selector=None, tags=DEFAULT_TAGS):
+# The rules whose outcome depends on the colours alone: a page shown in its other colour scheme
+# (the same document, other colours) is checked again on these only.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
+
+def axe_violations(page, selector=None, tags=DEFAULT_TAGS, colours_only=False):
     """axe-core's violations on ``page`` (limited to ``selector`` if given), as
     plain dicts: ``id``, ``impact``, ``help``, ``helpUrl`` and ``nodes`` (each with
-    ``target``, ``html`` and ``failureSummary``). An empty list means no problem found."""
+    ``target``, ``html`` and ``failureSummary``). An empty list means no problem found.
+    ``colours_only``: the colour rules alone (COLOUR_RULES), for a page already checked whole in
+    another colour scheme."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=ensure_axe().read_text(encoding="utf-8"))
+    run_only = {"type": "rule", "values": list(COLOUR_RULES)} if colours_only else {"type": "tag", "values": list(tags)}
     return page.evaluate(
-        """async ([selector, tags]) => {
+        """async ([selector, runOnly]) => {
             const context = selector ? { include: [selector] } : document;
-            const options = { resultTypes: ["violations"], runOnly: { type: "tag", values: tags } };
+            const options = { resultTypes: ["violations"], runOnly };
             const results = await window.axe.run(context, options);
             return results.violations.map((v) => ({
                 id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
                 nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
             }));
         }""",
-        [selector, list(tags)],
+        [selector, run_only],
     )
 
 
