@@ -66,11 +66,12 @@ class Watch:
             route.abort()
 
 
-def _new_page(browser, java_script_enabled=True, width=1280, bypass_csp=True):
+def _new_page(browser, java_script_enabled=True, width=1280, bypass_csp=True, touch=False):
     # The pages' own content security policy would refuse the scripts tests add (axe-core);
-    # test_csp.py opens pages under it.
-    context = browser.new_context(viewport={"width": width, "height": 1000}, java_script_enabled=java_script_enabled,
-                                  bypass_csp=bypass_csp)
+    # test_csp.py opens pages under it. ``touch``: a phone's screen, 390x844, touched.
+    screen = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if touch else \
+        dict(viewport={"width": width, "height": 1000})
+    context = browser.new_context(**screen, java_script_enabled=java_script_enabled, bypass_csp=bypass_csp)
     page = context.new_page()
     page.set_default_timeout(ENGINE_TIMEOUT_MS)
     return context, page, Watch(page)
@@ -101,3 +102,86 @@ def new_page(browser):
     for context, watch in opened:
         context.close()
         assert not watch.foreign and not watch.errors, (watch.foreign, watch.errors)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    if report.failed:
+        item.rw_failed = True
+
+
+def visit(page, url):
+    """Goes to ``url`` as a reader following a link: by the theme's instant navigation when
+    ``page`` already shows a page of the site (the engine worker keeps running, so the next
+    table deals in some 0.3 s rather than after a Python start of 1.7 s), else by loading it."""
+    if not page.evaluate("() => Boolean(window.document$ && document.querySelector('article.md-content__inner'))"):
+        page.goto(url)
+        return
+    page.evaluate("""(url) => {
+        document.querySelector("article.md-content__inner").dataset.left = "1";
+        const link = Object.assign(document.createElement("a"), { href: url, textContent: "next" });
+        document.body.append(link);
+        link.click();
+        link.remove();
+    }""", url)
+    page.wait_for_selector("article.md-content__inner:not([data-left])", state="attached")
+
+
+class ReaderPages:
+    """Pages kept open from test to test of one worker, one per name (a test's own, so that no
+    test finds a game another test left on a page): a test of every game's table goes from one
+    game page to the next as a reader does, by ``page.visit(url)``. A page whose test failed, or
+    that logged an error, is closed, and the next test opens a fresh one."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.open = {}
+
+    def get(self, name, **settings):
+        if name not in self.open:
+            context, page, watch = _new_page(self.browser, **settings)
+            page.watch = watch
+            page.visit = lambda url: visit(page, url)
+            self.open[name] = (context, page, watch)
+        return self.open[name][1]
+
+    def release(self, name, failed):
+        context, page, watch = self.open[name]
+        problems = list(watch.foreign), list(watch.errors)
+        watch.foreign.clear()
+        watch.errors.clear()
+        if failed or any(problems):
+            del self.open[name]
+            context.close()
+        return problems
+
+    def close(self):
+        for context, _, _ in self.open.values():
+            context.close()
+        self.open.clear()
+
+
+@pytest.fixture(scope="session")
+def reader_pages(browser):
+    pages = ReaderPages(browser)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def reader_page(reader_pages, request):
+    """``reader_page(name, **settings)``: the page ``name`` kept open across this worker's tests
+    (settings as ``new_page``'s, plus ``touch=True`` for a phone's touch screen), with
+    ``page.visit(url)``."""
+    used = []
+
+    def get(name, **settings):
+        used.append(name)
+        return reader_pages.get(name, **settings)
+
+    yield get
+    for name in dict.fromkeys(used):
+        foreign, errors = reader_pages.release(name, getattr(request.node, "rw_failed", False))
+        assert not foreign, f"requests left 127.0.0.1: {foreign}"
+        assert not errors, f"console errors: {errors}"

@@ -5,6 +5,7 @@ card on the table, and presses "Capture"; axe stays clean with a capture half bu
 is made so too, by mouse, by keyboard and by touch."""
 
 import pytest
+from said import listen, said_after
 
 from axe import axe_violations, describe
 from rules_engine import list_games, state_class
@@ -67,7 +68,7 @@ def a_turn_with_a_pile(game_id):
 
 def open_at_the_capture(page, site_url, game_id):
     seed, code, move, cards = a_turn_with_a_capture(game_id)
-    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
     page.locator(PLAY).scroll_into_view_if_needed()
     page.wait_for_function(READY)
     return page.locator(PLAY), cards
@@ -78,6 +79,8 @@ def key_of(page, card):
 
 
 def step(page):
+    """The table's step now; from now on the table keeps the sentence of each move made (said.py)."""
+    listen(page, PLAY)
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
 
@@ -87,12 +90,13 @@ def picked(page, count):
 
 
 def captured(page, before):
-    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+    return said_after(page, PLAY, before)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_capture_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
+def test_a_capture_by_mouse_with_axe_clean_half_built(reader_page, site_url, game_id):
+    # Each test's page goes from game to game as a reader following links does (one engine start).
+    page = reader_page("captures-mouse")
     widget, cards = open_at_the_capture(page, site_url, game_id)
     before = step(page)
     widget.locator(f'[data-key="{key_of(page, cards[0])}"]').click()
@@ -109,7 +113,8 @@ def test_a_capture_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_capture_by_keyboard(page, site_url, game_id):
+def test_a_capture_by_keyboard(reader_page, site_url, game_id):
+    page = reader_page("captures-keyboard")
     widget, cards = open_at_the_capture(page, site_url, game_id)
     before = step(page)
     for count, card in enumerate(cards, 1):
@@ -124,20 +129,16 @@ def test_a_capture_by_keyboard(page, site_url, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_capture_by_touch_on_a_phone(browser, site_url, game_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
-    page = context.new_page()
-    try:
-        widget, cards = open_at_the_capture(page, site_url, game_id)
-        before = step(page)
-        for count, card in enumerate(cards, 1):
-            widget.locator(f'[data-key="{key_of(page, card)}"]').tap()
-            picked(page, count)
-        widget.locator('.rw-actions button[data-choice="Capture"]').tap()
-        assert " captures " in captured(page, before)
-        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
-    finally:
-        context.close()
+def test_a_capture_by_touch_on_a_phone(reader_page, site_url, game_id):
+    page = reader_page("captures-touch", touch=True)
+    widget, cards = open_at_the_capture(page, site_url, game_id)
+    before = step(page)
+    for count, card in enumerate(cards, 1):
+        widget.locator(f'[data-key="{key_of(page, card)}"]').tap()
+        picked(page, count)
+    widget.locator('.rw-actions button[data-choice="Capture"]').tap()
+    assert " captures " in captured(page, before)
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
 
 
 # Fishing games with a third kind of move beside capturing and laying: a pile made on the table.
@@ -145,13 +146,10 @@ PILE_GAMES = [game_id for game_id in GAMES if len(state_class(game_id).forms.by_
 
 
 @pytest.mark.parametrize("game_id", PILE_GAMES)
-def test_a_pile_made_by_mouse_by_keyboard_and_by_touch_on_a_phone(browser, site_url, game_id):
+def test_a_pile_made_by_mouse_by_keyboard_and_by_touch_on_a_phone(reader_page, site_url, game_id):
     seed, code, move, cards = a_turn_with_a_pile(game_id)
-    desktop, phone = {"width": 1280, "height": 900}, {"width": 390, "height": 844}
-    for viewport, how in ((desktop, "click"), (desktop, "keyboard"), (phone, "tap")):
-        touch = how == "tap"
-        context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, bypass_csp=True)
-        page = context.new_page()
+    for how in ("click", "keyboard", "tap"):
+        page = reader_page(f"piles-{how}", touch=how == "tap")
 
         def press(target):
             if how == "keyboard":
@@ -159,18 +157,15 @@ def test_a_pile_made_by_mouse_by_keyboard_and_by_touch_on_a_phone(browser, site_
                 page.keyboard.press("Enter")
             else:
                 getattr(target, how)()
-        try:
-            page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
-            page.locator(PLAY).scroll_into_view_if_needed()
-            page.wait_for_function(READY)
-            widget, before = page.locator(PLAY), step(page)
-            for count, card in enumerate(cards, 1):
-                press(widget.locator(f'[data-key="{key_of(page, card)}"]'))
-                picked(page, count)
-            button = page.evaluate(f"""m => document.querySelector('{PLAY}').rwWidget.desc.selection.finish
-                .find(f => f.move === m).button""", move)
-            press(widget.locator(f'.rw-actions button[data-choice="{button}"]'))
-            said = captured(page, before)
-            assert said and " captures " not in said, f"{how}: {said}"
-        finally:
-            context.close()
+        page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+        page.locator(PLAY).scroll_into_view_if_needed()
+        page.wait_for_function(READY)
+        widget, before = page.locator(PLAY), step(page)
+        for count, card in enumerate(cards, 1):
+            press(widget.locator(f'[data-key="{key_of(page, card)}"]'))
+            picked(page, count)
+        button = page.evaluate(f"""m => document.querySelector('{PLAY}').rwWidget.desc.selection.finish
+            .find(f => f.move === m).button""", move)
+        press(widget.locator(f'.rw-actions button[data-choice="{button}"]'))
+        said = captured(page, before)
+        assert said and " captures " not in said, f"{how}: {said}"

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from said import listen, said_after
 
 from axe import axe_violations, describe, in_scheme
 from build_scripts.source import parse_source
@@ -72,7 +73,7 @@ def a_turn_with_a_meld(game_id):
 
 def open_at_the_meld(page, site_url, game_id):
     seed, code, meld = a_turn_with_a_meld(game_id)
-    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
     page.locator(PLAY).scroll_into_view_if_needed()
     page.wait_for_function(READY)
     return page.locator(PLAY), meld.split()[1:], meld
@@ -93,6 +94,8 @@ def press(locator, tap=False):
 
 
 def step(page):
+    """The table's step now; from now on the table keeps the sentence of each move made (said.py)."""
+    listen(page, PLAY)
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
 
@@ -119,15 +122,16 @@ def the_meld_is_offered(page, widget, cards, meld):
 
 def laid(page, before, meld):
     """The last move in words, once the meld is made: it names the meld's first card."""
-    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
-    last = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+    last = said_after(page, PLAY, before)
     first = next(word for word in meld.split() if re.fullmatch(r"[2-9TJQKA][SHDC]|JK", word))
     assert symbol(first) in last, last
     return last
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
+def test_a_meld_by_mouse_with_axe_clean_half_built(reader_page, site_url, game_id):
+    # Each test's page goes from game to game as a reader following links does (one engine start).
+    page = reader_page("melds-mouse")
     widget, cards, meld = open_at_the_meld(page, site_url, game_id)
     before = step(page)
     press(widget.locator(f'[data-key="{key_of(page, cards[0])}"]'))
@@ -147,7 +151,8 @@ def test_a_meld_by_mouse_with_axe_clean_half_built(page, site_url, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_meld_by_keyboard_and_escape_takes_it_back(page, site_url, game_id):
+def test_a_meld_by_keyboard_and_escape_takes_it_back(reader_page, site_url, game_id):
+    page = reader_page("melds-keyboard")
     widget, cards, meld = open_at_the_meld(page, site_url, game_id)
     before = step(page)
     widget.locator(f'[data-key="{key_of(page, cards[0])}"]').focus()
@@ -172,20 +177,16 @@ def test_a_meld_by_keyboard_and_escape_takes_it_back(page, site_url, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_meld_by_touch_on_a_phone(browser, site_url, game_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
-    page = context.new_page()
-    try:
-        widget, cards, meld = open_at_the_meld(page, site_url, game_id)
-        before = step(page)
-        for count, card in enumerate(cards, 1):
-            press(widget.locator(f'[data-key="{key_of(page, card)}"]'), tap=True)
-            picked(page, count)
-        the_meld_is_offered(page, widget, cards, meld).tap()
-        laid(page, before, meld)
-        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
-    finally:
-        context.close()
+def test_a_meld_by_touch_on_a_phone(reader_page, site_url, game_id):
+    page = reader_page("melds-touch", touch=True)
+    widget, cards, meld = open_at_the_meld(page, site_url, game_id)
+    before = step(page)
+    for count, card in enumerate(cards, 1):
+        press(widget.locator(f'[data-key="{key_of(page, card)}"]'), tap=True)
+        picked(page, count)
+    the_meld_is_offered(page, widget, cards, meld).tap()
+    laid(page, before, meld)
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
 
 
 def a_turn_with_a_lay_off(game_id):
@@ -208,9 +209,10 @@ def a_turn_with_a_lay_off(game_id):
 
 
 @pytest.mark.parametrize("game_id", [g for g in GAMES if "layoff" in state_class(g).forms.by_kind])
-def test_a_card_laid_off_by_picking_it_then_the_meld(page, site_url, game_id):
+def test_a_card_laid_off_by_picking_it_then_the_meld(reader_page, site_url, game_id):
+    page = reader_page("melds-lay-off")
     seed, code, move = a_turn_with_a_lay_off(game_id)
-    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
     page.locator(PLAY).scroll_into_view_if_needed()
     page.wait_for_function(READY)
     widget = page.locator(PLAY)
@@ -253,9 +255,10 @@ def a_turn_with_a_card_twice(game_id):
 
 
 @pytest.mark.parametrize("game_id", [g for g in (spec.id for spec in list_games()) if _builds_with_a_card_twice(g)])
-def test_two_copies_of_a_card_are_picked_one_after_the_other(page, site_url, game_id):
+def test_two_copies_of_a_card_are_picked_one_after_the_other(reader_page, site_url, game_id):
+    page = reader_page("melds-twice")
     seed, code, move = a_turn_with_a_card_twice(game_id)
-    page.goto(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
     page.locator(PLAY).scroll_into_view_if_needed()
     page.wait_for_function(READY)
     widget, cards = page.locator(PLAY), move.split()[1:]

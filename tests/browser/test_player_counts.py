@@ -13,9 +13,11 @@ COUNTS = {spec.id: (spec.seats[0], spec.seats[1]) for spec in list_games() if sp
 
 
 @pytest.mark.parametrize("game_id", sorted(COUNTS))
-def test_a_play_block_deals_the_players_it_asks_for(page, site_url, game_id):
-    # The fewest and the most players, on one visit to the page: its blocks share one engine.
-    page.goto(site_url + f"games/{game_id}/")
+def test_a_play_block_deals_the_players_it_asks_for(reader_page, site_url, game_id):
+    # The fewest and the most players, on one visit to the page; one page goes from game to game
+    # as a reader following links does, so every table shares one engine.
+    page = reader_page("player-counts")
+    page.visit(site_url + f"games/{game_id}/")
     for seats in COUNTS[game_id]:
         block = page.locator(f'[data-widget=play][data-seats="{seats}"]').first
         assert block.count(), f"no play block for {seats} players"

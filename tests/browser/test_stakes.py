@@ -6,6 +6,7 @@ import pathlib
 import re
 
 import pytest
+from said import listen, said_after
 
 from rules_engine import list_games, state_class
 from rules_engine.host import Host
@@ -48,11 +49,12 @@ def _block_seats(game_id):
 
 
 def played(page, before):
-    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+    return said_after(page, PLAY, before)
 
 
 def step(page):
+    """The table's step now; from now on the table keeps the sentence of each move made (said.py)."""
+    listen(page, PLAY)
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
 

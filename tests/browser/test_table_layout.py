@@ -23,8 +23,7 @@ from rules_engine.game import ALL
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games"
 SPECS = {spec.id: spec for spec in list_games()}
 SAMPLED_MOVES = (0, 6, 20, 45, 90)
-SCREENS = {"phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
-           "desktop": dict(viewport={"width": 1280, "height": 1000})}
+SCREENS = ("phone", "desktop")   # conftest's _new_page: 390x844 touched, 1280x1000
 
 
 def option_sets(game_id):
@@ -110,12 +109,10 @@ MEASURE = """async ([tables, width]) => {
 
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 @pytest.mark.parametrize("game_id", sorted(SPECS))
-def test_every_card_a_reader_must_read_shows_its_rank_and_suit(browser, site_url, game_id, screen):
-    context = browser.new_context(**SCREENS[screen], bypass_csp=True)
-    try:
-        page = context.new_page()
+def test_every_card_a_reader_must_read_shows_its_rank_and_suit(reader_page, site_url, game_id, screen):
+    # One page per screen draws every game's tables in turn (each drawing removed once measured).
+    page = reader_page(f"layout-{screen}", touch=screen == "phone")
+    if not page.url.startswith(site_url):
         page.goto(site_url)
-        problems = page.evaluate(MEASURE, [sampled_tables(game_id), screen])
-    finally:
-        context.close()
+    problems = page.evaluate(MEASURE, [sampled_tables(game_id), screen])
     assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:12])

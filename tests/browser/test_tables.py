@@ -26,7 +26,7 @@ BLOCKS_WITH_OPTIONS = [(path.stem, fence.id) for path in sorted(DOCS.glob("*.md"
 
 
 def dealt(page, url):
-    page.goto(url)
+    (page.visit if hasattr(page, "visit") else page.goto)(url)
     page.locator(PLAY).first.scroll_into_view_if_needed()
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     return page.locator(PLAY).first
@@ -82,7 +82,9 @@ def play_first_move_by_pointer(page, widget, tap, block=PLAY):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_desktop_reader_passes_axe_and_clicks_a_move(page, site_url, game_id):
+def test_a_desktop_reader_passes_axe_and_clicks_a_move(reader_page, site_url, game_id):
+    # One page goes from game to game as a reader following links does (the engine keeps running).
+    page = reader_page("tables-desktop")
     widget = dealt(page, site_url + f"games/{game_id}/")
     assert widget.locator(".rw-zone").count() >= 1 and widget.locator(".rw-headline").inner_text()
     # The whole page with its table dealt (header, navigation, footer, rules, the table and the
@@ -97,10 +99,8 @@ def test_a_desktop_reader_passes_axe_and_clicks_a_move(page, site_url, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(browser, site_url, game_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
+def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(reader_page, site_url, game_id):
+    page = reader_page("tables-phone", touch=True)
     widget = dealt(page, site_url + f"games/{game_id}/")
     play_first_move_by_pointer(page, widget, tap=True)
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn, {PLAY} .rw-interlude")
@@ -111,7 +111,6 @@ def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(browser, site_u
     if boxes:  # the reader's hand fits the width, every card's corner in view
         assert all(0 <= box["x"] and box["x"] + box["width"] <= 390 for box in boxes)
         assert all(b2["x"] - b1["x"] >= 14 for b1, b2 in zip(boxes, boxes[1:]))
-    context.close()
 
 
 @pytest.mark.parametrize("game_id, block_id", BLOCKS_WITH_OPTIONS)
@@ -262,10 +261,12 @@ def test_a_hands_end_stays_on_the_table_until_the_reader_goes_on(page, site_url)
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.txt")))
-def test_the_dom_renderer_draws_every_state_of_a_golden_record(page, site_url, name):
+def test_the_dom_renderer_draws_every_state_of_a_golden_record(reader_page, site_url, name):
     states = list(replay((GOLDEN / f"{name}.txt").read_text()))
     tables = [frame["table"] for frame in frames_of(states)]
-    page.goto(site_url)
+    page = reader_page("golden-records")   # one page draws every record in turn
+    if not page.url.startswith(site_url):
+        page.goto(site_url)
     drawn = page.evaluate("""async (tables) => {
         const { renderInterlude, renderTable } = await import("./widgets/tables.js");
         let cards = 0;
