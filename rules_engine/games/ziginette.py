@@ -74,6 +74,8 @@ class ZiginetteState(BankingGame, State):
         self.over = False
         self.said = None
         self._start_hand(1, int(self.options["first_banker"].split()[1]) % self.seats)
+        if self.playettes:
+            self.said = self._playette_line()[0].capitalize() + "."
 
     def _copied(self):
         self.stock = list(self.stock)
