@@ -191,6 +191,7 @@ class ZiginetteState(BankingGame, State):
         while True:
             card = self.stock.pop(0)
             if card.rank == self.banker_card.rank:
+                self.discards += (card,)
                 return lines + [f"the banker turns up the {card.symbol}, matching the banker's card"] + \
                     self._banker_match()
             if card.rank in self.dead:
@@ -297,7 +298,7 @@ class ZiginetteState(BankingGame, State):
             "hand_number": self.hand_number, "hands_in_game": self.options["hands"], "banker": self.banker,
             "phase": self.phase, "limits": [self.limits.low, self.limits.high], "room": self.room(),
             "board": [c.text for c in self.board], "banker_card": self.banker_card.text,
-            "wagers": [[s, c.text, n] for (s, c), n in self.wagers.items()],
+            "wagers": [[s, self.board.index(c), n] for (s, c), n in self.wagers.items()],   # seat, board index
             "dead": sorted(self.dead), "stock": len(self.stock), "discards": [c.text for c in self.discards],
             **self._ledger_view(), "over": self.over,
             "hands_played": [{"number": n, "banker": b, "won": list(w)} for (n, w, _), b in
@@ -315,7 +316,7 @@ class ZiginetteState(BankingGame, State):
         zones = [zone("banker-card", f"{names[self.banker]}'s card (the banker's)", [self.banker_card],
                       kind="layout", owner=self.banker, note=f"banker, {chips_word(self.chips.held[self.banker])}")]
         zones += [zone(f"board-{c.text}", f"Board: {c.symbol}", [c], kind="layout", group="middle",
-                       note=self._board_note(c)) for c in self.board]
+                       note=self._board_note(c), source=True) for c in self.board]
         zones += self._bank_zones()
         zones.append(zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared",
                           group="middle"))
@@ -348,6 +349,10 @@ class ZiginetteState(BankingGame, State):
         totals = [f"{names[s]}: {chips_word(self.chips.held[s])}" for s in range(self.seats)]
         return {"title": f"End of hand {number}", "zones": [],
                 "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+
+    def _click_choice(self, move):
+        """A wager is made in two steps: its board card picked, then its amount."""
+        return f"wager {chips_word(move.args[0])}" if move.kind == "wager" else None
 
     def _button_words(self, move):
         if move.kind == "wager":
