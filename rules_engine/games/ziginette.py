@@ -311,10 +311,18 @@ class ZiginetteState(BankingGame, State):
                 if t == s and c == card]
         return "wagers: " + ", ".join(bets) if bets else "no wagers"
 
+    def _seat_note(self, s):
+        held = chips_word(self.chips.held[s])
+        if s == self.banker:
+            return f"banker, {held}"
+        bets = [f"{n} on the {c.symbol}" for (t, c), n in self.wagers.items() if t == s]
+        return held + (f"; wagers {', '.join(bets)}" if bets else "")
+
     def _describe(self, seat):
         names = self.player_names()
-        zones = [zone("banker-card", f"{names[self.banker]}'s card (the banker's)", [self.banker_card],
-                      kind="layout", owner=self.banker, note=f"banker, {chips_word(self.chips.held[self.banker])}")]
+        zones = [zone(f"hand-{s}", f"{names[s]}'s card (the banker's)" if s == self.banker else names[s],
+                      [self.banker_card] if s == self.banker else [], kind="hand", owner=s, source=False,
+                      note=self._seat_note(s)) for s in range(self.seats)]
         zones += [zone(f"board-{c.text}", f"Board: {c.symbol}", [c], kind="layout", group="middle",
                        note=self._board_note(c), source=True) for c in self.board]
         zones += self._bank_zones()
