@@ -20,7 +20,7 @@ card is matched after the banker's own card.
 from ..cards import make_deck
 from ..families.banking import BankingGame, Limits
 from ..families.chips import chips_word
-from ..game import ALL, GameSpec, Option, Scores, State
+from ..game import GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
 from ..table import headline, score_sheet, signed, zone
