@@ -47,6 +47,7 @@ GAME_MODULES = (
     "yaniv",
     "yukon",
     "zetema",
+    "ziginette",
 )
 
 

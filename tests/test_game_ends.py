@@ -265,6 +265,12 @@ def seven_and_a_half(final):
     assert final.winners == tuple(s for s in range(final.seats) if held[s] == max(held))
 
 
+def ziginette(final):
+    # As Seven and a Half's end; the bank stays or passes to the right, one seat a hand.
+    seven_and_a_half(final)
+    assert all(b in (a, (a - 1) % final.seats) for a, b in zip(final.bankers, final.bankers[1:]))
+
+
 def _chips_after_each_hand(final):
     totals, after = [final.options["chips"]] * final.seats, []
     for _, won, _ in final.hand_results:
@@ -287,7 +293,8 @@ ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "kin
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
-        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play}
+        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play,
+        "ziginette": ziginette}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -53,16 +53,27 @@ def stake(chips, seat, amount):
     return chips.to_pool(seat, stake_pool(seat), amount)
 
 
-def settle(chips, seat, banker, outcome, odds=(1, 1)):
+def settle(chips, seat, banker, outcome, odds=(1, 1), amount=None):
     """Settle ``seat``'s stake against the ``banker``: ``(chips after, chips the seat won)``.
 
     ``win``: the stake comes back and the banker pays it at ``odds`` (``(2, 1)``: two for one,
-    rounded down); ``lose``: the banker collects it; ``push``: it comes back."""
+    rounded down); ``lose``: the banker collects it; ``push``: it comes back. ``amount`` settles
+    only that part of the stake (a game where one player's stake is several bets settled apart).
+
+    >>> chips = stake(Chips.issue(2, 20, stake_pools(2)), 1, 5)
+    >>> chips, won = settle(chips, 1, banker=0, outcome="lose", amount=2)
+    >>> chips.held, staked(chips, 1), won, chips.conserved
+    ((22, 15), 3, -2, True)
+    """
     if outcome not in OUTCOMES:
         raise ValueError(f"an outcome is one of {OUTCOMES}, not {outcome!r}")
-    amount = staked(chips, seat)
+    whole = staked(chips, seat)
+    if amount is None:
+        amount = whole
+    if not 0 <= amount <= whole:
+        raise ValueError(f"{seat} has {whole} staked, so {amount} cannot be settled")
     taker = banker if outcome == "lose" else seat
-    chips, _ = chips.collect(stake_pool(seat), taker)
+    chips = chips.to_pool(taker, stake_pool(seat), -amount)   # a negative stake: out of the pool
     if outcome == "lose":
         return chips, -amount
     if outcome == "push":
@@ -123,9 +134,9 @@ class BankingGame(ChipsLedger):
     def _stake(self, seat, amount):
         self.chips = stake(self.chips, seat, amount)
 
-    def _settle(self, seat, outcome, odds=(1, 1)):
-        """Settle ``seat``'s bet with the banker; the chips it won (negative: lost)."""
-        self.chips, won = settle(self.chips, seat, self.banker, outcome, odds)
+    def _settle(self, seat, outcome, odds=(1, 1), amount=None):
+        """Settle ``seat``'s bet (or ``amount`` of it) with the banker; the chips it won (negative: lost)."""
+        self.chips, won = settle(self.chips, seat, self.banker, outcome, odds, amount)
         return won
 
     def _game_scores(self):

@@ -55,6 +55,7 @@ DEPARTURES = {
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
     "zetema": [],
+    "ziginette": ["interpretation.limits"],
 }
 
 SPECS = {spec.id: spec for spec in rules_engine.list_games()}
