@@ -72,7 +72,7 @@ class SaluteTheKingState(State):
                 "queen, applaud a jack — the last or wrong to react takes the pile, and the first out wins.",
         rules=("setup.deal", "play.turn", "play.gestures", "play.reaction", "play.last", "play.wrong",
                "interpretation.beat", "interpretation.false-alarm", "interpretation.pile",
-               "interpretation.out", "interpretation.turn-limit", "interpretation.first-dealer"),
+               "interpretation.out", "interpretation.turn-limit", "interpretation.one-deal", "interpretation.variants"),
         scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game", per_game=True,
                           cells=(0, 1), row_sum=(1, None), cites=("interpretation.turn-limit",)),
     )
@@ -127,8 +127,8 @@ class SaluteTheKingState(State):
     def _why_not(self, move):
         names = self.player_names()
         if move.kind == "turn":
-            return (f"a reaction to the {self.window[0].symbol} is open: it closes before "
-                    f"{names[self.turner]} turns the next card", "play.reaction")
+            return (f"a reaction to the {self.window[0].symbol} is open: the next card is turned once it "
+                    f"closes", "play.reaction")
         if move.kind == "beat":
             return "no reaction is open: the beat passes only while players are still to react", "interpretation.beat"
         seat = move.args[0]
@@ -147,9 +147,9 @@ class SaluteTheKingState(State):
             self._turn()
             return
         if move.kind == "beat":
-            pending = self.window[1]
-            last = next(s for s in self._from_left(self.turner) if s in pending)
-            self.said = (f"The beat passes: {', '.join(names[s] for s in self.window[1])} still to react; "
+            pending = [s for s in self._from_left(self.turner) if s in self.window[1]]
+            last = pending[0]
+            self.said = (f"The beat passes: {', '.join(names[s] for s in pending)} still to react; "
                          f"{names[last]} is last and takes the pile")
             self._take(last)
             return
