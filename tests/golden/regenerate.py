@@ -54,6 +54,7 @@ GAMES = [
     ("zetema", "zetema-full", 3),
     ("vazhushal", "vazhushal-full", 2),
     ("seven-and-a-half", "seven-and-a-half-full", 5),
+    ("salute-the-king", "salute-the-king-full", 2),
     ("triple-play", "triple-play-one-deal", 2, {"deals": 1}),   # a deal of 324 cards: one is long enough
 ]
 
