@@ -106,14 +106,20 @@ def test_turning_the_last_card_wins_unless_the_pile_comes_back():
 
 
 def test_the_turn_limit_ends_the_game_with_the_fewest_cards_winning():
-    state = SALUTE.new(seed=7, seats=3)
-    while not state.is_over:   # bots that never make a gesture: the turner's seat always reacts last
-        state = state.apply("beat" if state.window else "turn")
+    """Players who always react in turn from the turner's left leave the turner last: every
+    trigger goes back to the player who turned it, and the cards go round for ever."""
+    state = SALUTE.new(seed=1, seats=3)
+    while not state.is_over:
+        if state.window:
+            first = next(s for s in state._from_left(state.turner) if s in state.window[1])
+            state = state.apply(f"{first} {bot.VERBS[gesture_for(state.window[0])]}")
+        else:
+            state = state.apply("turn")
     piles = [len(p) for p in state.piles]
-    assert state.turns <= TURN_LIMIT
-    if state.turns == TURN_LIMIT:
-        assert state.winners == tuple(s for s in range(3) if piles[s] == min(piles))
+    assert state.turns == TURN_LIMIT and piles == [23, 11, 13] and state.winners == (1,)
     assert len(state.moves_made) <= state.move_bound()
+    assert "fewest cards" in state.table(None)["result"]
+    assert state.legal_moves() == [] and state.scores.game == (0, 1, 0)
 
 
 def test_the_bot_reacts_rightly_and_its_real_time_reactions_look_human():
