@@ -230,7 +230,7 @@ class SaluteTheKingState(State):
     # ---- what each seat sees --------------------------------------------------------------------
 
     def hidden_from(self, seat):
-        return {c for pile in self.piles for c in pile}
+        return [c for pile in self.piles for c in pile]   # a list: two packs hold two of each card
 
     def _cards_in_play(self):
         return [c for pile in self.piles for c in pile] + self.middle
@@ -245,7 +245,7 @@ class SaluteTheKingState(State):
         return {
             "dealer": self.dealer, "turner": self.turner, "turns": self.turns, "turn_limit": TURN_LIMIT,
             "piles": [len(p) for p in self.piles], "middle": [c.text for c in self.middle],
-            "reaction": ({"card": self.window[0].text, "gesture": gesture_for(self.window[0]),
+            "reaction": ({"gesture": gesture_for(self.window[0]),
                           "pending": list(self.window[1])} if self.window else None),
             "alarm": self.alarm, "winners": list(self.winners),
         }
