@@ -64,10 +64,10 @@ class SaluteTheKingState(State):
         id="salute-the-king",
         name="Salute the King",
         family="reaction",
-        seats=(3, 10),
+        seats=(3, 9),
         default_seats=4,
         deck="52",
-        deck_by_seats=((9, "104"), (10, "104")),
+        deck_by_seats=((9, "104"),),
         summary="Turn cards from face-down piles in rhythm; stand for an ace, salute a king, bow to a "
                 "queen, applaud a jack — the last or wrong to react takes the pile, and the first out wins.",
         rules=("setup.deal", "play.turn", "play.gestures", "play.reaction", "play.last", "play.wrong",
@@ -270,7 +270,7 @@ class SaluteTheKingState(State):
             "dealer": self.dealer,
             "score": score_sheet(names, rows, [("Cards in pile", [len(p) for p in self.piles])],
                                  target="One deal: the first player out of cards wins"),
-            "last": self.said,
+            "last": self.said and self.said + ".",
             "result": self._result(),
         }
 
