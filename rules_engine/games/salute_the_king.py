@@ -19,7 +19,7 @@
 """
 
 from ..cards import make_deck
-from ..game import ALL, GameSpec, Scores, State
+from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..rng import stream
 from ..scoring import ScoreRule
