@@ -37,7 +37,7 @@ def test_the_whole_pack_is_dealt_as_evenly_as_it_goes_face_down(seats):
     assert state.pack_name() == str(size)
     assert [len(p) for p in state.piles] == deal_sizes(size, seats)
     assert state.to_act == 1 and state.view(1)["moves"] == ["turn"]
-    assert all(c == "??" for z in state.table(1)["zones"] if z["id"].startswith("pile") for c in z["cards"])
+    assert all(c == "??" for z in state.table(1)["zones"] if z["id"].startswith("hand-") for c in z["cards"])
     check_step(state)
 
 

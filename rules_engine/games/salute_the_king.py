@@ -252,7 +252,7 @@ class SaluteTheKingState(State):
 
     def _describe(self, seat):
         names = self.player_names()
-        zones = [zone(f"pile-{s}", f"{names[s]}'s pile", ["??"] * len(pile), kind="stock", layout="squared",
+        zones = [zone(f"hand-{s}", f"{names[s]}'s pile", ["??"] * len(pile), kind="hand", layout="squared",
                       owner=s, note=plural(len(pile), "card") + (": wins" if s in self.winners else ""),
                       source=False) for s, pile in enumerate(self.piles)]
         zones.append(zone("middle", "Middle", self.middle, kind="discard", layout="squared", group="middle",
@@ -268,7 +268,7 @@ class SaluteTheKingState(State):
             "headline": headline("Salute the King", *facts),
             "zones": zones,
             "dealer": self.dealer,
-            "score": score_sheet(names, rows, [("Cards in pile", [len(p) for p in self.piles])],
+            "score": score_sheet(names, rows, [("Cards", [len(p) for p in self.piles])],
                                  target="One deal: the first player out of cards wins"),
             "last": self.said and self.said + ".",
             "result": self._result(),
