@@ -263,7 +263,7 @@ class SaluteTheKingState(State):
                          + ", ".join(names[s] for s in self.window[1]))
         else:
             facts.append(f"{names[self.turner]} turns next")
-        rows = [("This game", self.scores.game)] if self.winners else []
+        rows = [("Won", self.scores.game)] if self.winners else []
         return {
             "headline": headline("Salute the King", *facts),
             "zones": zones,
