@@ -235,12 +235,6 @@ class SaluteTheKingState(State):
     def _cards_in_play(self):
         return [c for pile in self.piles for c in pile] + self.middle
 
-    def timing(self):
-        """What a real-time widget needs: the gestures with their keys and whether a reaction is
-        open, for the seat the reader plays."""
-        return {"gestures": [{"move": g, "label": label, "key": key} for g, _, label, key in GESTURES],
-                "open": bool(self.window), "alarm": self.alarm}
-
     def _table(self, seat):
         return {
             "dealer": self.dealer, "turner": self.turner, "turns": self.turns, "turn_limit": TURN_LIMIT,
