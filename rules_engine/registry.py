@@ -36,6 +36,7 @@ GAME_MODULES = (
     "ristiseiska",
     "seven_and_a_half",
     "rolling_stone",
+    "salute_the_king",
     "scotch_whist",
     "spinado",
     "stop_the_bus",

@@ -71,6 +71,15 @@ def rolling_stone(final):
     assert all(final.play.hands[seat] for seat in range(final.seats) if seat not in final.winners)
 
 
+def salute_the_king(final):
+    # One deal: the first player out of cards wins (after the turn limit, the fewest cards).
+    piles = [len(p) for p in final.piles]
+    if final.turns < 600:
+        assert len(final.winners) == 1 and piles[final.winners[0]] == 0
+    else:
+        assert final.winners == tuple(s for s in range(final.seats) if piles[s] == min(piles))
+
+
 def ristiseiska(final):
     # One deal: the first player out of cards wins.
     assert len(final.winners) == 1 and not final.hands[final.winners[0]] and final.gifts < 100
@@ -294,7 +303,7 @@ ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "kin
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
         "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play,
-        "ziginette": ziginette}
+        "ziginette": ziginette, "salute-the-king": salute_the_king}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -9,6 +9,7 @@ const PLACES = {
   5: ["bottom", "left", "top-left", "top-right", "right"], 6: ["bottom", "left", "top-left", "top", "top-right", "right"],
   7: ["bottom", "left-low", "left", "top-left", "top-right", "right", "right-low"],
   8: ["bottom", "left-low", "left", "top-left", "top", "top-right", "right", "right-low"],
+  9: ["bottom", "left-low", "left", "top-left", "top", "top-right", "right", "right-low", "bottom-right"],
 };
 
 function placeOf(seat, viewer, seats) {

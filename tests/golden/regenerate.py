@@ -55,6 +55,7 @@ GAMES = [
     ("vazhushal", "vazhushal-full", 2),
     ("seven-and-a-half", "seven-and-a-half-full", 5),
     ("ziginette", "ziginette-full", 2),
+    ("salute-the-king", "salute-the-king-full", 2),
     ("triple-play", "triple-play-one-deal", 2, {"deals": 1}),   # a deal of 324 cards: one is long enough
 ]
 

@@ -1,0 +1,161 @@
+"""Salute the King's own rules: the deal, turning in turn, the gestures, the last and the wrong
+reaction, false alarms, the beat, running out, the turn limit, the bot's reaction times, and a
+real-time game (reactions in the order they arrive) replayed exactly from its record."""
+
+import random
+
+import pytest
+
+import rules_engine
+from conformance import check_step, refused
+from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from rules_engine.cards import make_deck
+from rules_engine.errors import NotationError
+from rules_engine.games import salute_the_king_bot as bot
+from rules_engine.games.salute_the_king import TURN_LIMIT, deal_sizes, gesture_for
+from rules_engine.record import Record, replay
+
+SALUTE = rules_engine.load_game("salute-the-king")
+
+
+def after(moves, seed=1, seats=4):
+    state = SALUTE.new(seed=seed, seats=seats)
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+def fixed(order, seats=3):
+    """A deal from the pack in ``order`` (the first text dealt last, on top of a pile)."""
+    return SALUTE.new(seats=seats, decks={"deal": order})
+
+
+@pytest.mark.parametrize("seats", [3, 8, 9])
+def test_the_whole_pack_is_dealt_as_evenly_as_it_goes_face_down(seats):
+    state = SALUTE.new(seed=3, seats=seats)
+    size = 104 if seats >= 9 else 52
+    assert state.pack_name() == str(size)
+    assert [len(p) for p in state.piles] == deal_sizes(size, seats)
+    assert state.to_act == 1 and state.view(1)["moves"] == ["turn"]
+    assert all(c == "??" for z in state.table(1)["zones"] if z["id"].startswith("hand-") for c in z["cards"])
+    check_step(state)
+
+
+def test_turning_goes_round_to_the_left_and_a_number_card_calls_for_nothing():
+    pack = [c.text for c in make_deck("52")]
+    # dealt from the end of the order, each card on top of its pile: the first cards end on top
+    order = ["2C", "4C", "3C", "KS"] + [t for t in pack if t not in ("2C", "3C", "4C", "KS")]
+    state = fixed(order)
+    assert [state.piles[s][0].text for s in (1, 2, 0)] == ["2C", "3C", "4C"]
+    state = state.apply("turn")
+    assert state.to_act == 2 and not state.window and state.alarm
+    state = state.apply("turn").apply("turn")
+    assert [c.text for c in state.middle] == ["2C", "3C", "4C"] and state.to_act == 1
+    state = state.apply("turn")   # seat 1's K♠
+    assert state.window[0].text == "KS" and set(state.window[1]) == {0, 1, 2}
+    assert refused(state, "turn", "play.reaction")
+
+
+def test_the_last_to_react_takes_the_pile_under_their_own():
+    state = after(["turn"] * 4 + ["2 salutes"])
+    middle = list(state.middle)
+    assert refused(state, "2 salutes", "play.reaction") == "Seat 2 has already reacted to the K♦"
+    state = state.apply("0 salutes").apply("1 salutes")
+    assert state.piles[3][-4:] == middle and state.middle == [] and not state.window
+    assert state.to_act == 1        # the turn passes on from the turner, not from the taker
+
+
+@pytest.mark.parametrize("gesture", ["stands", "bows", "applauds"])
+def test_a_wrong_gesture_takes_the_pile_at_once(gesture):
+    state = after(["turn"] * 4 + ["2 salutes"])
+    wrong = state.apply(f"3 {gesture}")
+    assert len(wrong.piles[3]) == 16 and not wrong.window and wrong.to_act == 1
+
+
+def test_a_gesture_at_a_number_card_takes_the_pile_until_the_next_card_is_turned():
+    state = after(["turn"])
+    assert not gesture_for(state.middle[-1])
+    alarm = state.apply("0 bows")
+    assert len(alarm.piles[0]) == 14 and alarm.middle == []
+    assert refused(alarm, "0 bows", "play.reaction")
+    assert refused(SALUTE.new(seed=1, seats=4), "2 salutes", "play.reaction")
+    assert refused(state, "beat", "interpretation.beat")
+
+
+def test_the_beat_makes_the_missing_seats_last_the_first_from_the_turners_left_taking():
+    state = after(["turn"] * 4 + ["2 salutes", "beat"])
+    assert len(state.piles[1]) == 16          # seat 0 turned: 1, 3 and 0 missing; seat 1 first left
+
+
+def test_bad_moves_are_refused_or_unreadable():
+    state = after(["turn"] * 4)
+    assert refused(state, "7 salutes", "play.reaction")
+    for text in ("salute", "x salutes", "1 waves", ""):
+        with pytest.raises(NotationError):
+            state.apply(text)
+
+
+def test_turning_the_last_card_wins_unless_the_pile_comes_back():
+    state = SALUTE.new(seed=4, seats=3)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0] if state.window is None else
+                            f"{state.to_act} {bot.VERBS[gesture_for(state.window[0])]}")
+    winner = state.winners[0]
+    assert len(state.winners) == 1 and state.piles[winner] == [] and state.scores.game[winner] == 1
+    assert state.table(None)["result"].endswith("is out of cards and wins.")
+
+
+def test_the_turn_limit_ends_the_game_with_the_fewest_cards_winning():
+    """Players who always react in turn from the turner's left leave the turner last: every
+    trigger goes back to the player who turned it, and the cards go round for ever."""
+    state = SALUTE.new(seed=1, seats=3)
+    while not state.is_over:
+        if state.window:
+            first = next(s for s in state._from_left(state.turner) if s in state.window[1])
+            state = state.apply(f"{first} {bot.VERBS[gesture_for(state.window[0])]}")
+        else:
+            state = state.apply("turn")
+    piles = [len(p) for p in state.piles]
+    assert state.turns == TURN_LIMIT and piles == [23, 11, 13] and state.winners == (1,)
+    assert len(state.moves_made) <= state.move_bound()
+    assert "fewest cards" in state.table(None)["result"]
+    assert state.legal_moves() == [] and state.scores.game == (0, 1, 0)
+
+
+def test_the_bot_reacts_rightly_and_its_real_time_reactions_look_human():
+    rng = random.Random(5)
+    view = {"table": {"reaction": {"gesture": "bow", "pending": [0, 2]}, "alarm": False}}
+    plans = [bot.reaction(view, 2, rng) for _ in range(400)]
+    times = sorted(ms for _, ms in plans)
+    assert 450 < times[200] < 900 and times[0] >= 200 and times[-1] <= 3000
+    wrong = sum(move != "2 bows" for move, _ in plans)
+    assert 5 <= wrong <= 50
+    assert bot.reaction(view, 1, rng) is None          # seat 1 has reacted already
+    calm = {"table": {"reaction": None, "alarm": True}}
+    assert sum(bot.reaction(calm, 1, rng) is not None for _ in range(1000)) < 60
+
+
+def test_a_real_time_game_replays_exactly_from_its_record():
+    """The host's order: each pending reaction at a time drawn by the bots; the record keeps it."""
+    rng = random.Random(11)
+    state = SALUTE.new(seed=11, seats=5)
+    while not state.is_over:
+        view = state.view(None)
+        plans = [p for s in range(state.seats) if (p := bot.reaction(view, s, rng))]
+        if state.window:
+            plans.append(("beat", 1500))
+        else:
+            plans.append(("turn", 700))
+        move = min(plans, key=lambda p: p[1])[0]
+        state = state.apply(move)
+    record = Record.load(state.record.to_text())
+    *_, again = replay(record)
+    assert again.moves_made == state.moves_made and again.winners == state.winners
+    assert again.view(None) == state.view(None)
+
+
+def test_heuristic_bots_and_random_players_finish():
+    for seats in (3, 9):
+        state = SALUTE.new(seed=seats, seats=seats)
+        final = play_out(state, [HeuristicBot(0)] + [RandomBot(s) for s in range(1, seats)])
+        assert final.is_over and sum(final.scores.game) >= 1
