@@ -6,14 +6,14 @@
 - From the dealer's left, in turn, each player turns the top card of their pile face up onto
   the middle (``play.turn``).
 - An ace, king, queen or jack calls for its gesture from every player, the turner too: stand,
-  salute, bow, applaud (``play.gestures``). A reaction is a move that names its seat; while a
-  reaction is open any seat still to react may make it, and the host applies them in the order
-  they arrive (``play.reaction``). The last to make the gesture takes the middle pile under
-  their own (``play.last``): once all but one have made it, that one is last; the beat passing
-  (the move ``beat``) makes the seats still missing last, the first of them from the turner's
-  left taking the pile (``interpretation.beat``). A wrong gesture takes the pile at once
-  (``play.wrong``); so does a gesture made to a card that calls for none, before the next card
-  is turned (``interpretation.false-alarm``).
+  salute, bow, applaud (``play.gestures``). A reaction is a move that names its seat; the
+  players are asked in turn, from a seat that moves round one place with every card
+  turned (``play.reaction``), each making a
+  gesture or letting the beat pass. The last to make the gesture takes the middle pile under
+  their own (``play.last``): once all but one have made it, that one is last; a player who lets
+  the beat pass is last at once (``interpretation.beat``). A wrong gesture takes the pile at once
+  (``play.wrong``); so does a gesture made to a card that calls for none by the player whose turn
+  it is, before they turn the next card (``interpretation.false-alarm``).
 - A player whose last card is turned and who does not take the pile back is out and wins
   (``end.game``); after ``TURN_LIMIT`` turns the fewest cards win (``interpretation.turn-limit``).
 """
@@ -21,7 +21,6 @@
 from ..cards import make_deck
 from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
-from ..rng import stream
 from ..scoring import ScoreRule
 from ..table import headline, plural, score_sheet, zone
 from . import salute_the_king_bot
@@ -116,12 +115,12 @@ class SaluteTheKingState(State):
         return [FORMS[g].make(s) for s in seats for g, *_ in GESTURES]
 
     def _legal(self):
+        # Only the seat asked acts: its own gestures, or the beat let pass (no seat reacts for another).
         if self.window:
-            pending = self.window[1]
-            return self._reactions(pending) + [FORMS["beat"].make()]
+            return self._reactions(self.window[1][:1]) + [FORMS["beat"].make()]
         moves = [FORMS["turn"].make()]
         if self.alarm:
-            moves += self._reactions(range(self.seats))
+            moves += self._reactions([self.turner])
         return moves
 
     def _why_not(self, move):
@@ -134,8 +133,15 @@ class SaluteTheKingState(State):
         seat = move.args[0]
         if not 0 <= seat < self.seats:
             return f"there is no seat {seat}: seats are 0 to {self.seats - 1}", "play.reaction"
-        if self.window:
+        if self.window and seat not in self.window[1]:
             return f"{names[seat]} has already reacted to the {self.window[0].symbol}", "play.reaction"
+        if self.window:
+            return (f"{names[self.window[1][0]]} is asked to react to the {self.window[0].symbol} first: "
+                    f"{names[seat]} reacts when asked"), "play.reaction"
+        if self.alarm:
+            return (f"only {names[self.turner]}, whose turn it is, may make a gesture at the "
+                    f"{self.middle[-1].symbol} (the others are asked only when a card calls for one)"), \
+                "interpretation.false-alarm"
         return "no card has been turned since the middle pile was taken: there is nothing to react to", "play.reaction"
 
     def candidate_moves(self):
@@ -147,10 +153,8 @@ class SaluteTheKingState(State):
             self._turn()
             return
         if move.kind == "beat":
-            pending = [s for s in self._from_left(self.turner) if s in self.window[1]]
-            last = pending[0]
-            self.said = (f"The beat passes: {', '.join(names[s] for s in pending)} still to react; "
-                         f"{names[last]} is last and takes the pile")
+            last = self.window[1][0]
+            self.said = f"{names[last]} lets the beat pass without reacting, is last and takes the pile"
             self._take(last)
             return
         seat, gesture = move.args[0], move.kind
@@ -182,11 +186,10 @@ class SaluteTheKingState(State):
         gesture = gesture_for(card)
         self.said = f"{names[seat]} turns the {card.symbol}" + (f": everyone must {gesture}" if gesture else "")
         if gesture:
-            # Every seat may react; the engine asks them in an order drawn from the seed, so that
-            # bots playing turn by turn are not always last in the same order (the host of a
-            # real-time table applies the reactions as they arrive instead).
+            # Every seat reacts; the engine asks them from a seat that moves round one place with
+            # every card turned, so that each is asked last (and so is last) in turn.
             pending = self._from_left(seat)
-            stream(self.seed, f"ask-{self.turns}").shuffle(pending)
+            pending = pending[self.turns % self.seats:] + pending[:self.turns % self.seats]
             self.window = (card, tuple(pending))
             self.alarm = False
             return

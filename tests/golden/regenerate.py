@@ -3,7 +3,9 @@
 Run only when a change of the rules is intended; the diff of the golden files
 then shows exactly which games play out differently.
 
-    .venv/bin/python tests/golden/regenerate.py
+    .venv/bin/python tests/golden/regenerate.py [RECORD ...]
+
+Named records (``salute-the-king-full``) are rewritten alone, the others' entries kept.
 """
 
 import json
@@ -60,18 +62,23 @@ GAMES = [
 ]
 
 
-def main():
-    expected = {}
+def main(names=()):
+    unknown = set(names) - {name for _, name, *_ in GAMES}
+    if unknown:
+        raise SystemExit(f"no golden record named {', '.join(sorted(unknown))}")
+    expected = json.loads((HERE / "expected.json").read_text()) if names else {}
     for game_id, name, seed, *options in GAMES:
+        if names and name not in names:
+            continue
         state = rules_engine.load_game(game_id, **(options[0] if options else {})).new(seed=seed)
         final = play_out(state, [HeuristicBot(seed + seat) for seat in range(state.seats)])
         (HERE / f"{name}.txt").write_text(final.record.to_text())
         expected[name] = {"scores": list(final.scores.game), "moves": len(final.record.moves)}
         if getattr(final, "result", None) is not None:
             expected[name]["result"] = final.result
-    (HERE / "expected.json").write_text(json.dumps(expected, indent=2) + "\n")
-    print(json.dumps(expected, indent=2))
+    (HERE / "expected.json").write_text(json.dumps(expected, indent=2, ensure_ascii=False) + "\n")
+    print(json.dumps({name: expected[name] for name in names} if names else expected, indent=2))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

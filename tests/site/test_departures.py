@@ -44,6 +44,7 @@ DEPARTURES = {
     "ristiseiska": ["interpretation.gift-limit"],
     "rolling-stone": ["interpretation.trick-limit"],
     "scotch-whist": ["interpretation.reaching"],
+    "salute-the-king": [],
     "seven-and-a-half": ["interpretation.limits", "interpretation.bust-pays"],
     "spinado": [],
     "stop-the-bus": ["interpretation.last-stop"],
