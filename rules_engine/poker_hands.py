@@ -117,20 +117,42 @@ def _run(top):
 def present(declaration, cards):
     """Whether the declared hand can be formed from ``cards`` (any number of them), wild cards
     standing for any card and each card used once."""
-    kind, *ranks = declaration
-    wild = sum(1 for c in cards if is_wild(c))
-    natural = [c for c in cards if not is_wild(c)]
-    counts = Counter(c.rank for c in natural)
-    if kind == "flush":
-        by_suit = Counter(c.suit for c in natural)
-        return max(by_suit.values(), default=0) + wild >= 5
-    if kind in ("straight", "straight-flush"):
-        run = _run(ranks[0])
-        suits = SUITS if kind == "straight-flush" else (None,)
-        return any(sum(1 for r in run if not any(c.rank == r and suit in (None, c.suit) for c in natural)) <= wild
-                   for suit in suits)
-    needs = CATEGORY[kind][3]
-    return sum(max(0, need - counts.get(rank, 0)) for rank, need in zip(ranks, needs)) <= wild
+    return Holding(cards).holds(declaration)
+
+
+class Holding:
+    """Some cards counted once (wild cards, ranks, suits of each rank), to test many
+    declarations against them quickly."""
+
+    def __init__(self, cards):
+        self.wild = 0
+        self.counts = Counter()
+        self.suits = Counter()
+        self.seen = set()      # (rank, suit) of the natural cards
+        for c in cards:
+            if is_wild(c):
+                self.wild += 1
+            else:
+                self.counts[c.rank] += 1
+                self.suits[c.suit] += 1
+                self.seen.add((c.rank, c.suit))
+        self.ranks = {rank for rank, _ in self.seen}
+
+    def holds(self, declaration):
+        kind, *ranks = declaration
+        wild = self.wild
+        if kind == "flush":
+            return max(self.suits.values(), default=0) + wild >= 5
+        if kind == "straight":
+            return sum(1 for r in _RUNS[ranks[0]] if r not in self.ranks) <= wild
+        if kind == "straight-flush":
+            run = _RUNS[ranks[0]]
+            return any(sum(1 for r in run if (r, suit) not in self.seen) <= wild for suit in SUITS)
+        counts = self.counts
+        return sum(max(0, need - counts[rank]) for rank, need in zip(ranks, CATEGORY[kind][3])) <= wild
+
+
+_RUNS = {top: _run(top) for top in STRAIGHT_TOPS}
 
 
 def _slots(declaration):
