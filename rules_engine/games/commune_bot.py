@@ -3,8 +3,8 @@
 It estimates the chance that a declaration is present among all the cards dealt by dealing the
 unseen cards at random many times (``SAMPLES`` deals of the cards it does not see, as many as
 the others hold), its own cards always included. It calls the last declaration when that chance
-is below ``CALL``; otherwise it declares the lowest hand above the last one that is present in
-at least ``DECLARE`` of its deals, now and then (``BLUFF``) one it believes less. When nothing
+is below ``CALL``; otherwise it declares a hand above the last one (the middle one of those within
+``WINDOW`` above it) that is present in at least ``DECLARE`` of its deals, now and then (``BLUFF``) one it believes less. When nothing
 above the last looks likely enough, it calls unless the last is nearly sure. Its random draws are
 seeded by what it sees (its cards and the declarations), so a declaration built in several
 choices aims at the same hand at each choice.
@@ -45,11 +45,10 @@ def target(own_texts, unseen, said, pending):
     if not pending and said and chance(said[-1], holdings) < CALL:
         return "call"
     need = DECLARE * (0.5 if rng.random() < BLUFF else 1)
-    odds = []
-    for d in above[:WINDOW]:
-        odds.append(chance(d, holdings))
-        if odds[-1] >= need:
-            return d
+    odds = [chance(d, holdings) for d in above[:WINDOW]]
+    likely = [d for d, p in zip(above, odds) if p >= need]
+    if likely:
+        return likely[-1] if pending or len(likely) < 2 else likely[len(likely) // 2]
     if not pending and said and (chance(said[-1], holdings) < 0.9 or not above):
         return "call"
     return max(zip(odds, above), key=lambda x: x[0])[1] if odds else (above[0] if above else "call")
