@@ -202,6 +202,14 @@ def stop_the_bus(final):
     assert final.winners == (tuple(left) if left else final.active)
 
 
+def commune(final):
+    # Each call costs one token; players with none are out; the last with a token wins.
+    tokens = final.options["tokens"]
+    left = [s for s in range(final.seats) if final.lost[s] < tokens]
+    assert final.winners == tuple(left) and len(left) == 1
+    assert len(final.hand_results) == sum(final.lost) == (final.seats - 1) * tokens + final.lost[left[0]]
+
+
 def diloti(final):
     # To 61 by sides: a side has 61 or more and more than the other, every hand counted, the table
     # and the stock empty.
@@ -286,7 +294,7 @@ ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "kin
         "malilla": malilla, "couillon": couillon, "getaway": getaway, "rolling-stone": rolling_stone,
         "ristiseiska": ristiseiska, "play-or-pay": chips_game, "spinado": chips_game, "pope-joan": chips_game,
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
-        "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
+        "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "commune": commune, "diloti": diloti,
         "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play}
 
 
