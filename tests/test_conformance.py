@@ -46,7 +46,8 @@ FEWER_GAMES = {("comet", "heuristic"): 1, ("pope-joan", "heuristic"): 4, ("spina
                ("yaniv", "random"): 1, ("yaniv", "heuristic"): 1, ("diloti", "random"): 1, ("diloti", "heuristic"): 2,
                ("cassino", "random"): 1, ("cassino", "heuristic"): 2,
                ("vazhushal", "random"): 1, ("vazhushal", "heuristic"): 1,
-               ("triple-play", "random"): 1, ("triple-play", "heuristic"): 1}
+               ("triple-play", "random"): 1, ("triple-play", "heuristic"): 1,
+               ("commune", "random"): 2, ("commune", "heuristic"): 2}
 
 
 @pytest.mark.parametrize("bot_kind", ["random", "heuristic"])
