@@ -266,6 +266,8 @@ class CommuneState(State):
         if move.kind in CATEGORY:
             words = CATEGORY[move.kind][1]
             return (words[0].upper() + words[1:]) + ("" if move.kind == "flush" else "...")
+        if self.pending is None:
+            return None
         words = name_so_far(self.pending + (KIND_RANK[move.kind],))
         return words[0].upper() + words[1:]
 
