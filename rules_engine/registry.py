@@ -15,6 +15,7 @@ GAME_MODULES = (
     "cassino",
     "chinese_ten",
     "comet",
+    "commune",
     "couillon",
     "crates",
     "diloti",

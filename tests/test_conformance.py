@@ -47,7 +47,8 @@ FEWER_GAMES = {("comet", "heuristic"): 1, ("pope-joan", "heuristic"): 4, ("spina
                ("cassino", "random"): 1, ("cassino", "heuristic"): 2,
                ("vazhushal", "random"): 1, ("vazhushal", "heuristic"): 1,
                ("triple-play", "random"): 1, ("triple-play", "heuristic"): 1,
-               ("ziginette", "random"): 2, ("ziginette", "heuristic"): 2}
+               ("ziginette", "random"): 2, ("ziginette", "heuristic"): 2,
+               ("commune", "random"): 2, ("commune", "heuristic"): 2}
 
 
 @pytest.mark.parametrize("bot_kind", ["random", "heuristic"])

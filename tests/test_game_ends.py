@@ -211,6 +211,14 @@ def stop_the_bus(final):
     assert final.winners == (tuple(left) if left else final.active)
 
 
+def commune(final):
+    # Each call costs one token; players with none are out; the last with a token wins.
+    tokens = final.options["tokens"]
+    left = [s for s in range(final.seats) if final.lost[s] < tokens]
+    assert final.winners == tuple(left) and len(left) == 1
+    assert len(final.hand_results) == sum(final.lost) == (final.seats - 1) * tokens + final.lost[left[0]]
+
+
 def diloti(final):
     # To 61 by sides: a side has 61 or more and more than the other, every hand counted, the table
     # and the stock empty.
@@ -303,7 +311,8 @@ ENDS = {"bartok": bartok, "gin-rummy": gin_rummy, "jersey-gin": jersey_gin, "kin
         "comet": comet, "mate": mate, "turnover-bridge": turnover_bridge, "chinese-ten": chinese_ten,
         "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "diloti": diloti,
         "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play,
-        "ziginette": ziginette, "salute-the-king": salute_the_king}
+        "ziginette": ziginette, "salute-the-king": salute_the_king, "pishe-pasha": pishe_pasha, "yaniv": yaniv, "stop-the-bus": stop_the_bus, "commune": commune, "diloti": diloti,
+        "umtali": umtali, "cassino": cassino, "zetema": zetema, "vazhushal": vazhushal, "seven-and-a-half": seven_and_a_half, "triple-play": triple_play}
 
 
 def test_every_game_of_two_or_more_players_has_its_end_checked_here():

@@ -50,6 +50,7 @@ GAMES = [
     ("black-hole", "black-hole-won", 1), ("black-hole", "black-hole-lost", 5),
     ("pishe-pasha", "pishe-pasha-full", 1),
     ("stop-the-bus", "stop-the-bus-full", 2),
+    ("commune", "commune-full", 2),
     ("diloti", "diloti-full", 3),
     ("umtali", "umtali-full", 8),
     ("cassino", "cassino-full", 11),

@@ -1,0 +1,286 @@
+"""Commune: declare ever higher poker hands that all the cards dealt, everyone's together, may hold.
+
+- Each player starts with three tokens (the ``tokens`` option). Each hand the dealer deals every
+  player still in four cards less the tokens they hold (one card with three tokens, three with
+  one); the rest of the pack is set aside unseen (``setup.deal``).
+- From the dealer's left, in turn, a player declares a poker hand higher than the last one
+  (``play.declare``; the order in rules_engine/poker_hands.py), naming its category and then
+  its ranks, one choice at a time; or, once a hand is declared, calls it (``play.call``).
+- On a call every card dealt is shown: if the declared hand can be formed from them, jokers and
+  2s wild, the caller loses a token, otherwise the declarer does (``scoring.call``). A player
+  with no token left is out; the deal passes left among those still in; the last player with a
+  token wins (``end.game``).
+"""
+
+from ..cards import make_deck
+from ..game import ALL, GameSpec, Option, Scores, State
+from ..moves import MoveForm, MoveForms
+from ..poker_hands import CATEGORIES, CATEGORY, DECLARATIONS, ORDER, name, plural, present, rank_of
+from ..scoring import ScoreRule
+from ..table import headline, zone
+from ..table import plural as count
+from . import commune_bot
+
+RANK_KIND = {rank: f"rank-{rank}" for rank in ORDER}
+KIND_RANK = {kind: rank for rank, kind in RANK_KIND.items()}
+
+
+def cards_for(tokens):
+    """``setup.deal``: four cards less the tokens held."""
+    return 4 - tokens
+
+
+class CommuneState(State):
+    spec = GameSpec(
+        id="commune",
+        name="Commune",
+        family="bluffing",
+        seats=(2, 10),
+        default_seats=4,
+        deck="54",
+        summary="Declare ever higher poker hands that everyone's cards together may hold, jokers and 2s "
+                "wild; call a declaration you doubt, and whoever is wrong loses a token.",
+        options=(
+            Option("tokens", 3, (1, 2, 3), "tokens each player starts with"),
+        ),
+        rules=("setup.deal", "play.declare", "play.call", "scoring.call", "scoring.ranking", "end.game",
+               "interpretation.few-cards", "interpretation.wild-twos", "interpretation.steps",
+               "interpretation.first-call", "interpretation.top", "interpretation.first-dealer"),
+        scoring=ScoreRule(wins="low", unit="tokens", rule="scoring.call", end_rule="end.game", out_at=3,
+                          out_at_option="tokens", cells=(0, 1), row_sum=(1, None)),
+    )
+    forms = MoveForms(MoveForm("call", "call"),
+                      *(MoveForm(kind, kind) for kind, *_ in CATEGORIES),
+                      *(MoveForm(RANK_KIND[r], plural(r).lower()) for r in ORDER))
+    heuristic = staticmethod(commune_bot.choose)
+
+    # ---- setup ----------------------------------------------------------------------------------
+
+    def _setup(self):
+        self.lost = (0,) * self.seats
+        self.active = tuple(range(self.seats))
+        self.hand_results = ()   # (hand number, tokens lost per seat, lines)
+        self.over = False
+        self.winners = ()
+        self.said = None
+        self._start_hand(1, 0)
+
+    def _copied(self):
+        self.hands = [list(h) for h in self.hands]
+
+    def _start_hand(self, number, dealer):
+        self.hand_number, self.dealer = number, dealer
+        self.declarations = ()   # (seat, declaration), lowest first
+        self.pending = None      # (category, ranks chosen so far) while a declaration is built
+        cards = self._shuffle(f"hand-{number}", make_deck("54"))
+        self.hands = [[] for _ in range(self.seats)]
+        order = [self._next(dealer, k) for k in range(1, len(self.active) + 1)]
+        for _ in range(3):
+            for seat in order:
+                if len(self.hands[seat]) < cards_for(self.tokens(seat)):
+                    self.hands[seat].append(cards.pop())
+        self.stub = tuple(cards)
+        self.turn = self._next(dealer)
+
+    def _next(self, seat, steps=1):
+        order = self.active
+        return order[(order.index(seat) + steps) % len(order)]
+
+    def tokens(self, seat):
+        return self.options["tokens"] - self.lost[seat]
+
+    def dealt(self):
+        return [c for hand in self.hands for c in hand]
+
+    # ---- moves ----------------------------------------------------------------------------------
+
+    @property
+    def to_act(self):
+        return None if self.over else self.turn
+
+    def _floor(self):
+        return rank_of(self.declarations[-1][1]) if self.declarations else -1
+
+    def _open(self, prefix):
+        """The declarations above the last one that begin with ``prefix`` (category, ranks...)."""
+        floor, n = self._floor(), len(prefix)
+        return [d for d in DECLARATIONS[floor + 1:] if d[:n] == prefix]
+
+    def _legal(self):
+        if self.pending is not None:
+            prefix = self.pending
+            ranks = {d[len(prefix)] for d in self._open(prefix)}
+            return [self.forms[RANK_KIND[r]].make() for r in ORDER if r in ranks]
+        moves = [self.forms["call"].make()] if self.declarations else []
+        kinds = {d[0] for d in self._open(())}
+        return moves + [self.forms[kind].make() for kind, *_ in CATEGORIES if kind in kinds]
+
+    def _why_not(self, move):
+        last = name(self.declarations[-1][1]) if self.declarations else None
+        if self.pending is not None:
+            if move.kind in KIND_RANK:
+                return (f"{name_so_far(self.pending)} with {plural(KIND_RANK[move.kind])} is not a hand higher "
+                        f"than {last}", "play.declare")
+            return f"finish declaring the {CATEGORY[self.pending[0]][1]} first: choose its rank", "play.declare"
+        if move.kind == "call":
+            return "nothing is declared yet: the first player declares a hand", "play.call"
+        if move.kind in KIND_RANK:
+            return "choose the kind of hand first, then its rank", "play.declare"
+        return f"no {CATEGORY[move.kind][1]} is higher than {last}", "play.declare"
+
+    def candidate_moves(self):
+        return [form.make() for form in self.forms.forms]
+
+    def _play(self, move):
+        seat, names = self.turn, self.player_names()
+        if move.kind == "call":
+            self.said = self._call(seat)
+            return
+        prefix = (move.kind,) if move.kind in CATEGORY else self.pending + (KIND_RANK[move.kind],)
+        if prefix in DECLARATIONS:
+            self.pending = None
+            self.declarations += ((seat, prefix),)
+            self.said = f"{names[seat]} declares {name(prefix)}."
+            self.turn = self._next(seat)
+        else:
+            self.pending = prefix
+            self.said = f"{names[seat]} is declaring {name_so_far(prefix)}..."
+
+    # ---- the call, the hand's end and the game's ----------------------------------------------------
+
+    def _call(self, caller):
+        """``scoring.call``: the declared hand looked for among every card dealt."""
+        names = self.player_names()
+        declarer, declared = self.declarations[-1]
+        found = present(declared, self.dealt())
+        loser = caller if found else declarer
+        lost = tuple(1 if s == loser else 0 for s in range(self.seats))
+        self.lost = tuple(a + b for a, b in zip(self.lost, lost))
+        lines = [f"{names[caller]} calls {names[declarer]}'s {name(declared)}",
+                 f"the cards dealt {'hold' if found else 'do not hold'} it: {names[loser]} loses a token"]
+        if self.tokens(loser) <= 0:
+            lines.append(f"{names[loser]} has no token left and is out")
+        self.hand_results += ((self.hand_number, lost, tuple(lines)),)
+        self.hand_end = (self.hand_number, tuple(lines), tuple((s, tuple(self.hands[s])) for s in self.active))
+        left = tuple(s for s in self.active if self.tokens(s) > 0)
+        if len(left) == 1:
+            self.over, self.winners, self.active = True, left, left
+        else:
+            dealer = self.dealer
+            while True:
+                dealer = (dealer + 1) % self.seats
+                if dealer in left:
+                    break
+            self.active = left
+            self._start_hand(self.hand_number + 1, dealer)
+        return "; ".join(lines) + "."
+
+    @property
+    def scores(self):
+        hand = self.hand_results[-1][1] if self.over else (0,) * self.seats
+        return Scores(tuple(hand), self.lost)
+
+    def move_bound(self):
+        """Each call costs one token and the game ends when one player has any left: at most
+        ``seats * tokens - 1`` hands, each of at most every declaration (three choices each) and
+        a call."""
+        return (self.seats * self.options["tokens"] - 1) * (3 * len(DECLARATIONS) + 1)
+
+    # ---- what each seat sees --------------------------------------------------------------------
+
+    def hidden_from(self, seat):
+        hidden = set(self.stub)
+        if seat != ALL:
+            hidden |= {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
+        return hidden
+
+    def _cards_in_play(self):
+        return self.dealt() + list(self.stub)
+
+    def _table(self, seat):
+        return {
+            "hand_number": self.hand_number, "dealer": self.dealer, "active": list(self.active),
+            "hands": [[c.text for c in hand] if seat in (s, ALL) else len(hand) for s, hand in enumerate(self.hands)],
+            "stub": len(self.stub),
+            "declarations": [[s, list(d)] for s, d in self.declarations],
+            "pending": list(self.pending) if self.pending else None,
+            "tokens": [self.tokens(s) for s in range(self.seats)], "over": self.over,
+            "hands_played": [{"number": n, "lost": list(p)} for n, p, _ in self.hand_results],
+        }
+
+    def _describe(self, seat):
+        from ..table import score_sheet
+
+        names = self.player_names()
+        zones = []
+        for s, hand in enumerate(self.hands):
+            seen = seat in (s, ALL)
+            note = count(self.tokens(s), "token") + ("" if s in self.active else ", out")
+            zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if seen else "??" for c in hand),
+                              kind="hand", layout="fan", owner=s, backs="hidden", note=note, source=False))
+        zones.append(zone("stub", "Set aside", ["??"] * len(self.stub), kind="set-aside", layout="squared",
+                          group="middle"))
+        facts = [f"Dealer: {names[self.dealer]}", f"{len(self.dealt())} cards dealt"]
+        if self.declarations:
+            s, d = self.declarations[-1]
+            facts.append(f"Last declared: {name(d)} by {names[s]}")
+        if self.pending and not self.over:
+            facts.append(f"Declaring: {name_so_far(self.pending)}...")
+        return {
+            "headline": headline(f"Hand {self.hand_number}", *facts),
+            "zones": zones,
+            "dealer": self.dealer,
+            "score": score_sheet(names, [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results],
+                                 [("Tokens lost", list(self.lost)),
+                                  ("Tokens left", [self.tokens(s) for s in range(self.seats)])],
+                                 target=f"Out when {count(self.options['tokens'], 'token')} are lost; "
+                                        f"the last with a token wins"),
+            "last": self.said,
+            "result": self._result(),
+            "interlude": self._interlude(),
+        }
+
+    def _result(self):
+        if not self.over:
+            return None
+        return f"{self.player_names()[self.winners[0]]} is the last with a token and wins."
+
+    def _interlude(self):
+        ended = self.__dict__.get("hand_end")
+        if not ended:
+            return None
+        number, lines, shown = ended
+        names = self.player_names()
+        zones = [zone(f"end-hand-{s}", f"{names[s]}'s cards", cards, kind="hand", owner=s, source=False)
+                 for s, cards in shown]
+        totals = [f"{names[s]}: {count(self.tokens(s), 'token')} left" for s in range(self.seats)]
+        return {"title": f"End of hand {number}", "zones": zones,
+                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+
+    # ---- what a button says -----------------------------------------------------------------------
+
+    def _button_words(self, move):
+        if move.kind == "call":
+            last = name(self.declarations[-1][1]) if self.declarations else "it"
+            return f"Call ({last})"
+        if move.kind in CATEGORY:
+            words = CATEGORY[move.kind][1]
+            return (words[0].upper() + words[1:]) + ("" if move.kind == "flush" else "...")
+        if self.pending is None:
+            return None
+        words = name_so_far(self.pending + (KIND_RANK[move.kind],))
+        return words[0].upper() + words[1:]
+
+
+def name_so_far(prefix):
+    """A declaration being built, in words: ``two pair, 9s and``."""
+    if prefix in DECLARATIONS:
+        return name(prefix)
+    kind, *ranks = prefix
+    if not ranks:
+        return CATEGORY[kind][1]
+    joiner = "and" if kind == "two-pair" else "over"
+    return f"{CATEGORY[kind][1]}, {plural(ranks[0])} {joiner}"
+
+
+GAME = CommuneState
