@@ -22,6 +22,7 @@ DEPARTURES = {
     "bridge-solitaire": ["interpretation.hand-limit", "interpretation.discard-order", "interpretation.jokers"],
     "cassino": [],
     "chinese-ten": [],
+    "commune": [],
     "comet": [],
     "diloti": [],
     "couillon": ["interpretation.stub-size"],
