@@ -1,0 +1,117 @@
+"""Bets named card by card and declarations named step by step, made at the card table by mouse,
+by keyboard and by touch: a wager on a board card (the card, then the amount among its buttons),
+for every game whose moves include one; and a poker hand declared (its kind, then its rank) and
+a call, for every game whose moves are declared hands; and a gesture at a card that calls for
+one, for every game of reactions."""
+
+import re
+
+import pytest
+
+from rules_engine import list_games, state_class
+from rules_engine.host import Host
+from said import listen, said_after
+from test_melds import opened
+from test_widgets import to_the_readers_turn
+
+PLAY = "#play-1"
+READY = f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+    return w && w.desc && w.desc.to_act === w.human && !w.busy; }}"""
+WAGER_GAMES = [s.id for s in list_games() if "wager" in state_class(s.id).forms.by_kind]
+DECLARING_GAMES = [s.id for s in list_games() if {"call", "pair", "rank-7"} <= set(state_class(s.id).forms.by_kind)]
+HOW = ("mouse", "keyboard", "touch")
+
+
+def a_turn_where(page, site_url, game_id, wanted):
+    """Open the page's first table at a deal where the reader's first turn offers a move
+    ``wanted`` accepts; its widget."""
+    for seed in range(40):
+        host = Host()
+        reply = opened(host, game_id, seed)
+        while not reply["table"]["is_over"] and reply["table"]["to_act"] != 0:
+            reply = host.handle({"v": 1, "op": "bot", "session": "t"})
+        table = reply["table"]
+        if not table["interlude"] and any(wanted(c["move"]) for c in table["moves"]):
+            code = host.handle({"v": 1, "op": "share", "session": "t"})["share"]
+            page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+            page.locator(PLAY).scroll_into_view_if_needed()
+            page.wait_for_function(READY)
+            return page.locator(PLAY)
+    pytest.fail(f"no {game_id} deal of 40 offers the reader such a move at once")
+
+
+def pressed(page, target, how):
+    if how == "keyboard":
+        target.focus()
+        page.keyboard.press("Enter")
+    elif how == "touch":
+        target.tap()
+    else:
+        target.click()
+
+
+def step(page):
+    listen(page, PLAY)
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
+
+
+def moves(page):
+    page.wait_for_function(READY)
+    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.moves")
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("game_id", WAGER_GAMES)
+def test_a_wager_on_a_board_card(reader_page, site_url, game_id, how):
+    page = reader_page(f"wagers-{how}", touch=how == "touch")
+    widget = a_turn_where(page, site_url, game_id, lambda move: move.startswith("wager 2 on "))
+    click = next(c for c in moves(page) if c["move"].startswith("wager 2 on "))
+    before = step(page)
+    pressed(page, widget.locator(f'[data-key="{"/".join(map(str, click["card"]))}"]'), how)
+    amount = widget.locator(f'.rw-actions button[data-move="{click["move"]}"]')
+    amount.wait_for()
+    pressed(page, amount, how)
+    assert re.search(r"wagers 2 chips on the ", said_after(page, PLAY, before))
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("game_id", DECLARING_GAMES)
+def test_a_hand_declared_then_a_call(reader_page, site_url, game_id, how):
+    page = reader_page(f"declarations-{how}", touch=how == "touch")
+    widget = a_turn_where(page, site_url, game_id, lambda move: move == "call")
+    before = step(page)
+    pressed(page, widget.locator('.rw-actions button[data-move="pair"]'), how)
+    said_after(page, PLAY, before)
+    rank = next(m["move"] for m in moves(page) if m["move"].startswith("rank-") or m["move"].endswith("s"))
+    before = step(page)
+    pressed(page, widget.locator(f'.rw-actions button[data-move="{rank}"]'), how)
+    assert " declares pair of " in said_after(page, PLAY, before)
+    # Round the table to the reader again, past the bots' declarations (and any hand they end):
+    # the reader calls as soon as a call is offered, declaring the lowest hand open until then.
+    for _ in range(6):
+        to_the_readers_turn(page, PLAY)
+        listed = [m["move"] for m in moves(page)]
+        if "call" in listed:
+            break
+        before = step(page)
+        pressed(page, widget.locator(f'.rw-actions button[data-move="{listed[0]}"]'), how)
+        page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
+    else:
+        pytest.fail("six turns of the reader's without a call offered")
+    before = step(page)
+    pressed(page, widget.locator('.rw-actions button[data-move="call"]'), how)
+    assert " calls " in said_after(page, PLAY, before)
+
+
+REACTING_GAMES = [s.id for s in list_games() if {"beat", "salute", "turn"} <= set(state_class(s.id).forms.by_kind)]
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("game_id", REACTING_GAMES)
+def test_a_gesture_when_a_card_calls_for_one(reader_page, site_url, game_id, how):
+    page = reader_page(f"gestures-{how}", touch=how == "touch")
+    widget = a_turn_where(page, site_url, game_id, lambda move: move == "beat")
+    gesture = next(m["move"] for m in moves(page) if m["move"].startswith("0 "))
+    before = step(page)
+    pressed(page, widget.locator(f'.rw-actions button[data-move="{gesture}"]'), how)
+    assert said_after(page, PLAY, before).startswith(f"Seat 0 {gesture.split()[1]}")
