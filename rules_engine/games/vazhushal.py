@@ -34,7 +34,7 @@ from ..scoring import ScoreRule
 from ..selection import Built
 from . import vazhushal_bot
 from .vazhushal_melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
-from .vazhushal_rearrange import offered, split
+from .vazhushal_rearrange import open_melds, refusal, split, take_up
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
@@ -174,7 +174,7 @@ class VazhushalState(State):
         if self.phase == "throw-in":
             return [FORMS["throw-in"].make()]
         if self.phase == "rearrange":
-            melds = self._rearranging()
+            melds = open_melds(self)
             moves = _Listed(FORMS["meld"].make(m.cards) for m in melds)
             moves.melds = {m.cards: m for m in melds}
             return moves
@@ -203,14 +203,6 @@ class VazhushalState(State):
 
     def _may_rearrange(self):
         return not self.rearranged and any(n != self.taken_meld for n, _ in self.own_melds(self.turn))
-
-    def _rearranging(self):
-        """The melds open while rearranging (``play.rearrange``)."""
-        seat = self.turn
-        mine = [m for _, m in self.own_melds(seat)]
-        keep = 0 if self.after_pool == "final" else 1
-        return offered(self.pool, self.hands[seat], self.negative, {identity(m) for m in mine},
-                       not any(m.kind == "run" and m.natural for m in mine), keep)
 
     def _takes(self):
         """``[(line place, meld)]``: the takes from the line open to the seat to act."""
@@ -269,7 +261,7 @@ class VazhushalState(State):
             if kind != "meld":
                 return (f"{name} is rearranging: every card taken up is laid again in new melds first",
                         "play.rearrange")
-            return self._why_not_rearranged(move.args[0])
+            return refusal(self, move.args[0])
         if kind == "rearrange":
             if phase == "draw":
                 return f"{name} first draws, from the stock or the discard line", "play.draw"
@@ -321,23 +313,6 @@ class VazhushalState(State):
         if problem:
             return problem
         return "a card must be kept to discard", "play.keep-one"
-
-    def _why_not_rearranged(self, cards):
-        seat, hand = self.turn, self.hands[self.turn]
-        from_pool, from_hand = split(cards, self.pool)
-        missing = Counter(from_hand) - Counter(hand)
-        if missing:
-            return (f"the {next(iter(missing)).symbol} is neither in hand nor among the cards taken up",
-                    "play.turn")
-        if not from_pool:
-            return "a meld laid while rearranging holds a card taken up", "play.rearrange"
-        problem = self._meld_problem(cards, seat, False)
-        if problem:
-            return problem
-        if len(hand) - len(from_hand) < (0 if self.after_pool == "final" else 1):
-            return "a card must be kept to discard", "play.keep-one"
-        return ("the other cards taken up could no longer all be laid in melds that keep a natural "
-                "sequence and no two identical", "play.rearrange")
 
     def _why_not_take(self, place, cards):
         seat, hand = self.turn, self.hands[self.turn]
@@ -482,13 +457,7 @@ class VazhushalState(State):
                 " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "rearrange":
-            kept = [(n, m) for n, m in enumerate(self.melds, 1) if m[0] != seat or n == self.taken_meld]
-            self.pool = sorted((c for n, (o, m) in enumerate(self.melds, 1) if o == seat and n != self.taken_meld
-                                for c in m.cards), key=_held)
-            self.melds = [m for _, m in kept]
-            self.after_pool, self.phase, self.rearranged, self.taken_meld = self.phase, "rearrange", True, None
-            self.said = (f"{name} takes up their melds to rearrange them: every card taken up is laid again "
-                         f"in new melds, perhaps with cards from the hand.")
+            take_up(self)
         elif kind == "meld":
             from_pool, from_hand = split(move.args[0], self.pool)
             for card in from_hand:

@@ -155,14 +155,62 @@ def brute_force_offered(pool, hand, negative, placed, need_natural, keep):
         if not pool:
             return not need
         return any(ends(_less(pool, p), [], placed | {identity(m)}, need and not (m.kind == "run" and m.natural))
-                   for m, p, h in steps(pool, hand, placed))
+                   for m, p, h in steps(pool, hand, placed, 0))
 
-    def steps(pool, hand, placed):   # hand: [] once the first meld is laid
+    def steps(pool, hand, placed, keep):   # after the first meld, the pool alone
         for meld in melds_from(list(pool) + list(hand), negative):
             p, h = split(meld.cards, pool)
             if p and len(hand) - len(h) >= keep and identity(meld) not in placed:
                 yield meld, p, h
 
-    return [m for m, p, h in steps(pool, hand, placed)
+    return [m for m, p, h in steps(pool, hand, placed, keep)
             if ends(_less(pool, p), [], placed | {identity(m)},
                     need_natural and not (m.kind == "run" and m.natural))]
+
+
+# ---- the state's side: taking up, the melds open, refusals --------------------------------------
+
+def take_up(state):
+    """The seat to act takes up its melds (all but the one just laid taking from the line) into
+    the pool, to lay them again."""
+    seat = state.turn
+    kept = [(n, m) for n, m in enumerate(state.melds, 1) if m[0] != seat or n == state.taken_meld]
+    taken = [c for n, (o, m) in enumerate(state.melds, 1) if o == seat and n != state.taken_meld for c in m.cards]
+    state.pool = sorted(taken, key=_held)
+    state.melds = [m for _, m in kept]
+    state.after_pool, state.phase, state.rearranged, state.taken_meld = state.phase, "rearrange", True, None
+    state.said = (f"{state.player_names()[seat]} takes up their melds to rearrange them: every card taken up "
+                  f"is laid again in new melds, perhaps with cards from the hand.")
+
+
+def _held(card):
+    from ..families.rummy import held_order
+
+    return (4, 0) if card.is_joker else held_order(card)
+
+
+def open_melds(state):
+    """The melds open to the seat to act while rearranging (``play.rearrange``)."""
+    seat = state.turn
+    mine = [m for _, m in state.own_melds(seat)]
+    keep = 0 if state.after_pool == "final" else 1
+    return offered(state.pool, state.hands[seat], state.negative, {identity(m) for m in mine},
+                   not any(m.kind == "run" and m.natural for m in mine), keep)
+
+
+def refusal(state, cards):
+    """``(reason, rule)``: why ``cards`` are no meld the seat to act may lay while rearranging."""
+    seat, hand = state.turn, state.hands[state.turn]
+    from_pool, from_hand = split(cards, state.pool)
+    missing = Counter(from_hand) - Counter(hand)
+    if missing:
+        return f"the {next(iter(missing)).symbol} is neither in hand nor among the cards taken up", "play.turn"
+    if not from_pool:
+        return "a meld laid while rearranging holds a card taken up", "play.rearrange"
+    problem = state._meld_problem(cards, seat, False)
+    if problem:
+        return problem
+    if len(hand) - len(from_hand) < (0 if state.after_pool == "final" else 1):
+        return "a card must be kept to discard", "play.keep-one"
+    return ("the other cards taken up could no longer all be laid in melds that keep a natural "
+            "sequence and no two identical", "play.rearrange")
