@@ -70,6 +70,7 @@ class _Search:
     def __init__(self, pool, negative, memo=None):
         self.memo = {} if memo is None else memo
         self.nodes, self.budget = 0, float("inf")
+        self.steps = {}   # a part of the pool that can be finished: the first meld of one way
         self.cards = sorted(set(pool), key=lambda c: c.text)
         self.slot = {card: 4 * i for i, card in enumerate(self.cards)}
         self.guard = sum(8 << s for s in self.slot.values())
@@ -108,13 +109,17 @@ class _Search:
         fits = [[e for e in self.by_card[c] if (top - e[0]) & guard == guard] for c in cards]
         if not all(fits):
             found = False
-        elif need_natural:   # the natural sequence chosen first, then the rest freely
-            found = any(natural and ident not in near and self._from(have - need, near | {ident}, False)
-                        for need, idents in {e[0]: e for f in fits for e in f}.values()
-                        for ident, natural in idents)
         else:
-            found = any(ident not in near and self._from(have - need, near | {ident}, False)
-                        for need, idents in min(fits, key=len) for ident, _ in idents)
+            if need_natural:   # the natural sequence chosen first, then the rest freely
+                choices = [(need, ident) for need, idents in {e[0]: e for f in fits for e in f}.values()
+                           for ident, natural in idents if natural]
+            else:
+                choices = [(need, ident) for need, idents in min(fits, key=len) for ident, _ in idents]
+            found = False
+            for need, ident in choices:
+                if ident not in near and self._from(have - need, near | {ident}, False):
+                    found, self.steps[key] = True, (need, ident)
+                    break
         self.memo[key] = found
         return found
 
@@ -138,10 +143,15 @@ def offered(pool, hand, negative, placed, need_natural, keep):
                 out.append(candidate[0])
         except _OverBudget:
             unsettled.append(candidate)
-    search.budget = float("inf")
-    for candidate in unsettled if not out else ():   # the pool can always be finished: one is found
-        if search.completable(*candidate[1:]):
-            return [candidate[0]]
+    if not out and pool:   # the pool can always be finished: the first meld of one way of doing it is offered
+        search.nodes, search.budget = 0, float("inf")
+        if not search.completable(pool, placed, need_natural):
+            return []   # a pool no rearranging leaves (as tests make)
+        key = next(k for k in search.steps if k[0] == search.encode(pool))
+        need, ident = search.steps[key]
+        out = [m for m, rest, _, _ in candidates
+               if identity(m) == ident and len(rest) == len(pool) - len(m.cards)
+               and search.encode(m.cards) == need][:1]
     return out
 
 
