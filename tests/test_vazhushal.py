@@ -238,3 +238,49 @@ def test_each_meld_and_take_is_built_card_by_card():
             checked += 1
         state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     assert checked >= 10
+
+
+def test_rearranging_splits_a_long_sequence_to_reuse_a_card_and_goes_out():
+    hands = ["3H 4H 5H 6H 7H 8H 9H 6S 6C TD JD QD KD", "AS 2S 3S 4S 5S 7C 8C 9C AH 2H JS QS KS"]
+    deck = deck_for(hands, "7D", "5D 2C", "8D")   # wild: 8♠ and 8♣
+    state = GAME.new(seats=2, decks={"hand-1": deck}).apply("draw").apply("discard 5D").apply("draw")
+    state = state.apply("meld 3H 4H 5H 6H 7H 8H 9H").apply("meld TD JD QD KD")
+    assert refused(state, "meld 6S 6H 6C", "play.turn")   # the 6♥ is in a meld: rearranging first
+    state = state.apply("rearrange")
+    assert state.phase == "rearrange" and len(state.pool) == 11 and not state.melds
+    assert state.table(1)["zones"][-1]["cards"] == [c.text for c in state.pool]   # the pool, in view
+    assert refused(state, "discard 2C", "play.rearrange")
+    assert refused(state, "meld 4H 5H 6H", "play.rearrange")   # would strand the 3♥
+    for move in ("meld 6S 6H 6C", "meld 3H 4H 5H", "meld 7H 8H 9H"):
+        state = state.apply(move)
+    assert refused(state, "rearrange", "play.rearrange")
+    state = state.apply("meld TD JD QD KD")
+    assert state.phase == "meld" and not state.pool and state.hands[0] == parse_cards("2C")
+    assert refused(state, "rearrange", "play.rearrange")   # once a turn
+    end = state.apply("discard 2C")
+    assert end.is_over and end.winners == (0,)
+
+
+def test_rearranging_keeps_the_meld_just_laid_from_the_line():
+    state = line_state().apply("take 4 meld 8S 9S TS")
+    assert "rearrange" not in [m.text for m in state.legal_moves()]   # its only meld, laid with the take
+
+
+def test_melds_offered_while_rearranging_match_a_brute_force():
+    from rules_engine.games.vazhushal_rearrange import brute_force_offered, offered
+
+    rng = random.Random(8)
+    deck = make_deck("54")
+    for case in range(12):
+        rng.shuffle(deck)
+        neg = deck[-1]
+        melds = melds_from(deck[:14], neg)
+        pool, used = [], Counter()
+        for meld in rng.sample(melds, min(len(melds), 6)):
+            if not Counter(meld.cards) & used and len(pool) < 8:
+                pool += meld.cards
+                used.update(meld.cards)
+        hand = [c for c in deck[14:20]]
+        need = case % 2 == 0   # whether the pool must still give the player a natural sequence
+        got = {m.cards for m in offered(pool, hand, neg, set(), need, 1)}
+        assert got == {m.cards for m in brute_force_offered(pool, hand, neg, set(), need, 1)}

@@ -13,7 +13,9 @@
 - A turn: draw the stock's top card (``play.draw``), or take a run of the line from its newest
   card down to any card, that deepest card going at once into a new meld (``play.line``; a
   player who has not melded only to make the first natural sequence, ``play.line-first``, and
-  may lay a natural sequence held before taking, ``play.meld-first``); meld and lay off; then
+  may lay a natural sequence held before taking, ``play.meld-first``); meld and lay off, and once
+  a turn take up one's earlier melds and lay their cards again in new melds (``play.rearrange``,
+  vazhushal_rearrange.py); then
   discard one card (``play.discard``), keeping one to discard (``play.keep-one``).
 - A player who discards the last card has gone out and wins the hand (``end.out``). When the
   turn that drew the stock's last card ends, each player may lay further melds, then every
@@ -32,11 +34,12 @@ from ..scoring import ScoreRule
 from ..selection import Built
 from . import vazhushal_bot
 from .vazhushal_melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
+from .vazhushal_rearrange import open_melds, refusal, split, take_up
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
     MoveForm("layoff", "layoff {card} on meld {int}"), MoveForm("discard", "discard {card}"),
-    MoveForm("done", "done"), MoveForm("throw-in", "throw in"),
+    MoveForm("done", "done"), MoveForm("throw-in", "throw in"), MoveForm("rearrange", "rearrange"),
 )
 HAND_SIZE = 13
 HANDS = (1, 2, 3, 4, 6)
@@ -75,9 +78,9 @@ class VazhushalState(State):
         options=(Option("hands", 1, HANDS, "hands in the game, the deal passing to the left"),),
         rules=("setup.deal", "setup.throw-in", "play.turn", "play.draw", "play.line", "play.line-first",
                "play.meld-first", "play.meld", "play.wild", "play.natural-card", "play.identical",
-               "play.first-meld", "play.keep-natural", "play.lay-off", "play.discard", "play.keep-one",
-               "end.out", "end.stock", "scoring.count", "end.game", "interpretation.hands",
-               "interpretation.ambiguous"),
+               "play.first-meld", "play.keep-natural", "play.lay-off", "play.rearrange", "play.discard",
+               "play.keep-one", "end.out", "end.stock", "scoring.count", "end.game", "interpretation.hands",
+               "interpretation.ambiguous", "interpretation.rearrange"),
         scoring=ScoreRule(wins="high", rule="scoring.count", end_rule="end.game", hands_option="hands",
                           unit="hands won", cites=("end.out", "end.stock")),
     )
@@ -98,6 +101,7 @@ class VazhushalState(State):
     def _copied(self):
         self.hands = [list(h) for h in self.hands]
         self.stock, self.line, self.melds = list(self.stock), list(self.line), list(self.melds)
+        self.pool = list(self.pool)
 
     def _start_hand(self, number, dealer):
         self.hand_number, self.dealer, self.throw_ins = number, dealer, 0
@@ -115,6 +119,8 @@ class VazhushalState(State):
             hand.sort(key=_held)
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
+        self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
+        self.rearranged, self.taken_meld = False, None   # this turn: rearranged; the meld laid taking
         self.outcome = None
         doubles = [(dealer + step) % self.seats for step in range(1, self.seats + 1)
                    if doubled(self.hands[(dealer + step) % self.seats]) >= DOUBLES_THROWN_IN]
@@ -137,11 +143,13 @@ class VazhushalState(State):
     def move_bound(self):
         """Each hand: at most a draw from the stock per card of the stock and a take from the line
         per three cards melded, each turn of at most a meld laid before drawing, the draw and the
-        discard; each other meld or lay-off lays a card for good; then a "done" per player. A deal
-        thrown in, one move, is counted as it comes."""
+        discard; each other meld or lay-off lays a card for good; then a "done" per player; and in
+        each turn at most one rearranging, and a meld per three cards laid again. A deal thrown in,
+        one move, is counted as it comes."""
         deck = len(make_deck(self.pack_name()))
         stock = deck - HAND_SIZE * self.seats - 1
-        hand = 3 * (stock + deck // 3) + deck + self.seats
+        turns = stock + deck // 3 + self.seats
+        hand = 3 * (stock + deck // 3) + deck + self.seats + turns * (1 + deck // 3)
         return self.options["hands"] * hand + self.all_throw_ins
 
     # ---- what may be played ---------------------------------------------------------------------
@@ -165,6 +173,11 @@ class VazhushalState(State):
         mine = self._identities(seat)
         if self.phase == "throw-in":
             return [FORMS["throw-in"].make()]
+        if self.phase == "rearrange":
+            melds = open_melds(self)
+            moves = _Listed(FORMS["meld"].make(m.cards) for m in melds)
+            moves.melds = {m.cards: m for m in melds}
+            return moves
         if self.phase == "draw":
             moves = [FORMS["draw"].make()]
             for number, meld in self._takes():
@@ -180,11 +193,16 @@ class VazhushalState(State):
         moves.melds = {m.cards: m for m in melds}
         if melded and len(hand) > keep:
             moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(seat, hand)]
+        if self._may_rearrange():
+            moves.append(FORMS["rearrange"].make())
         if self.phase == "final":
             moves.append(FORMS["done"].make())
         else:
             moves += [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
         return moves
+
+    def _may_rearrange(self):
+        return not self.rearranged and any(n != self.taken_meld for n, _ in self.own_melds(self.turn))
 
     def _takes(self):
         """``[(line place, meld)]``: the takes from the line open to the seat to act."""
@@ -239,6 +257,17 @@ class VazhushalState(State):
                     "setup.throw-in")
         if kind == "throw-in":
             return "only a player dealt both copies of three or more cards throws the deal in", "setup.throw-in"
+        if phase == "rearrange":
+            if kind != "meld":
+                return (f"{name} is rearranging: every card taken up is laid again in new melds first",
+                        "play.rearrange")
+            return refusal(self, move.args[0])
+        if kind == "rearrange":
+            if phase == "draw":
+                return f"{name} first draws, from the stock or the discard line", "play.draw"
+            if self.rearranged:
+                return f"{name} has already rearranged in this turn", "play.rearrange"
+            return f"{name} has no melds laid before this meld to rearrange", "play.rearrange"
         if phase == "final":
             if kind in ("draw", "take", "discard"):
                 return "the stock is out: each player only lays further melds, then is done", "end.stock"
@@ -321,7 +350,7 @@ class VazhushalState(State):
         if self.over:
             return []
         hand = self.hands[self.turn]
-        extra = [FORMS["draw"].make(), FORMS["done"].make()]
+        extra = [FORMS["draw"].make(), FORMS["done"].make(), FORMS["rearrange"].make()]
         extra += [FORMS["discard"].make(c) for c in hand[:2] + make_deck("54")[::9]]
         extra += [FORMS["meld"].make(canonical(hand[i:i + 3], self.negative)) for i in range(0, len(hand) - 2, 3)]
         extra += [FORMS["layoff"].make(c, n) for c in hand[:2] for n in (1, 2, 9)]
@@ -380,7 +409,7 @@ class VazhushalState(State):
             if self.phase == "draw" or not number:
                 return "cards are laid off on the player's own melds, after drawing", "play.lay-off"
             return self._why_not_lay_off(cards[0], number)
-        pool = hand + (self.line if self.phase == "draw" else [])
+        pool = hand + (self.line if self.phase == "draw" else []) + self.pool
         missing = Counter(cards) - Counter(pool)
         if missing:
             return f"the {next(iter(missing)).symbol} is neither in hand nor in the line", "play.turn"
@@ -388,6 +417,11 @@ class VazhushalState(State):
             problem = self._meld_problem(canonical(cards, self.negative), seat, not self.has_melded(seat))
             if problem:
                 return problem
+        if self.phase == "rearrange":
+            if not split(cards, self.pool)[0]:
+                return "a meld laid while rearranging holds a card taken up", "play.rearrange"
+            return ("no meld with these cards leaves the other cards taken up able to be laid again",
+                    "play.rearrange")
         if self.phase == "draw" and self.has_melded(seat) and not any(c in self.line for c in cards):
             return "a meld laid before drawing holds a card taken from the line", "play.line"
         return "no meld open to the player holds these cards", "play.meld"
@@ -418,16 +452,24 @@ class VazhushalState(State):
             hand.sort(key=_held)
             meld = read_meld(cards, self.negative)
             self.melds.append((seat, meld))
-            self.phase = "meld"
+            self.phase, self.taken_meld = "meld", len(self.melds)
             more = f" with the {len(taken) - 1} cards above it" if len(taken) > 2 else (
                 " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
+        elif kind == "rearrange":
+            take_up(self)
         elif kind == "meld":
-            for card in move.args[0]:
+            from_pool, from_hand = split(move.args[0], self.pool)
+            for card in from_hand:
                 hand.remove(card)
+            for card in from_pool:
+                self.pool.remove(card)
             meld = read_meld(move.args[0], self.negative)
             self.melds.append((seat, meld))
             self.said = f"{name} melds {meld_words(meld)}."
+            if self.phase == "rearrange" and not self.pool:
+                self.phase, self.after_pool = self.after_pool, None
+                self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
         elif kind == "layoff":
             card, number = move.args
             hand.remove(card)
@@ -437,6 +479,7 @@ class VazhushalState(State):
         elif kind == "discard":
             hand.remove(move.card)
             self.line.append(move.card)
+            self.rearranged, self.taken_meld = False, None
             self.said = f"{name} discards the {move.card.symbol}."
             if not hand:
                 self.said = f"{name} discards the {move.card.symbol} and goes out."
@@ -450,6 +493,7 @@ class VazhushalState(State):
                 self.turn, self.phase = (seat + 1) % self.seats, "draw"
         else:   # done, once the stock is out
             self.said = f"{name} is done."
+            self.rearranged = False
             self.final_left = self.final_left[1:]
             if self.final_left:
                 self.turn = self.final_left[0]
@@ -501,7 +545,8 @@ class VazhushalState(State):
         return list(hidden.elements())
 
     def _cards_in_play(self):
-        return [c for h in self.hands for c in h] + self.stock + self.line + [c for _, m in self.melds for c in m.cards]
+        return ([c for h in self.hands for c in h] + self.stock + self.line + self.pool
+                + [c for _, m in self.melds for c in m.cards])
 
     def _table(self, seat):
         return {
@@ -509,6 +554,7 @@ class VazhushalState(State):
             "hands": [[c.text for c in h] if seat in (s, ALL) else len(h) for s, h in enumerate(self.hands)],
             "shown": [c.text for c in self.shown_doubles()] if seat not in (self.turn, ALL) else [],
             "stock": len(self.stock), "negative": self.negative.symbol if self.negative else None, "line": [c.text for c in self.line],
+            "pool": [c.text for c in self.pool],
             "melds": [{"number": n, "owner": o, "cards": [c.text for c in m.cards], "value": m.value,
                        "kind": m.kind, "natural": m.natural} for n, (o, m) in enumerate(self.melds, 1)],
             "points": list(self.points), "over": self.over, "winners": list(self.winners),

@@ -28,6 +28,9 @@ def describe(state, seat):
                           kind="set-aside", group="middle"))
     zones.append(zone("line", "Discard line, oldest first", state.line, kind="discard", layout="row",
                       group="line", source=state.phase == "draw"))
+    if state.phase == "rearrange":
+        zones.append(zone("pool", f"{names[state.turn]}'s melds taken up, to be laid again", state.pool,
+                          kind="meld", owner=state.turn, source=True))
     for number, (owner, meld) in enumerate(state.melds, 1):
         zones.append(zone(f"meld-{number}", f"Meld {number}", meld.cards, kind="meld", owner=owner))
     return {
@@ -71,6 +74,7 @@ def _facts(state):
         "meld": f"{turn} melds{first}, lays off or discards",
         "final": f"the stock is out: {turn} may lay further melds",
         "throw-in": f"{turn} was dealt both copies of three or more cards and throws the deal in",
+        "rearrange": f"{turn} is rearranging: every card taken up goes again into new melds",
     }[state.phase])
     return facts
 
