@@ -53,7 +53,7 @@ DEPARTURES = {
     "triple-play": [],
     "turnover-bridge": [],
     "umtali": [],
-    "vazhushal": [],
+    "vazhushal": ["interpretation.rearrange-pool"],
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
     "zetema": [],
