@@ -206,7 +206,7 @@ def yaniv(final):
 def stop_the_bus(final):
     # Players with no token left are out; the last with a token wins (or those put out together share).
     tokens = final.options["tokens"]
-    left = [s for s in range(final.seats) if final.paid[s] < tokens]
+    left = [s for s in range(final.seats) if final.lost[s] < tokens]
     assert len(left) <= 1
     assert final.winners == (tuple(left) if left else final.active)
 

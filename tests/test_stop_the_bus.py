@@ -125,7 +125,7 @@ def test_the_stop_gives_each_other_player_one_last_turn_then_the_worst_hand_pays
     state = state.apply("take 8D give QC")   # seat 2
     assert state.hand_number == 1 and state.to_act == 0
     state = state.apply("keep")              # seat 0, the last; the turn comes back to seat 1
-    assert state.hand_results[-1][1] == (1, 0, 0) and state.paid == (1, 0, 0)
+    assert state.hand_results[-1][1] == (1, 0, 0) and state.lost == (1, 0, 0)
     assert "Seat 0 shows 5-3-2 high" in state.table(None)["interlude"]["lines"]
     assert state.hand_number == 2 and state.dealer == 1 and state.to_act == 2 and state.stopper is None
     check_step(state)
@@ -158,7 +158,7 @@ def test_a_player_out_is_passed_over_by_the_deal_and_the_turn_and_the_last_with_
     assert state.hands[0] == [] and len(state.stub) == 52 - 6 - 3
     assert "Seat 0 has no token left and is out" in state.table(None)["interlude"]["lines"]
     state = position(["", "KS KH KD", "QC JC 7D"], middle="9S 4D 8D", game=game, stopper=1, turn=2,
-                     active=(1, 2), paid=(1, 0, 0), dealer=1)
+                     active=(1, 2), lost=(1, 0, 0), dealer=1)
     state = state.apply("keep")
     assert state.is_over and state.winners == (1,) and state.scores.game == (1, 0, 1)
     assert state.table(None)["result"] == "Seat 1 is the last with a token and wins."
@@ -187,7 +187,7 @@ def test_whole_games_score_as_their_shown_hands_say_and_end_within_their_bound()
                 losers = worst([shown[s] for s in before.active])
                 for i in losers:
                     paid[before.active[i]] += 1
-                assert tuple(paid) == state.paid
+                assert tuple(paid) == state.lost
                 if not state.is_over:
                     left = [s for s in range(seats) if paid[s] < 3]
                     nxt = next(d for d in [(before.dealer + k) % seats for k in range(1, seats + 1)] if d in left)

@@ -13,7 +13,8 @@
 """
 
 from ..cards import make_deck
-from ..game import ALL, GameSpec, Option, Scores, State
+from ..families.tokens import TokensGame
+from ..game import ALL, GameSpec, Option
 from ..moves import MoveForm, MoveForms
 from ..poker_hands import CATEGORIES, CATEGORY, DECLARATIONS, ORDER, name, plural, present, rank_of
 from ..scoring import ScoreRule
@@ -30,7 +31,7 @@ def cards_for(tokens):
     return 4 - tokens
 
 
-class CommuneState(State):
+class CommuneState(TokensGame):
     spec = GameSpec(
         id="commune",
         name="Commune",
@@ -57,13 +58,7 @@ class CommuneState(State):
     # ---- setup ----------------------------------------------------------------------------------
 
     def _setup(self):
-        self.lost = (0,) * self.seats
-        self.active = tuple(range(self.seats))
-        self.hand_results = ()   # (hand number, tokens lost per seat, lines)
-        self.over = False
-        self.winners = ()
-        self.said = None
-        self._start_hand(1, 0)
+        self._start_tokens()
 
     def _copied(self):
         self.hands = [list(h) for h in self.hands]
@@ -82,21 +77,10 @@ class CommuneState(State):
         self.stub = tuple(cards)
         self.turn = self._next(dealer)
 
-    def _next(self, seat, steps=1):
-        order = self.active
-        return order[(order.index(seat) + steps) % len(order)]
-
-    def tokens(self, seat):
-        return self.options["tokens"] - self.lost[seat]
-
     def dealt(self):
         return [c for hand in self.hands for c in hand]
 
     # ---- moves ----------------------------------------------------------------------------------
-
-    @property
-    def to_act(self):
-        return None if self.over else self.turn
 
     def _floor(self):
         return rank_of(self.declarations[-1][1]) if self.declarations else -1
@@ -154,31 +138,10 @@ class CommuneState(State):
         declarer, declared = self.declarations[-1]
         found = present(declared, self.dealt())
         loser = caller if found else declarer
-        lost = tuple(1 if s == loser else 0 for s in range(self.seats))
-        self.lost = tuple(a + b for a, b in zip(self.lost, lost))
-        lines = [f"{names[caller]} calls {names[declarer]}'s {name(declared)}",
-                 f"the cards dealt {'hold' if found else 'do not hold'} it: {names[loser]} loses a token"]
-        if self.tokens(loser) <= 0:
-            lines.append(f"{names[loser]} has no token left and is out")
-        self.hand_results += ((self.hand_number, lost, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), tuple((s, tuple(self.hands[s])) for s in self.active))
-        left = tuple(s for s in self.active if self.tokens(s) > 0)
-        if len(left) == 1:
-            self.over, self.winners, self.active = True, left, left
-        else:
-            dealer = self.dealer
-            while True:
-                dealer = (dealer + 1) % self.seats
-                if dealer in left:
-                    break
-            self.active = left
-            self._start_hand(self.hand_number + 1, dealer)
+        lines = self._end_hand([loser], [f"{names[caller]} calls {names[declarer]}'s {name(declared)}",
+                                         f"the cards dealt {'hold' if found else 'do not hold'} it: "
+                                         f"{names[loser]} loses a token"])
         return "; ".join(lines) + "."
-
-    @property
-    def scores(self):
-        hand = self.hand_results[-1][1] if self.over else (0,) * self.seats
-        return Scores(tuple(hand), self.lost)
 
     def move_bound(self):
         """Each call costs one token and the game ends when one player has any left: at most
@@ -209,7 +172,6 @@ class CommuneState(State):
         }
 
     def _describe(self, seat):
-        from ..table import score_sheet
 
         names = self.player_names()
         zones = []
@@ -230,32 +192,11 @@ class CommuneState(State):
             "headline": headline(f"Hand {self.hand_number}", *facts),
             "zones": zones,
             "dealer": self.dealer,
-            "score": score_sheet(names, [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results],
-                                 [("Tokens lost", list(self.lost)),
-                                  ("Tokens left", [self.tokens(s) for s in range(self.seats)])],
-                                 target=f"Out when {count(self.options['tokens'], 'token')} are lost; "
-                                        f"the last with a token wins"),
+            "score": self._token_sheet(names, "lost"),
             "last": self.said,
             "result": self._result(),
             "interlude": self._interlude(),
         }
-
-    def _result(self):
-        if not self.over:
-            return None
-        return f"{self.player_names()[self.winners[0]]} is the last with a token and wins."
-
-    def _interlude(self):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, lines, shown = ended
-        names = self.player_names()
-        zones = [zone(f"end-hand-{s}", f"{names[s]}'s cards", cards, kind="hand", owner=s, source=False)
-                 for s, cards in shown]
-        totals = [f"{names[s]}: {count(self.tokens(s), 'token')} left" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": zones,
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
 
     # ---- what a button says -----------------------------------------------------------------------
 

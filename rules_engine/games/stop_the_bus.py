@@ -16,17 +16,18 @@
 """
 
 from ..cards import make_deck
-from ..game import ALL, GameSpec, Option, Scores, State
+from ..families.tokens import TokensGame
+from ..game import ALL, GameSpec, Option
 from ..hands import BRAG, hand_value, worst
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
-from ..table import headline, plural, score_sheet, zone
+from ..table import headline, plural, zone
 from . import stop_the_bus_bot
 
 ROUNDS = 15  # rounds of turns after which a hand nobody stops ends (a note on the page)
 
 
-class StopTheBusState(State):
+class StopTheBusState(TokensGame):
     spec = GameSpec(
         id="stop-the-bus",
         name="Stop the Bus",
@@ -54,13 +55,7 @@ class StopTheBusState(State):
     # ---- setup ----------------------------------------------------------------------------------
 
     def _setup(self):
-        self.paid = (0,) * self.seats
-        self.active = tuple(range(self.seats))
-        self.hand_results = ()   # (hand number, tokens paid per seat, lines)
-        self.over = False
-        self.winners = ()
-        self.said = None
-        self._start_hand(1, 0)
+        self._start_tokens()
 
     def _copied(self):
         self.hands = [list(h) for h in self.hands]
@@ -80,18 +75,7 @@ class StopTheBusState(State):
         self.stub = tuple(cards)
         self.turn = self._next(dealer)
 
-    def _next(self, seat, steps=1):
-        order = self.active
-        return order[(order.index(seat) + steps) % len(order)]
-
-    def tokens(self, seat):
-        return self.options["tokens"] - self.paid[seat]
-
     # ---- moves ----------------------------------------------------------------------------------
-
-    @property
-    def to_act(self):
-        return None if self.over else self.turn
 
     def _legal(self):
         hand = self.hands[self.turn]
@@ -150,37 +134,13 @@ class StopTheBusState(State):
         names = self.player_names()
         seats = self.active
         losers = [seats[i] for i in worst([self.hands[s] for s in seats], BRAG)]
-        paid = tuple(1 if s in losers else 0 for s in range(self.seats))
-        self.paid = tuple(a + b for a, b in zip(self.paid, paid))
         lines = [why]
         lines += [f"{names[s]} shows {hand_value(self.hands[s]).name}" for s in seats]
         lines += [f"{names[s]} has the worst hand and pays a token" for s in losers]
         if len(losers) > 1:
             lines[-len(losers):] = [f"{' and '.join(names[s] for s in losers)} tie for the worst hand "
                                     f"and pay a token each"]
-        out = [s for s in seats if self.tokens(s) <= 0]
-        lines += [f"{names[s]} has no token left and is out" for s in out]
-        self.hand_results += ((self.hand_number, paid, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), tuple((s, tuple(self.hands[s])) for s in seats))
-        left = tuple(s for s in seats if s not in out)
-        if len(left) <= 1:
-            self.over = True
-            self.winners = left or tuple(out)
-            self.active = left or self.active
-            return lines
-        dealer = self.dealer
-        while True:
-            dealer = (dealer + 1) % self.seats
-            if dealer in left:
-                break
-        self.active = left
-        self._start_hand(self.hand_number + 1, dealer)
-        return lines
-
-    @property
-    def scores(self):
-        hand = self.hand_results[-1][1] if self.over else (0,) * self.seats
-        return Scores(tuple(hand), self.paid)
+        return self._end_hand(losers, lines)
 
     def move_bound(self):
         """Every hand costs somebody a token, and the game ends when one player at most has one
@@ -231,35 +191,14 @@ class StopTheBusState(State):
             "headline": headline(f"Hand {self.hand_number}", *facts),
             "zones": zones,
             "dealer": self.dealer,
-            "score": score_sheet(names, [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results],
-                                 [("Tokens paid", list(self.paid)),
-                                  ("Tokens left", [self.tokens(s) for s in range(self.seats)])],
-                                 target=f"Out when {plural(self.options['tokens'], 'token')} are paid; "
-                                        f"the last with a token wins"),
+            "score": self._token_sheet(names, "paid"),
             "last": self.said,
             "result": self._result(),
             "interlude": self._interlude(),
         }
 
-    def _result(self):
-        if not self.over:
-            return None
-        names = [self.player_names()[s] for s in self.winners]
-        if len(self.winners) == 1 and self.tokens(self.winners[0]) > 0:
-            return f"{names[0]} is the last with a token and wins."
-        return f"{' and '.join(names)} lose their last tokens together and share the win."
-
-    def _interlude(self):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, lines, shown = ended
-        names = self.player_names()
-        zones = [zone(f"end-hand-{s}", f"{names[s]}: {hand_value(cards).name}", cards, kind="hand", owner=s,
-                      source=False) for s, cards in shown]
-        totals = [f"{names[s]}: {plural(self.tokens(s), 'token')} left" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": zones,
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+    def _shown_name(self, seat, cards):
+        return f"{self.player_names()[seat]}: {hand_value(cards).name}"
 
     # ---- what a click means -----------------------------------------------------------------------
 
