@@ -3,9 +3,11 @@
 A :class:`Ranking` lists its categories best first, each with the words a page prints, and says
 how ranks compare inside a category (aces high, a special top prial or run). ``hand_value``
 returns a :class:`HandValue` whose ``key`` sorts hands from worst to best: equal keys are equal
-hands, since suits never break a tie. Three-card Brag (Stop the Bus) is the ranking so far; a
-ranking with wild cards (Commune's jokers and 2s, five cards) adds its categories and a ``wild``
-test, and ``hand_value`` then tries each wild card as every natural card and keeps the best.
+hands, since suits never break a tie. Three-card Brag (Stop the Bus) is the ranking here; a
+ranking may also say which cards are ``wild``, and ``hand_value`` then tries each wild card as
+every natural card and keeps the best. Commune's declared five-card poker hands, with jokers and
+2s wild, are named and looked for among many players' cards, a different question: they live in
+``poker_hands.py``.
 
 >>> from rules_engine.cards import parse_cards
 >>> hand_value(parse_cards("3S 3H 3D")).name
