@@ -126,6 +126,7 @@ def visit(page, url):
         link.remove();
     }""", url)
     page.wait_for_selector("article.md-content__inner:not([data-left])", state="attached")
+    page.wait_for_selector("article.md-content__inner[data-left]", state="detached")
 
 
 class ReaderPages:

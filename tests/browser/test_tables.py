@@ -28,7 +28,9 @@ BLOCKS_WITH_OPTIONS = [(path.stem, fence.id) for path in sorted(DOCS.glob("*.md"
 def dealt(page, url):
     (page.visit if hasattr(page, "visit") else page.goto)(url)
     page.locator(PLAY).first.scroll_into_view_if_needed()
-    page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
+    # The page's first table (once the engine runs, every table of the page deals at once).
+    page.wait_for_function(f"""() => {{ const first = document.querySelector('{PLAY}');
+        return first.matches('.rw-play--your-turn') && first.querySelector('.rw-zone'); }}""")
     return page.locator(PLAY).first
 
 
