@@ -269,6 +269,30 @@ class State:
             cached = self._legal_cached = self._legal()
         return cached
 
+    # A real-time game's beat (``{"beat_ms": …}``): its table says when each seat may react out of
+    # turn (``reactions``), and the host takes those moves in the order they arrive. None: turn by turn.
+    rhythm = None
+
+    def reactions(self, seat):
+        """The moves ``seat`` may make now whoever is to act (a reaction game's gestures): the
+        page sends them as the reader makes them and the bots' at their reaction times, and the
+        record keeps the order they came in. None for a game played turn by turn."""
+        self._check_seat(seat)
+        return [] if self.is_over or self.rhythm is None else list(self._reactions(seat))
+
+    def _reactions(self, seat):
+        return []
+
+    def _reaction_key(self, move):
+        """The key that makes a reaction on a keyboard (one character), or None."""
+        return None
+
+    def _reactor(self, move):
+        """The seat whose reaction ``move`` is, or None."""
+        if self.rhythm is None or self.is_over:
+            return None
+        return next((s for s in range(self.seats) if move in self._reactions(s)), None)
+
     def parse_move(self, move):
         if isinstance(move, Move):
             return move
@@ -281,7 +305,8 @@ class State:
         move = self.parse_move(move)
         if self.is_over:
             return Explanation("the game is over", "end.game")
-        if move in self.legal_moves() or not self.lists_built_moves and self._unlisted_legal(move):
+        if move in self.legal_moves() or not self.lists_built_moves and self._unlisted_legal(move) \
+                or self._reactor(move) is not None:
             return None
         reason, rule = self._why_not(move)
         return Explanation(reason, rule)
@@ -289,18 +314,27 @@ class State:
     def apply(self, move, seat=None, comment=None):
         """The state after ``move`` (a Move or its text); this state is unchanged.
 
-        With ``seat``, the move is refused unless that seat is the one to act.
+        With ``seat``, the move is refused unless that seat is the one to act or the move is one
+        of its ``reactions``.
         """
         move = self.parse_move(move)
         self._check_seat(seat)
-        if seat is not None and seat != self.to_act and not self.is_over:
-            raise NotYourTurnError(move, seat, self.to_act)
-        legal = self.legal_moves()
-        if move in legal:
-            move = legal[legal.index(move)]
-        elif self.lists_built_moves or not self._unlisted_legal(move):
-            reason, rule = self.explain(move)
-            raise IllegalMoveError(move, reason, rule)
+        mover, reactor = self.to_act, self._reactor(move)
+        if reactor is not None and seat in (None, reactor) and (seat is not None or move not in self.legal_moves()):
+            mover = reactor
+            move = next(m for m in self._reactions(reactor) if m == move)
+        elif reactor is not None and seat is not None and seat != self.to_act:
+            names = self.player_names()
+            raise IllegalMoveError(move, f"it is {names[reactor]}'s to make, not {names[seat]}'s", "play.turn")
+        else:
+            if seat is not None and seat != self.to_act and not self.is_over:
+                raise NotYourTurnError(move, seat, self.to_act)
+            legal = self.legal_moves()
+            if move in legal:
+                move = legal[legal.index(move)]
+            elif self.lists_built_moves or not self._unlisted_legal(move):
+                reason, rule = self.explain(move)
+                raise IllegalMoveError(move, reason, rule)
         new = copy.copy(self)
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
@@ -313,7 +347,7 @@ class State:
         if in_part is not None:
             public_mover = self.to_act if self._public_turn() is not None else None
             in_part = (in_part[0], frozenset(in_part[1]), public_mover)
-        new._history = (self._history, move.text, comment, self.to_act, private, in_part)
+        new._history = (self._history, move.text, comment, mover, private, in_part)
         new._play(move)
         return new
 
@@ -335,6 +369,8 @@ class State:
             "moves": [m.text for m in self.legal_moves()] if seat in (self.to_act, ALL) and seat is not None else [],
             "table": self._table(seat),
         }
+        if self.rhythm is not None and seat not in (None, ALL):
+            view["reactions"] = [m.text for m in self.reactions(seat)]
         return view
 
     def choose(self, picked=(), target=None):
@@ -379,6 +415,13 @@ class State:
         }
         if table["to_act"] is None and to_act is not None:
             table["waiting"] = self._waiting()
+        if self.rhythm is not None:
+            # The beat, and what the seat may do out of turn: a button and a key for each reaction.
+            rhythm = {**self.rhythm, **described.get("rhythm", {})}
+            now = set(self.reactions(seat)) if seat not in (None, ALL) else set()
+            table["reactions"] = [{"move": m.text, "label": self._button_words(m), "key": self._reaction_key(m),
+                                   "legal": m in now} for m in rhythm.pop("buttons", ())]
+            table["rhythm"] = rhythm
         if seat is not None and seat in (to_act, ALL) and to_act is not None:
             table["moves"] = card_moves(self, table)
             if any(click.get("built") for click in table["moves"]):

@@ -13,7 +13,8 @@ Each widget on a page opens its own session. Protocol version 1::
 
 Operations: ``games``, ``open``, ``move``, ``bot``, ``undo``, ``hint``,
 ``explain``, ``select`` (a move built from several cards, step by step), ``share``,
-``close``, ``score`` (a score pad's computed row).
+``close``, ``score`` (a score pad's computed row), and for a real-time game ``reactions`` (when each
+bot seat will react) and ``react`` (one of them does).
 
 While a game is in progress, a reply holds only what the reader's seat may
 see: its view and table, how many moves it has been told of (``step``), the
@@ -110,15 +111,17 @@ class Session:
         self.human = human
         self.bots = bots
         self.fixed_decks = None  # the record's deals, when the host drew the seed for the others
+        self.planned = {}  # a real-time game's bot reactions to the card on the table, by seat
 
     @property
     def state(self):
         return self.states[-1]
 
-    def push(self, move, index=None):
-        """Make ``move``; ``index``, its place among the legal moves, if known."""
+    def push(self, move, index=None, seat=None):
+        """Make ``move`` (``seat``'s, if given: refused unless that seat may make it now);
+        ``index``, its place among the legal moves, if known."""
         state = self.state
-        after = state.apply(move)  # a Move or its text; anything else is refused as a NotationError
+        after = state.apply(move, seat=seat)  # a Move or its text; anything else is refused as a NotationError
         if index is None:
             listed = [m.text for m in state.legal_moves()]
             made = after.last_move[0]
@@ -247,8 +250,39 @@ class Host:
 
     def op_move(self, session, move):
         current = self._session(session)
-        current.push(self._checked(current, move))
+        current.push(move, seat=current.human)   # the reader's turn, or a reaction of the reader's seat
         return self._snapshot(current)
+
+    def op_reactions(self, session):
+        """A real-time game (``rhythm``): what each bot seat will do about the table now, and when.
+        The reply gives only the seats and their times in milliseconds (``react`` plays each one);
+        the moves, drawn from a stream seeded by the position, stay here until then."""
+        current = self._session(session)
+        state = current.state
+        if state.rhythm is None:
+            raise ProtocolError(f"{state.spec.name} is played turn by turn: no seat reacts out of turn")
+        current.planned, timed = {}, []
+        for seat in range(state.seats):
+            if seat == current.human or not state.reactions(seat):
+                continue
+            rng = make_bot("heuristic", f"{state.seed}/{len(current.indexes)}/react/{seat}").rng
+            planned = state.react(state.view(seat), seat, rng)
+            if planned is not None:
+                current.planned[seat], ms = planned
+                timed.append({"seat": seat, "ms": ms})
+        return {"reactions": timed}
+
+    def op_react(self, session, seat):
+        """A bot seat makes the reaction ``reactions`` planned for it, if it still may."""
+        current = self._session(session)
+        state = current.state
+        if type(seat) is not int or seat not in current.planned:
+            raise ProtocolError(f"no reaction is planned for seat {quote(seat)}")
+        move = current.planned.pop(seat)
+        if move not in [m.text for m in state.reactions(seat)]:
+            raise ProtocolError(f"seat {seat} can no longer make its reaction {quote(move)}")
+        current.push(move, seat=seat)
+        return {**self._snapshot(current), "played": self._played(current.state, current.human)}
 
     def op_bot(self, session):
         """The bot to act plays one move (the reader's widget paces them)."""
@@ -333,12 +367,6 @@ class Host:
             raise ProtocolError(f"{what} is only for your own turn: seat {state.to_act} is to play")
         return state
 
-    def _checked(self, current, move):
-        state = current.state
-        if current.human is not None and state.to_act != current.human and not state.is_over:
-            state.apply(move, seat=current.human)  # raises NotYourTurnError with its reason
-        return move
-
     def _bot_choice(self, current, seat):
         # Seeded by the position, so undoing and replaying gets the same answers.
         bot = make_bot(current.bots, f"{current.state.seed}/{len(current.indexes)}")
@@ -403,11 +431,16 @@ def opening(game, seed, seats=None, human=0, options=None):
                          "seats": seats, "human": human, "options": options or {}})
     # The widget's loop (play.js, runBots): the bots play while the table is neither over nor the reader's.
     while reply["ok"] and not reply["table"]["is_over"] and not reply["table"]["interlude"] \
-            and reply["table"]["to_act"] != human:
+            and reply["table"]["to_act"] != human and not _live(reply):
         reply = host.handle({"v": PROTOCOL_VERSION, "op": "bot", "session": "opening"})
-    if not reply["ok"] or reply["table"]["is_over"] or reply["table"]["interlude"]:
+    # A real-time table goes by its beat, once the reader starts it (widgets/timing.js): no first turn to draw.
+    if not reply["ok"] or reply["table"]["is_over"] or reply["table"]["interlude"] or _live(reply):
         return None
     return {key: reply[key] for key in OPENING_KEYS}
+
+
+def _live(reply):
+    return bool((reply["table"].get("rhythm") or {}).get("live"))
 
 
 def frames(record, seat=ALL):

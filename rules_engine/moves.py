@@ -173,5 +173,7 @@ class MoveForms:
         where = f" in {game_name}" if game_name else ""
         if first_error is not None:
             raise NotationError(f"bad move {quote(str(text), 80)}{where}: {first_error}")
-        expected = "; ".join(form.template for form in self.forms)
+        # The forms that differ only in a word after the first ("stand for 7s") are listed as one.
+        shapes = list(dict.fromkeys(re.sub(r" for \S+$", " for …", form.template) for form in self.forms))
+        expected = "; ".join(shapes)
         raise NotationError(f"bad move {quote(str(text), 80)}{where}: expected one of: {expected}")

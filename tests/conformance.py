@@ -10,6 +10,8 @@ import pickle
 import re
 from collections import Counter
 
+import pytest
+
 import rules_engine
 from rules_engine.cards import make_deck
 from rules_engine.errors import IllegalMoveError
@@ -152,8 +154,16 @@ def _waiting_seat(state, step):
 
 def check_explain(state):
     legal = state.legal_moves()
-    legal_texts = {m.text for m in legal}
+    # A real-time game's reactions are legal too, each for its own seat only.
+    reactions = {m.text: seat for seat in range(state.seats) for m in state.reactions(seat)}
+    legal_texts = {m.text for m in legal} | set(reactions)
     cited = set(state.spec.cited_rules)
+    for text, seat in reactions.items():
+        assert state.apply(text, seat=seat).last_move == (text, seat), text
+        other = (seat + 1) % state.seats
+        if other != state.to_act:
+            with pytest.raises(IllegalMoveError):
+                state.apply(text, seat=other)
     for move in state.candidate_moves():
         explanation = state.explain(move)
         assert (explanation is None) == (move.text in legal_texts), (move, explanation)
@@ -216,6 +226,14 @@ def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
         if state.is_over:
             return state
         seat = state.to_act
-        move = bots[seat].choose(state.view(seat))
+        reacting = [s for s in range(state.seats) if s != seat and state.reactions(s)]
+        # A real-time game: now and then a seat not asked reacts first, as reactions arrive in any order.
+        other = reacting[step % len(reacting)] if reacting and step % 3 == 0 else None
+        if other is not None and bot_kind == "random":
+            seat, move = other, bots[other].rng.choice(state.view(other)["reactions"])
+        elif other is not None and (planned := state.react(state.view(other), other, bots[other].rng)):
+            seat, move = other, planned[0]
+        else:
+            move = bots[seat].choose(state.view(seat))
         state = state.apply(move, seat=seat)
         step += 1

@@ -9,7 +9,9 @@ import rules_engine
 from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck
-from rules_engine.errors import NotationError
+from rules_engine.errors import IllegalMoveError, NotationError
+from rules_engine.host import Host
+import rules_engine.record
 from rules_engine.games import salute_the_king_bot as bot
 from rules_engine.games.salute_the_king import TURN_LIMIT, deal_sizes, gesture_for
 
@@ -59,7 +61,6 @@ def test_the_last_to_react_takes_the_pile_under_their_own():
     assert state.window[1] == (1, 2, 3, 0) and state.to_act == 1
     assert state.view(1)["moves"] == ["1 stands", "1 salutes", "1 bows", "1 applauds", "beat"]
     middle = list(state.middle)
-    assert refused(state, "2 salutes", "play.reaction") == "Seat 1 is asked to react to the K♦ first: Seat 2 reacts when asked"
     state = state.apply("1 salutes")
     assert refused(state, "1 salutes", "play.reaction") == "Seat 1 has already reacted to the K♦"
     state = state.apply("2 salutes").apply("3 salutes")
@@ -77,10 +78,13 @@ def test_a_wrong_gesture_takes_the_pile_at_once(gesture):
 def test_a_gesture_at_a_number_card_takes_the_pile_until_the_next_card_is_turned():
     state = after(["turn"])         # seat 1 turns the 6♦; seat 2 is to turn next
     assert not gesture_for(state.middle[-1]) and state.to_act == 2
-    assert refused(state, "0 bows", "interpretation.false-alarm")   # only the seat to act is asked
     alarm = state.apply("2 bows")
-    assert len(alarm.piles[2]) == 14 and alarm.middle == []
+    assert len(alarm.piles[2]) == 14 and alarm.middle == [] and alarm.to_act == 2   # still seat 2's turn
     assert refused(alarm, "2 bows", "play.reaction")
+    other = state.apply("0 bows")   # any seat may make a false alarm, out of turn
+    assert len(other.piles[0]) == 14 and other.to_act == 2 and other.moves_made[-1][2] == 0
+    assert refused(state.apply("turn"), "0 bows", "play.reaction") if gesture_for(state.apply("turn").middle[-1]) \
+        else state.apply("turn").apply("0 bows").to_act == 3
     assert refused(SALUTE.new(seed=1, seats=4), "2 salutes", "play.reaction")
     assert refused(state, "beat", "interpretation.beat")
 
@@ -144,3 +148,76 @@ def test_heuristic_bots_and_random_players_finish():
         state = SALUTE.new(seed=seats, seats=seats)
         final = play_out(state, [HeuristicBot(0)] + [RandomBot(s) for s in range(1, seats)])
         assert final.is_over and sum(final.scores.game) >= 1
+
+
+def test_reactions_out_of_turn_are_each_seats_own_and_recorded_in_their_order():
+    """The real-time tables: a seat still to react may make its gesture whoever is asked; the
+    reacting seat is the mover; no seat makes another's; the record replays the order."""
+    state = after(["turn"] * 4)   # the K♦: seats asked 1, 2, 3, 0
+    assert state.to_act == 1 and state.view(1)["moves"] == ["1 stands", "1 salutes", "1 bows", "1 applauds", "beat"]
+    assert [m.text for m in state.reactions(3)] == ["3 stands", "3 salutes", "3 bows", "3 applauds"]
+    assert state.view(3)["reactions"] == ["3 stands", "3 salutes", "3 bows", "3 applauds"]
+    assert [r["legal"] for r in state.table(3)["reactions"]] == [True] * 4
+    assert [r["key"] for r in state.table(3)["reactions"]] == ["A", "K", "Q", "J"]
+    assert state.explain("3 salutes") is None
+    with pytest.raises(IllegalMoveError) as refusal:
+        state.apply("3 salutes", seat=0)
+    assert refusal.value.rule == "play.turn" and "Seat 3's to make" in refusal.value.reason
+    state = state.apply("3 salutes", seat=3).apply("0 salutes")
+    assert state.moves_made[-2][2] == 3 and state.moves_made[-1][2] == 0 and state.window[1] == (1, 2)
+    assert state.reactions(3) == [] and state.table(3)["rhythm"]["on_beat"] is None
+    state = state.apply("2 salutes")   # seat 1 is last
+    assert len(state.piles[1]) == 16 and state.table(3)["rhythm"] == {"beat_ms": 1200, "beat": 4, "live": True, "on_beat": "turn"}
+    replayed = rules_engine.record.start(rules_engine.record.Record.load(state.record.to_text()))
+    for move, _ in [(m, c) for m, c, _ in state.moves_made]:
+        replayed = replayed.apply(move)
+    assert replayed.view(None) == state.view(None) and replayed.moves_made == state.moves_made
+
+
+def test_the_host_times_the_bots_reactions_from_the_position_and_plays_them_in_arrival_order():
+    host = Host()
+    ask = lambda op, **args: host.handle({"v": 1, "op": op, "session": "s", **args})
+    ask("open", game="salute-the-king", seed=1, seats=4, human=0)
+    assert ask("reactions") == {"v": 1, "id": None, "ok": True, "reactions": []}   # nothing to react to yet
+    for _ in range(3):
+        ask("bot")
+    assert ask("move", move="turn")["table"]["last"] == "Seat 0 turns the K♦: everyone must salute."
+    timed = ask("reactions")["reactions"]
+    assert timed == ask("reactions")["reactions"] and {t["seat"] for t in timed} == {1, 2, 3}
+    assert all(200 <= t["ms"] <= 3000 for t in timed) and "move" not in timed[0]   # the gesture stays untold
+    refused_move = ask("move", move="2 salutes")
+    assert not refused_move["ok"] and refused_move["error"]["rule"] == "play.turn"   # the reader makes only its own
+    assert ask("move", move="0 salutes")["table"]["last"] == "Seat 0 salutes."
+    replies = [ask("react", seat=t["seat"]) for t in sorted(timed, key=lambda t: t["ms"])]
+    # The two quickest react; the pile is then taken by the slowest, whose reaction comes too late.
+    assert [r["ok"] for r in replies] == [True, True, False] and "is last and takes the pile" in replies[1]["table"]["last"]
+    assert not ask("react", seat=1)["ok"]
+    shared = ask("share")
+    host.handle({"v": 1, "op": "open", "session": "t", "game": "salute-the-king", "seed": 1, "seats": 4,
+                 "human": 0, "share": shared["share"]})
+    again = host.handle({"v": 1, "op": "share", "session": "t"})
+    assert again["record"] == shared["record"]
+
+
+def test_the_dealer_may_choose_the_four_triggers():
+    game = rules_engine.load_game("salute-the-king", triggers="dealer")
+    state = game.new(seed=1, seats=4)
+    assert state.to_act == 0 and len(state.legal_moves()) == 13 and not state.table(0)["rhythm"]["live"]
+    assert refused(state, "turn", "setup.triggers") and refused(state, "salute for 7s", "setup.triggers")
+    state = state.apply("stand for 7s")
+    assert refused(state, "salute for 7s", "setup.triggers") == "7s already call for “stand”"
+    for move in ("salute for 2s", "bow for aces", "applaud for 10s"):
+        state = state.apply(move)
+    assert state.triggers == {"7": "stand", "2": "salute", "A": "bow", "T": "applaud"} and state.to_act == 1
+    assert [r["key"] for r in state.table(0)["reactions"]] == ["7", "2", "A", "T"]
+    assert refused(state, "bow for 3s", "setup.triggers")
+    while not state.window:
+        state = state.apply("turn")
+    card = state.window[0]
+    assert card.rank in "72AT"
+    gesture = {"7": "stand", "2": "salute", "A": "bow", "T": "applaud"}[card.rank]
+    assert state.table(None)["headline"]["facts"][-1] == "7s: stand; 2s: salute; Aces: bow; 10s: applaud"
+    state = state.apply(f"{state.to_act} {bot.VERBS[gesture]}")
+    assert state.said.endswith(bot.VERBS[gesture])
+    final = play_out(state, [HeuristicBot(s) for s in range(4)])
+    assert final.is_over

@@ -204,6 +204,7 @@ export class PlayWidget {
   /** Stops the bots' turns in progress and any wait at a hand's end (their loop sees a new generation). */
   stopBots() {
     this.generation++;
+    this.rhythmNow?.clear();
     this.busy = false;
     const resume = this.resumeBots;
     this.resumeBots = null;
@@ -311,12 +312,14 @@ export class PlayWidget {
       this.heading.textContent = `${this.title} ${AFRESH}`;
     }
     this.render();
+    // A real-time table's beat and reactions: timing.js, loaded only for such a game.
+    if (reply.table.rhythm) (this.rhythm ??= import("./timing.js").then(({ Rhythm }) => new Rhythm(this))).then((r) => r.update());
   }
 
   render() {
     const desc = this.desc;
     if (!desc) return;
-    const yourTurn = desc.to_act === this.human && !desc.is_over && !this.interlude;
+    const yourTurn = desc.to_act === this.human && !desc.is_over && !this.interlude && !desc.rhythm?.live;
     const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.key || document.activeElement.dataset.move : null;
     const tableHadFocus = this.table.contains(document.activeElement) || document.activeElement === this.table;
     const ctx = {
@@ -359,6 +362,7 @@ export class PlayWidget {
     this.buttons.hint.disabled = this.busy || !yourTurn;
     this.select.disabled = this.listButton.disabled = this.busy || !yourTurn;
     this.root.classList.toggle("rw-play--your-turn", yourTurn);
+    this.root.classList.toggle("rw-play--live", Boolean(desc.rhythm?.live && !desc.is_over));
     this.status.textContent = this.statusText(desc, yourTurn);
     this.restoreFocus(focused, tableHadFocus);
     this.early?.afterRender();
@@ -378,6 +382,7 @@ export class PlayWidget {
     if (this.interlude) return `${this.interlude.interlude.title}.`;
     const last = desc.last ? `${desc.last} ` : "";
     if (desc.is_over) return `${last}${desc.result || "Game over."}`;
+    if (desc.rhythm?.live && this.rhythmNow) return this.rhythmNow.status(desc);
     if (yourTurn) return `${last}Your turn.`;
     // A seat the reader cannot name is to act (whoever holds the next card of a stops sequence).
     if (desc.to_act === null) return `${last}Waiting for ${desc.waiting || "the next player"}…`;
@@ -456,7 +461,7 @@ export class PlayWidget {
   }
 
   botsToAct() {
-    return this.desc && !this.desc.is_over && this.desc.to_act !== this.human;
+    return this.desc && !this.desc.is_over && this.desc.to_act !== this.human && !this.desc.rhythm?.live;
   }
 
   /** Waits while a hand's end is on the table (Next hand, an undo or a new deal ends the wait). */

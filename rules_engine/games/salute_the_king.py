@@ -22,28 +22,38 @@ from ..cards import make_deck
 from ..game import GameSpec, Scores, State
 from ..moves import MoveForm, MoveForms
 from ..scoring import ScoreRule
+from ..spec import Option
 from ..table import headline, plural, score_sheet, zone
 from . import salute_the_king_bot
 
-# The gestures in the order of the buttons, each with the rank that calls for it and its key.
-GESTURES = (("stand", "A", "Stand up", "A"), ("salute", "K", "Salute", "K"),
-            ("bow", "Q", "Bow", "Q"), ("applaud", "J", "Applaud", "J"))
+# The gestures in the order of the buttons, each with the rank that calls for it by default.
+GESTURES = (("stand", "A", "Stand up"), ("salute", "K", "Salute"), ("bow", "Q", "Bow"), ("applaud", "J", "Applaud"))
 VERBS = {"stand": "stands", "salute": "salutes", "bow": "bows", "applaud": "applauds"}
-GESTURE_OF = {rank: gesture for gesture, rank, _, _ in GESTURES}
+GESTURE_OF = {rank: gesture for gesture, rank, _ in GESTURES}
+RANKS = "AKQJT98765432"
+RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "10s",
+              **{r: f"{r}s" for r in "98765432"}}
 TURN_LIMIT = 600  # turns after which the fewest cards win (a note on the page)
+BEAT_MS = 1200    # the real-time tables' rhythm: a card turned every beat while nobody has to react
 
 FORMS = MoveForms(MoveForm("turn", "turn"), MoveForm("beat", "beat"),
-                  *(MoveForm(gesture, f"{{seat}} {VERBS[gesture]}") for gesture, *_ in GESTURES))
+                  *(MoveForm(gesture, f"{{seat}} {VERBS[gesture]}") for gesture, *_ in GESTURES),
+                  # the dealer's triggers (option ``triggers``): "stand for 7s"
+                  *(MoveForm(f"{gesture}-{rank}", f"{gesture} for {RANK_WORDS[rank]}")
+                    for gesture, *_ in GESTURES for rank in RANKS))
 
 
-def gesture_for(card):
-    """The gesture a card calls for, or None.
+def gesture_for(card, triggers=None):
+    """The gesture a card calls for (``triggers``: rank → gesture, the standard four unless
+    given), or None.
 
     >>> from rules_engine.cards import parse_cards
     >>> [gesture_for(c) for c in parse_cards("AS KD QH JC TC 2S")]
     ['stand', 'salute', 'bow', 'applaud', None, None]
+    >>> [gesture_for(c, {"7": "bow"}) for c in parse_cards("7H QH")]
+    ['bow', None]
     """
-    return GESTURE_OF.get(card.rank)
+    return (GESTURE_OF if triggers is None else triggers).get(card.rank)
 
 
 def deal_sizes(cards, seats):
@@ -71,12 +81,18 @@ class SaluteTheKingState(State):
                 "queen, applaud a jack — the last or wrong to react takes the pile, and the first out wins.",
         rules=("setup.deal", "play.turn", "play.gestures", "play.reaction", "play.last", "play.wrong",
                "interpretation.beat", "interpretation.false-alarm", "interpretation.pile",
-               "interpretation.out", "interpretation.turn-limit", "interpretation.one-deal", "interpretation.variants"),
+               "interpretation.out", "interpretation.turn-limit", "interpretation.one-deal", "interpretation.variants",
+               "setup.triggers"),
+        options=(Option("triggers", "standard", ("standard", "dealer"),
+                        "standard: aces and court cards call for the gestures; dealer: the dealer "
+                        "picks the four ranks and the gesture of each before the first card"),),
         scoring=ScoreRule(wins="high", rule="scoring.winner", end_rule="end.game", per_game=True,
                           cells=(0, 1), row_sum=(1, None), cites=("interpretation.turn-limit",)),
     )
     forms = FORMS
     heuristic = staticmethod(salute_the_king_bot.choose)
+    react = staticmethod(salute_the_king_bot.reaction)
+    rhythm = {"beat_ms": BEAT_MS}
 
     # ---- setup ----------------------------------------------------------------------------------
 
@@ -95,10 +111,21 @@ class SaluteTheKingState(State):
         self.turns = 0
         self.winners = ()
         self.said = None
+        # rank → gesture; with the dealer's triggers, filled by the dealer's first four moves
+        self.triggers = dict(GESTURE_OF) if self.options["triggers"] == "standard" else {}
 
     def _copied(self):
         self.piles = [list(p) for p in self.piles]
         self.middle = list(self.middle)
+        self.triggers = dict(self.triggers)
+
+    @property
+    def choosing(self):
+        """The gesture the dealer is choosing a rank for (``setup.triggers``), or None."""
+        return next((g for g, *_ in GESTURES if g not in self.triggers.values()), None)
+
+    def gesture_for(self, card):
+        return gesture_for(card, self.triggers)
 
     def _from_left(self, seat):
         return [(seat + k) % self.seats for k in range(1, self.seats + 1)]
@@ -109,22 +136,48 @@ class SaluteTheKingState(State):
     def to_act(self):
         if self.winners:
             return None
+        if self.choosing:
+            return self.dealer
         return self.window[1][0] if self.window else self.turner
 
-    def _reactions(self, seats):
+    def _gestures(self, seats):
         return [FORMS[g].make(s) for s in seats for g, *_ in GESTURES]
 
     def _legal(self):
-        # Only the seat asked acts: its own gestures, or the beat let pass (no seat reacts for another).
+        # Turn by turn, only the seat asked acts: its own gestures, or the beat let pass (no seat
+        # reacts for another). The others' gestures are theirs to make out of turn (``_reactions``).
+        if self.choosing:
+            return [FORMS[f"{self.choosing}-{r}"].make() for r in RANKS if r not in self.triggers]
         if self.window:
-            return self._reactions(self.window[1][:1]) + [FORMS["beat"].make()]
+            return self._gestures(self.window[1][:1]) + [FORMS["beat"].make()]
         moves = [FORMS["turn"].make()]
         if self.alarm:
-            moves += self._reactions([self.turner])
+            moves += self._gestures([self.turner])
         return moves
+
+    def _reactions(self, seat):
+        """A seat still to react to the card calls for, or any seat at a card that calls for
+        none (a false alarm, ``interpretation.false-alarm``), may make a gesture at any moment."""
+        if self.window:
+            return self._gestures([seat]) if seat in self.window[1] else []
+        return self._gestures([seat]) if self.alarm else []
+
+    def _reaction_key(self, move):
+        gesture = move.kind
+        return next((r for r, g in self.triggers.items() if g == gesture), None)
 
     def _why_not(self, move):
         names = self.player_names()
+        if "-" in move.kind:
+            gesture, rank = move.kind.split("-")
+            if not self.choosing:
+                return "the triggers are chosen only by the dealer, before the first card is turned", "setup.triggers"
+            if rank in self.triggers:
+                return f"{RANK_WORDS[rank]} already call for “{self.triggers[rank]}”", "setup.triggers"
+            return f"the dealer chooses the rank for “{self.choosing}” now", "setup.triggers"
+        if self.choosing:
+            return (f"the dealer is choosing the four triggers: the rank for “{self.choosing}” comes next",
+                    "setup.triggers")
         if move.kind == "turn":
             return (f"a reaction to the {self.window[0].symbol} is open: the next card is turned once it "
                     f"closes", "play.reaction")
@@ -135,22 +188,21 @@ class SaluteTheKingState(State):
             return f"there is no seat {seat}: seats are 0 to {self.seats - 1}", "play.reaction"
         if self.window and seat not in self.window[1]:
             return f"{names[seat]} has already reacted to the {self.window[0].symbol}", "play.reaction"
-        if self.window:
-            return (f"{names[self.window[1][0]]} is asked to react to the {self.window[0].symbol} first: "
-                    f"{names[seat]} reacts when asked"), "play.reaction"
-        if self.alarm:
-            return (f"only {names[self.turner]}, whose turn it is, may make a gesture at the "
-                    f"{self.middle[-1].symbol} (the others are asked only when a card calls for one)"), \
-                "interpretation.false-alarm"
         return "no card has been turned since the middle pile was taken: there is nothing to react to", "play.reaction"
 
     def candidate_moves(self):
-        return [FORMS["turn"].make(), FORMS["beat"].make()] + self._reactions(range(self.seats + 1))
+        return [FORMS["turn"].make(), FORMS["beat"].make()] + self._gestures(range(self.seats + 1)) + \
+            [FORMS[f"{g}-{r}"].make() for g, *_ in GESTURES for r in RANKS]
 
     def _play(self, move):
         names = self.player_names()
         if move.kind == "turn":
             self._turn()
+            return
+        if "-" in move.kind:
+            gesture, rank = move.kind.split("-")
+            self.triggers[rank] = gesture
+            self.said = f"{names[self.dealer]} chooses {RANK_WORDS[rank]} for “{gesture}”"
             return
         if move.kind == "beat":
             last = self.window[1][0]
@@ -161,10 +213,10 @@ class SaluteTheKingState(State):
         if self.alarm:
             self.said = f"{names[seat]} {VERBS[gesture]} at the {self.middle[-1].symbol}, which calls for nothing, " \
                         f"and takes the pile"
-            self._take(seat)
+            self._take(seat, turn_passes=False)
             return
         card, pending = self.window
-        wanted = gesture_for(card)
+        wanted = self.gesture_for(card)
         if gesture != wanted:
             self.said = f"{names[seat]} {VERBS[gesture]} at the {card.symbol} (it calls for “{wanted}”) " \
                         f"and takes the pile"
@@ -183,7 +235,7 @@ class SaluteTheKingState(State):
         card = self.piles[seat].pop(0)
         self.middle.append(card)
         self.turns += 1
-        gesture = gesture_for(card)
+        gesture = self.gesture_for(card)
         self.said = f"{names[seat]} turns the {card.symbol}" + (f": everyone must {gesture}" if gesture else "")
         if gesture:
             # Every seat reacts; the engine asks them from a seat that moves round one place with
@@ -196,13 +248,15 @@ class SaluteTheKingState(State):
         self.alarm = True
         self._next_turn()
 
-    def _take(self, seat):
+    def _take(self, seat, turn_passes=True):
         """``play.last``: the middle pile goes under the taker's pile, face down, in the order it lay
-        (``interpretation.pile``); the next turn follows the turner's."""
+        (``interpretation.pile``); the next turn follows the turner's (after a false alarm the turn
+        has passed already, to the player about to turn)."""
         self.piles[seat].extend(self.middle)
         self.middle = []
         self.window, self.alarm = None, False
-        self._next_turn()
+        if turn_passes:
+            self._next_turn()
 
     def _next_turn(self):
         turner = self.turner
@@ -242,9 +296,10 @@ class SaluteTheKingState(State):
         return {
             "dealer": self.dealer, "turner": self.turner, "turns": self.turns, "turn_limit": TURN_LIMIT,
             "piles": [len(p) for p in self.piles], "middle": [c.text for c in self.middle],
-            "reaction": ({"gesture": gesture_for(self.window[0]),
+            "reaction": ({"gesture": self.gesture_for(self.window[0]),
                           "pending": list(self.window[1])} if self.window else None),
             "alarm": self.alarm, "winners": list(self.winners),
+            "triggers": {g: r for r, g in self.triggers.items()},
         }
 
     def _describe(self, seat):
@@ -255,11 +310,16 @@ class SaluteTheKingState(State):
         zones.append(zone("middle", "Middle", self.middle, kind="discard", layout="squared", group="middle",
                           source=False))
         facts = [f"Turn {self.turns + 1} of {TURN_LIMIT} at most"]
-        if self.window:
-            facts.append(f"The {self.window[0].symbol}: {gesture_for(self.window[0])}! Still to react: "
+        if self.choosing:
+            facts.append(f"{names[self.dealer]} chooses the rank for “{self.choosing}”")
+        elif self.window:
+            facts.append(f"The {self.window[0].symbol}: {self.gesture_for(self.window[0])}! Still to react: "
                          + ", ".join(names[s] for s in self.window[1]))
         else:
             facts.append(f"{names[self.turner]} turns next")
+        if self.options["triggers"] != "standard":
+            facts.append("; ".join(f"{RANK_WORDS[r].capitalize()}: {g}" for r, g in self.triggers.items()) or
+                         "No triggers chosen yet")
         rows = [("Won", self.scores.game)] if self.winners else []
         return {
             "headline": headline("Salute the King", *facts),
@@ -269,6 +329,11 @@ class SaluteTheKingState(State):
                                  target="One deal: the first player out of cards wins"),
             "last": self.said and self.said + ".",
             "result": self._result(),
+            # The next card is turned on the beat while nobody has to react; ``beat`` counts the cards
+            # turned, so that a page plans the bots' reactions to each card once.
+            "rhythm": {"beat": self.turns, "live": not (self.choosing or self.winners),
+                       "on_beat": None if self.choosing or self.window else "turn",
+                       "buttons": [FORMS[g].make(seat) for g, *_ in GESTURES] if isinstance(seat, int) else []},
         }
 
     def _result(self):
@@ -282,9 +347,12 @@ class SaluteTheKingState(State):
 
     def _button_words(self, move):
         if move.kind in VERBS:
-            seat = move.args[0]
-            label = {g: (lab, key) for g, _, lab, key in GESTURES}[move.kind]
-            return f"{label[0]} ({label[1]}), {self.player_names()[seat]}"
+            seat, rank = move.args[0], self._reaction_key(move)
+            label = next(lab for g, _, lab in GESTURES if g == move.kind)
+            return f"{label} ({rank}), {self.player_names()[seat]}" if rank else f"{label}, {self.player_names()[seat]}"
+        if "-" in move.kind:
+            gesture, rank = move.kind.split("-")
+            return f"{RANK_WORDS[rank].capitalize()} for “{gesture}”"
         if move.kind == "beat":
             return "Let the beat pass"
         if move.kind == "turn":

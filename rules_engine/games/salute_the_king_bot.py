@@ -20,6 +20,8 @@ VERBS = {"stand": "stands", "salute": "salutes", "bow": "bows", "applaud": "appl
 
 def choose(view, rng):
     me, moves, reaction = view["seat"], view["moves"], view["table"]["reaction"]
+    if moves and " for " in moves[0]:   # the dealer's four triggers: any will do, as long as all know them
+        return rng.choice(moves)
     if reaction and me in reaction["pending"]:
         return f"{me} {VERBS[reaction['gesture']]}"
     return "turn" if "turn" in moves else moves[0]

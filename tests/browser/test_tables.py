@@ -30,7 +30,7 @@ def dealt(page, url):
     page.locator(PLAY).first.scroll_into_view_if_needed()
     # The page's first table (once the engine runs, every table of the page deals at once).
     page.wait_for_function(f"""() => {{ const first = document.querySelector('{PLAY}');
-        return first.matches('.rw-play--your-turn') && first.querySelector('.rw-zone'); }}""")
+        return first.matches('.rw-play--your-turn, .rw-play--live') && first.querySelector('.rw-zone'); }}""")
     return page.locator(PLAY).first
 
 
@@ -43,6 +43,14 @@ def play_first_move_by_pointer(page, widget, tap, block=PLAY):
     has several) the zone it goes to, the way a reader points at them. When the
     turn offers no card (a bid, say), press the first of its choice buttons.
     ``block`` selects the play block (the page's first by default)."""
+    press = (lambda target: target.tap(position={"x": 6, "y": 6})) if tap else \
+        (lambda target: target.click(position={"x": 6, "y": 6}))
+    if page.evaluate(f"document.querySelector('{block}').rwWidget.desc.rhythm?.live"):
+        # A real-time table: the reader starts the beat, and the first card is turned on it.
+        before = step_of(page, block)
+        press(widget.locator(".rw-rhythm__toggle"))
+        page.wait_for_function(f"n => document.querySelector('{block}').rwWidget.step > n", arg=before)
+        return None
     # The moves of the reader's turn as the widget holds them once it has settled on it.
     clicks = page.wait_for_function(f"""() => {{
         const w = document.querySelector('{block}').rwWidget;
@@ -105,7 +113,7 @@ def test_a_phone_reader_taps_a_move_and_nothing_scrolls_sideways(reader_page, si
     page = reader_page("tables-phone", touch=True)
     widget = dealt(page, site_url + f"games/{game_id}/")
     play_first_move_by_pointer(page, widget, tap=True)
-    page.wait_for_selector(f"{PLAY}.rw-play--your-turn, {PLAY} .rw-interlude")
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn, {PLAY}.rw-play--live, {PLAY} .rw-interlude")
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     # Measured in one go: the bots may still be playing, and each of their moves redraws the table.
     boxes = widget.evaluate("""node => [...node.querySelectorAll('.rw-seat--bottom .rw-zone--fan .rw-card')]

@@ -21,10 +21,11 @@ def ready_to_play(page, url):
 def to_the_readers_turn(page, block):
     """Waits for the reader's turn at the table ``block`` (a selector), going on past the hands the
     bots end before it (each shown until the reader presses Next hand): a random deal of a game
-    whose hands may end without the reader, as stops games and Lórum's Quart may."""
+    whose hands may end without the reader, as stops games and Lórum's Quart may. A real-time
+    table (its beat not yet started) is the reader's at once."""
     widget = page.locator(block)
     for _ in range(10):
-        page.wait_for_selector(f"{block}.rw-play--your-turn, {block} .rw-interlude")
+        page.wait_for_selector(f"{block}.rw-play--your-turn, {block}.rw-play--live, {block} .rw-interlude")
         if not widget.locator(".rw-interlude").count():
             return widget
         widget.locator("[data-move=next-hand]").click()
