@@ -14,8 +14,8 @@
   card down to any card, that deepest card going at once into a new meld (``play.line``; a
   player who has not melded only to make the first natural sequence, ``play.line-first``, and
   may lay a natural sequence held before taking, ``play.meld-first``); meld and lay off, and once
-  a turn take up one's earlier melds and lay their cards again in new melds (``play.rearrange``,
-  vazhushal_rearrange.py); then
+  a turn take up one's earlier melds and lay their cards again in new melds, or put them all back
+  (``play.rearrange``, ``interpretation.rearrange-pool``, vazhushal_rearrange.py); then
   discard one card (``play.discard``), keeping one to discard (``play.keep-one``).
 - A player who discards the last card has gone out and wins the hand (``end.out``). When the
   turn that drew the stock's last card ends, each player may lay further melds, then every

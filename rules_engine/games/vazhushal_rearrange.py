@@ -29,11 +29,11 @@ from collections import Counter
 
 from .vazhushal_melds import identity, melds_from
 
-# The positions searched (for one meld, and for all) to settle whether a meld leaves the pool able
-# to be finished. A pool of thirty cards or more with jokers (seen in random play, hardly at a real
-# table) may need far more for some melds: those are offered unsettled, so that a turn stays quick,
-# the player putting the melds back if no way on is found.
-SEARCH_BUDGET, TOTAL_BUDGET = 300, 6000
+# The work of the search (melds looked at), for one meld offered and for all, to settle whether a
+# meld leaves the pool able to be finished. A pool of thirty cards or more with jokers (seen in
+# random play, hardly at a real table) may need far more for some melds: those are offered
+# unsettled, so that a turn stays quick, and the player may put the melds back if no way on is found.
+SEARCH_BUDGET, TOTAL_BUDGET = 4000, 40000
 
 
 def split(cards, pool):
@@ -68,10 +68,11 @@ class _Search:
 
     def __init__(self, pool, hand, negative, keep, melds=None):
         self.memo, self.keep = {}, keep
-        self.nodes, self.budget = 0, float("inf")
+        self.work, self.budget = 0, float("inf")
         self.cards = sorted(set(pool) | set(hand), key=lambda c: c.text)
         self.slot = {card: 4 * i for i, card in enumerate(self.cards)}
         self.guard = sum(8 << s for s in self.slot.values())
+        self.low = self.guard >> 3   # the lowest bit of each card's count
         in_pool = set(pool)
         groups = {}
         for meld in melds_from(list(pool) + list(hand), negative) if melds is None else melds:
@@ -80,8 +81,7 @@ class _Search:
         self.pool_cards = sorted(in_pool, key=lambda c: c.text)
         self.by_card = {card: [] for card in self.pool_cards}
         for need, idents in groups.items():
-            places = tuple((self.slot[c], n) for c, n in Counter(self._decode(need)).items())
-            entry = (need, tuple(idents.items()), places)
+            entry = (need, tuple(idents.items()))
             for card in self.pool_cards:
                 if need >> self.slot[card] & 7:
                     self.by_card[card].append(entry)
@@ -89,8 +89,9 @@ class _Search:
     def encode(self, cards):
         return sum(1 << self.slot[c] for c in cards)
 
-    def _decode(self, have):
-        return [c for c in self.cards for _ in range(have >> self.slot[c] & 7)]
+    def _count(self, have):
+        low = self.low
+        return (have & low).bit_count() + 2 * (have & low << 1).bit_count() + 4 * (have & low << 2).bit_count()
 
     def completable(self, pool, hand, placed, need_natural):
         """Whether ``pool`` can all be laid in melds each holding a card of it, with cards of
@@ -101,30 +102,33 @@ class _Search:
     def _from(self, pool, hand, in_hand, placed, need_natural):
         if not pool:
             return not need_natural
-        cards = [c for c in self.pool_cards if pool >> self.slot[c] & 7]
+        slot = self.slot
         # Only a meld sharing a card with what is left can be identical to one laid from it: the key
         # leaves the others out, so that the melds offered share their searches.
         left = pool | hand
-        near = frozenset(i for i in placed if any(left >> self.slot[c] & 7 for c in i[1] if c in self.slot))
+        near = frozenset(i for i in placed if any(left >> slot[c] & 7 for c in i[1] if c in slot))
         key = (pool, hand, near, need_natural)
         found = self.memo.get(key)
         if found is not None:
             return found
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _OverBudget
-        guard, top, spare = self.guard, (pool + hand) | self.guard, in_hand - self.keep
+        guard, low, spare = self.guard, self.low, in_hand - self.keep
+        top, whole = (pool + hand) | guard, pool | guard
         # Each card of the pool goes into one of the melds that fit it now, and the card with the
-        # fewest is placed first.
+        # fewest is placed first. A meld takes a card from the pool where it can (where the pool
+        # holds as many as the meld needs, all; elsewhere what the pool holds), the rest from the hand.
         fits, fewest = [], None
-        for card in cards:
-            fit = []
-            for need, idents, places in self.by_card[card]:
+        for card in self.pool_cards:
+            if not pool >> slot[card] & 7:
+                continue
+            fit, entries = [], self.by_card[card]
+            self.work += len(entries)
+            if self.work > self.budget:
+                raise _OverBudget
+            for need, idents in entries:
                 if (top - need) & guard != guard:
                     continue
-                from_pool = 0
-                for shift, n in places:
-                    from_pool += min(pool >> shift & 7, n) << shift
+                enough = ((whole - need) & guard) >> 3
+                from_pool = (need & enough * 7) | (pool & (self.low - enough) * 7)
                 from_hand = need - from_pool
                 if from_hand and self._count(from_hand) > spare:
                     continue
@@ -149,9 +153,6 @@ class _Search:
         self.memo[key] = found
         return found
 
-    def _count(self, have):
-        return sum(have >> s & 7 for s in self.slot.values()) if have else 0
-
 
 def offered(pool, hand, negative, placed, need_natural, keep):
     """The melds that may be laid next while rearranging, in ``melds_from``'s order: each holds a
@@ -164,8 +165,8 @@ def offered(pool, hand, negative, placed, need_natural, keep):
         from_pool, from_hand = split(meld.cards, pool)
         if not from_pool or len(hand) - len(from_hand) < keep or identity(meld) in placed:
             continue
-        spent += search.nodes
-        search.nodes, search.budget = 0, min(SEARCH_BUDGET, max(TOTAL_BUDGET - spent, 0))
+        spent += search.work
+        search.work, search.budget = 0, min(SEARCH_BUDGET, max(TOTAL_BUDGET - spent, 0))
         try:
             settled = search.completable(_less(pool, from_pool), _less(hand, from_hand), placed | {identity(meld)},
                                          need_natural and not _natural_run(meld))
