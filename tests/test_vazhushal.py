@@ -343,3 +343,25 @@ def test_put_back_restores_the_melds_and_the_hand_as_they_were():
             k: v for k, v in vars(before).items() if k not in ignored and not k.startswith("_cached")}
         assert "rearrange" not in [m.text for m in after.legal_moves()]   # spent for the turn: no endless loop
         assert refused(after, "rearrange", "play.rearrange")
+
+
+def test_a_meld_left_unsettled_is_offered_and_a_dead_end_is_put_back(monkeypatch):
+    # With no budget, every meld is offered unsettled (as in the largest pools): one may strand the
+    # 9♥, and the pool then offers nothing but putting back, which the bot does, once.
+    import rules_engine.games.vazhushal_rearrange as rearrange
+
+    monkeypatch.setattr(rearrange, "TOTAL_BUDGET", 0)
+    before = rearranging_state()
+    state = before.apply("rearrange").apply("meld 6H 7H 8H")   # a dead end the search did not settle
+    assert "meld 2H 3H 4H" in [m.text for m in state.legal_moves()]   # nor this, the 5♥ looked at first
+    state = state.apply("meld 2H 3H 4H")
+    assert [c.text for c in state.pool] == ["5H", "9H"]
+    assert [m.text for m in state.legal_moves()] == ["put back"]   # no meld holds the 9♥ now
+    bot = HeuristicBot(0)
+    state = state.apply(bot.choose(state.view(0)))
+    assert state.melds == before.melds and state.hands == before.hands and state.phase == "meld"
+    for _ in range(10):   # the bot then discards: no endless rearranging
+        state = state.apply(bot.choose(state.view(0)))
+        if state.to_act != 0:
+            break
+    assert state.to_act == 1 and len(state.line) == len(before.line) + 1
