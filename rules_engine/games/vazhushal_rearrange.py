@@ -111,7 +111,7 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             return found
-        guard, low, spare = self.guard, self.low, in_hand - self.keep
+        guard, spare = self.guard, in_hand - self.keep
         top, whole = (pool + hand) | guard, pool | guard
         # Each card of the pool goes into one of the melds that fit it now, and the card with the
         # fewest is placed first. A meld takes a card from the pool where it can (where the pool
