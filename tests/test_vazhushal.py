@@ -269,18 +269,99 @@ def test_rearranging_keeps_the_meld_just_laid_from_the_line():
 def test_melds_offered_while_rearranging_match_a_brute_force():
     from rules_engine.games.vazhushal_rearrange import brute_force_offered, offered
 
+    # The text's own case first: every order of those four melds needs the hand after the first.
+    pool, hand, neg = parse_cards("4H 5H 6H 7H 8H 9H"), parse_cards("3H 6S 6C 7S 7C TH 2D"), parse_card("JK")
+    got = [m.cards for m in offered(pool, hand, neg, set(), True, 1)]
+    assert tuple(parse_cards("8H 9H TH")) in got and got == [m.cards for m in brute_force_offered(
+        pool, hand, neg, set(), True, 1)]
     rng = random.Random(8)
     deck = make_deck("54")
-    for case in range(12):
+    for case in range(16):
         rng.shuffle(deck)
         neg = deck[-1]
-        melds = melds_from(deck[:14], neg)
+        melds = melds_from(deck[:16], neg)
         pool, used = [], Counter()
         for meld in rng.sample(melds, min(len(melds), 6)):
             if not Counter(meld.cards) & used and len(pool) < 8:
                 pool += meld.cards
                 used.update(meld.cards)
-        hand = [c for c in deck[14:20]]
+        hand = deck[16:22]   # some cases tell this search from one of the pool alone (5 of 16)
         need = case % 2 == 0   # whether the pool must still give the player a natural sequence
-        got = {m.cards for m in offered(pool, hand, neg, set(), need, 1)}
-        assert got == {m.cards for m in brute_force_offered(pool, hand, neg, set(), need, 1)}
+        keep = 0 if case % 4 == 1 else 1   # after the stock's last card, no card is kept to discard
+        placed = {identity(m) for m in melds[:1]} if case % 3 == 0 else set()   # a meld the player keeps
+        got = [m.cards for m in offered(pool, hand, neg, placed, need, keep)]
+        assert got == [m.cards for m in brute_force_offered(pool, hand, neg, placed, need, keep)]
+
+
+def rearranging_state():
+    """Seat 0 has laid 4♥ to 9♥ and holds 3♥ 6♠ 6♣ 7♠ 7♣ 10♥ 2♥, then draws the K♦."""
+    hands = ["4H 5H 6H 7H 8H 9H 3H 6S 6C 7S 7C TH 2H", "AS 2S 3S 4S 5S 8C 9C JC QC KC AD 2D 3D"]
+    deck = deck_for(hands, "4D", "KS JD QS KD", "8D")   # wild: 8♠ and 8♣
+    state = GAME.new(seats=2, decks={"hand-1": deck})
+    for move in ("draw", "discard KS", "draw", "meld 4H 5H 6H 7H 8H 9H", "discard JD", "draw", "discard QS",
+                 "draw"):
+        state = state.apply(move)
+    return state
+
+
+def test_rearranging_lays_melds_that_need_the_hand_later_and_goes_out():
+    # The text allows 4♥–9♥ to become 3♥ 4♥ 5♥, 6♥ 6♠ 6♣, 7♥ 7♠ 7♣ and 8♥ 9♥ 10♥: whichever is laid
+    # first, another needs cards from the hand to take up the hearts left.
+    state = rearranging_state().apply("rearrange")
+    assert {"meld 8H 9H TH", "meld 3H 4H 5H", "meld 6S 6H 6C", "meld 7S 7H 7C", "put back"} <= {
+        m.text for m in state.legal_moves()}
+    for move in ("meld 8H 9H TH", "meld 3H 4H 5H", "meld 6S 6H 6C"):
+        state = state.apply(move)
+        assert state.phase == "rearrange" and "put back" in [m.text for m in state.legal_moves()]
+    state = state.apply("meld 7S 7H 7C")
+    assert state.phase == "meld" and not state.pool and state.hands[0] == parse_cards("2H KD")
+    assert refused(state, "put back", "interpretation.rearrange-pool")   # the rearranging is over
+    state = state.apply("layoff 2H on meld 2")
+    end = state.apply("discard KD")
+    assert end.is_over and end.winners == (0,) and "goes out" in end.said
+
+
+def test_put_back_restores_the_melds_and_the_hand_as_they_were():
+    before = rearranging_state()
+    assert refused(before, "put back", "interpretation.rearrange-pool")
+    state = before.apply("rearrange")
+    assert state.legal_moves()[-1].text == "put back"
+    assert refused(state, "discard KD", "play.rearrange")
+    assert refused(state, "meld 6H 7H 8H", "play.rearrange")   # would strand the 9♥, hand or no hand
+    for moves in ((), ("meld 8H 9H TH",), ("meld 8H 9H TH", "meld 3H 4H 5H", "meld 6S 6H 6C")):
+        after = state
+        for move in moves:
+            after = after.apply(move)
+        after = after.apply("put back")
+        assert "puts their melds back" in after.said and after.phase == "meld"
+        for seat in (0, 1, None):
+            view, was = after.view(seat), before.view(seat)
+            assert view["table"] == was["table"]
+            assert view["moves"] == [m for m in was["moves"] if m != "rearrange"]
+        ignored = ("said", "rearranged", "_legal_cached", "_history", "game", "moves_made")
+        assert {k: v for k, v in vars(after).items() if k not in ignored and not k.startswith("_cached")} == {
+            k: v for k, v in vars(before).items() if k not in ignored and not k.startswith("_cached")}
+        assert "rearrange" not in [m.text for m in after.legal_moves()]   # spent for the turn: no endless loop
+        assert refused(after, "rearrange", "play.rearrange")
+
+
+def test_a_meld_left_unsettled_is_offered_and_a_dead_end_is_put_back(monkeypatch):
+    # With no budget, every meld is offered unsettled (as in the largest pools): one may strand the
+    # 9♥, and the pool then offers nothing but putting back, which the bot does, once.
+    import rules_engine.games.vazhushal_rearrange as rearrange
+
+    monkeypatch.setattr(rearrange, "TOTAL_BUDGET", 0)
+    before = rearranging_state()
+    state = before.apply("rearrange").apply("meld 6H 7H 8H")   # a dead end the search did not settle
+    assert "meld 2H 3H 4H" in [m.text for m in state.legal_moves()]   # nor this, the 5♥ looked at first
+    state = state.apply("meld 2H 3H 4H")
+    assert [c.text for c in state.pool] == ["5H", "9H"]
+    assert [m.text for m in state.legal_moves()] == ["put back"]   # no meld holds the 9♥ now
+    bot = HeuristicBot(0)
+    state = state.apply(bot.choose(state.view(0)))
+    assert state.melds == before.melds and state.hands == before.hands and state.phase == "meld"
+    for _ in range(10):   # the bot then discards: no endless rearranging
+        state = state.apply(bot.choose(state.view(0)))
+        if state.to_act != 0:
+            break
+    assert state.to_act == 1 and len(state.line) == len(before.line) + 1

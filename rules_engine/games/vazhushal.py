@@ -14,8 +14,8 @@
   card down to any card, that deepest card going at once into a new meld (``play.line``; a
   player who has not melded only to make the first natural sequence, ``play.line-first``, and
   may lay a natural sequence held before taking, ``play.meld-first``); meld and lay off, and once
-  a turn take up one's earlier melds and lay their cards again in new melds (``play.rearrange``,
-  vazhushal_rearrange.py); then
+  a turn take up one's earlier melds and lay their cards again in new melds, or put them all back
+  (``play.rearrange``, ``interpretation.rearrange-pool``, vazhushal_rearrange.py); then
   discard one card (``play.discard``), keeping one to discard (``play.keep-one``).
 - A player who discards the last card has gone out and wins the hand (``end.out``). When the
   turn that drew the stock's last card ends, each player may lay further melds, then every
@@ -34,12 +34,13 @@ from ..scoring import ScoreRule
 from ..selection import Built
 from . import vazhushal_bot
 from .vazhushal_melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
-from .vazhushal_rearrange import open_melds, refusal, split, take_up
+from .vazhushal_rearrange import finish, open_melds, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
     MoveForm("layoff", "layoff {card} on meld {int}"), MoveForm("discard", "discard {card}"),
     MoveForm("done", "done"), MoveForm("throw-in", "throw in"), MoveForm("rearrange", "rearrange"),
+    MoveForm("put-back", "put back"),
 )
 HAND_SIZE = 13
 HANDS = (1, 2, 3, 4, 6)
@@ -80,7 +81,7 @@ class VazhushalState(State):
                "play.meld-first", "play.meld", "play.wild", "play.natural-card", "play.identical",
                "play.first-meld", "play.keep-natural", "play.lay-off", "play.rearrange", "play.discard",
                "play.keep-one", "end.out", "end.stock", "scoring.count", "end.game", "interpretation.hands",
-               "interpretation.ambiguous", "interpretation.rearrange"),
+               "interpretation.ambiguous", "interpretation.rearrange", "interpretation.rearrange-pool"),
         scoring=ScoreRule(wins="high", rule="scoring.count", end_rule="end.game", hands_option="hands",
                           unit="hands won", cites=("end.out", "end.stock")),
     )
@@ -101,7 +102,7 @@ class VazhushalState(State):
     def _copied(self):
         self.hands = [list(h) for h in self.hands]
         self.stock, self.line, self.melds = list(self.stock), list(self.line), list(self.melds)
-        self.pool = list(self.pool)
+        self.pool = list(self.pool)   # before_rearrange is of tuples, never changed
 
     def _start_hand(self, number, dealer):
         self.hand_number, self.dealer, self.throw_ins = number, dealer, 0
@@ -120,6 +121,7 @@ class VazhushalState(State):
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
         self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
+        self.before_rearrange = None   # while rearranging: (melds, the hand, taken_meld) as they were
         self.rearranged, self.taken_meld = False, None   # this turn: rearranged; the meld laid taking
         self.outcome = None
         doubles = [(dealer + step) % self.seats for step in range(1, self.seats + 1)
@@ -144,12 +146,12 @@ class VazhushalState(State):
         """Each hand: at most a draw from the stock per card of the stock and a take from the line
         per three cards melded, each turn of at most a meld laid before drawing, the draw and the
         discard; each other meld or lay-off lays a card for good; then a "done" per player; and in
-        each turn at most one rearranging, and a meld per three cards laid again. A deal thrown in,
-        one move, is counted as it comes."""
+        each turn at most one rearranging, a meld per three cards laid again and one putting back.
+        A deal thrown in, one move, is counted as it comes."""
         deck = len(make_deck(self.pack_name()))
         stock = deck - HAND_SIZE * self.seats - 1
         turns = stock + deck // 3 + self.seats
-        hand = 3 * (stock + deck // 3) + deck + self.seats + turns * (1 + deck // 3)
+        hand = 3 * (stock + deck // 3) + deck + self.seats + turns * (2 + deck // 3)
         return self.options["hands"] * hand + self.all_throw_ins
 
     # ---- what may be played ---------------------------------------------------------------------
@@ -176,6 +178,7 @@ class VazhushalState(State):
         if self.phase == "rearrange":
             melds = open_melds(self)
             moves = _Listed(FORMS["meld"].make(m.cards) for m in melds)
+            moves.append(FORMS["put-back"].make())
             moves.melds = {m.cards: m for m in melds}
             return moves
         if self.phase == "draw":
@@ -259,9 +262,12 @@ class VazhushalState(State):
             return "only a player dealt both copies of three or more cards throws the deal in", "setup.throw-in"
         if phase == "rearrange":
             if kind != "meld":
-                return (f"{name} is rearranging: every card taken up is laid again in new melds first",
-                        "play.rearrange")
+                return (f"{name} is rearranging: every card taken up is laid again in new melds first, "
+                        f"or all put back", "play.rearrange")
             return refusal(self, move.args[0])
+        if kind == "put-back":
+            return (f"{name} is not rearranging: only melds just taken up to rearrange are put back",
+                    "interpretation.rearrange-pool")
         if kind == "rearrange":
             if phase == "draw":
                 return f"{name} first draws, from the stock or the discard line", "play.draw"
@@ -350,7 +356,7 @@ class VazhushalState(State):
         if self.over:
             return []
         hand = self.hands[self.turn]
-        extra = [FORMS["draw"].make(), FORMS["done"].make(), FORMS["rearrange"].make()]
+        extra = [FORMS["draw"].make(), FORMS["done"].make(), FORMS["rearrange"].make(), FORMS["put-back"].make()]
         extra += [FORMS["discard"].make(c) for c in hand[:2] + make_deck("54")[::9]]
         extra += [FORMS["meld"].make(canonical(hand[i:i + 3], self.negative)) for i in range(0, len(hand) - 2, 3)]
         extra += [FORMS["layoff"].make(c, n) for c in hand[:2] for n in (1, 2, 9)]
@@ -395,7 +401,7 @@ class VazhushalState(State):
             return built.button if built else (
                 f"Meld {' '.join(c.symbol for c in move.args[-1])}" if move.kind == "meld" else
                 f"Take from card {move.args[0]} and meld {' '.join(c.symbol for c in move.args[-1])}")
-        return {"draw": "Draw from the stock", "done": "Done"}.get(move.kind)
+        return {"draw": "Draw from the stock", "done": "Done", "put-back": "Put the melds back"}.get(move.kind)
 
     def _selection_refusal(self, picked, target):
         from ..cards import parse_card
@@ -458,6 +464,8 @@ class VazhushalState(State):
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "rearrange":
             take_up(self)
+        elif kind == "put-back":
+            put_back(self)
         elif kind == "meld":
             from_pool, from_hand = split(move.args[0], self.pool)
             for card in from_hand:
@@ -468,7 +476,7 @@ class VazhushalState(State):
             self.melds.append((seat, meld))
             self.said = f"{name} melds {meld_words(meld)}."
             if self.phase == "rearrange" and not self.pool:
-                self.phase, self.after_pool = self.after_pool, None
+                finish(self)
                 self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
         elif kind == "layoff":
             card, number = move.args

@@ -74,7 +74,7 @@ def _facts(state):
         "meld": f"{turn} melds{first}, lays off or discards",
         "final": f"the stock is out: {turn} may lay further melds",
         "throw-in": f"{turn} was dealt both copies of three or more cards and throws the deal in",
-        "rearrange": f"{turn} is rearranging: every card taken up goes again into new melds",
+        "rearrange": f"{turn} is rearranging: every card taken up goes again into new melds, or all is put back",
     }[state.phase])
     return facts
 

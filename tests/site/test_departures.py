@@ -53,7 +53,7 @@ DEPARTURES = {
     "triple-play": [],
     "turnover-bridge": [],
     "umtali": [],
-    "vazhushal": ["interpretation.rearrange-pool"],
+    "vazhushal": [],
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
     "zetema": [],
