@@ -120,9 +120,9 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
     page.visit(site_url + f"games/{game_id}/")
     widget = page.locator(PLAY)
     widget.scroll_into_view_if_needed()
-    # Every table of the page deals once the engine runs: the beat is timed once they all have.
+    # Every table started deals once the engine runs: the beat is timed once they all have.
     page.wait_for_function("""() => [...document.querySelectorAll('[data-widget=play]')]
-        .every((t) => t.classList.contains('rw-play--live'))""")
+        .every((t) => !t.rwWidget?.started || t.matches('.rw-play--live, .rw-play--your-turn'))""")
     start = step(page)
     pressed(page, widget.locator(".rw-rhythm__toggle"), how)
     page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=start)
@@ -130,7 +130,8 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
     page.evaluate("""() => { window.rwLong = [];
         new PerformanceObserver((list) => window.rwLong.push(...list.getEntries().map((e) => e.duration)))
             .observe({ type: "longtask" }); }""")
-    for _ in range(12):   # cards that call for a gesture, until the reader's comes before the last bot's
+    made_in_time = 0
+    for _ in range(16):   # cards that call for a gesture, until the reader's comes before the last bot's
         gesture = page.wait_for_function(DUE, timeout=60_000).json_value()
         reaction = next(r for r in page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.reactions")
                         if r["move"].split()[1].startswith(gesture[:3]))
@@ -142,9 +143,10 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
         made = page.wait_for_function(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
             if (w.said.some((s) => s.startsWith("Seat 0 {reaction["move"].split()[1]}"))) return "made";
             return w.message.textContent.includes("Not allowed") && w.step > {before} ? "late" : null; }}""").json_value()
-        if made == "made":
+        made_in_time += made == "made"
+        if made_in_time == (2 if how == "keyboard" else 1):   # a few reactions by key, one each else
             break
     else:
-        pytest.fail("twelve cards called for a gesture and the reader's never came in time")
+        pytest.fail(f"sixteen cards called for a gesture and the reader's came in time {made_in_time} times")
     assert page.evaluate("window.rwLong") == [], "long tasks while the bots reacted (ms)"
     pressed(page, widget.locator(".rw-rhythm__toggle"), how)   # pause: the page goes on to other games quiet
