@@ -117,7 +117,11 @@ def test_a_banker_dealing_again_sets_new_limits_in_two_steps():
     for move in ("lowest 0", "lowest 6", "lowest 999999"):
         refused(state, move, "interpretation.limits")
     refused(state, "highest 10", "play.banker-choice")
+    assert [(c["label"], c["card"]) for c in state.table(0)["moves"]][:3] == [
+        ("Deal again, wagers 1 to 10 chips as now", None), ("Pass the bank", None),
+        ("Deal again with new limits: lowest wager 1 chip", None)]
     state = play(state, "lowest 3")
+    assert [c["label"] for c in state.table(0)["moves"]][-1] == "Highest wager 25 chips"
     assert state.phase == "limits" and state.to_act == 0 and state.hand_number == 1
     assert "lowest wager 3 chips" in state.said and "New limits" in state.table(0)["headline"]["facts"][-1]
     assert [m.text for m in state.legal_moves()] == [f"highest {n}" for n in (5, 10, 15, 20, 25)]
