@@ -13,8 +13,8 @@ most chips, and ends soon (random bettors often leave a player without chips in 
   nearest rival, when that rival is a bettor, so that whatever the cards do the gap stays; else
   it wagers nothing.
 Against random players (benchmarks/bots_vs_random.py) this wins more often than a random seat at
-every count from 2 to 8; keeping to one wager a hand, or keeping the bank when ahead, did worse
-at 3, 6 and 8 players. The margin shrinks as players are added: random bettors often leave a
+every count from 2 to 8; keeping to one wager a hand did worse at 3 and 8 players, and keeping
+the bank when ahead (with the widest or the narrowest limits) at 6 and 8. The margin shrinks as players are added: random bettors often leave a
 player without chips in the first hand, which the bot, the first banker there, cannot steer.
 """
 
