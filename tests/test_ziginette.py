@@ -109,3 +109,53 @@ def test_whole_games_conserve_chips_and_end(seats, seed):
     assert all(sum(r) == 0 for r in rows)
     assert [sum(col) for col in zip(*rows)] == [c - 50 for c in final.chips.held]
     assert list(final.scores.game) == [c - 50 for c in final.chips.held]
+
+
+def test_a_banker_dealing_again_sets_new_limits_in_two_steps():
+    state = play(dealt("5D 2C AD"), "done", "done")
+    assert [m.text for m in state.legal_moves()] == ["deal again", "pass the bank"] + [f"lowest {n}" for n in range(1, 6)]
+    for move in ("lowest 0", "lowest 6", "lowest 999999"):
+        refused(state, move, "interpretation.limits")
+    refused(state, "highest 10", "play.banker-choice")
+    assert [(c["label"], c["card"]) for c in state.table(0)["moves"]][:3] == [
+        ("Deal again, wagers 1 to 10 chips as now", None), ("Pass the bank", None),
+        ("Deal again with new limits: lowest wager 1 chip", None)]
+    state = play(state, "lowest 3")
+    assert [c["label"] for c in state.table(0)["moves"]][-1] == "Highest wager 25 chips"
+    assert state.phase == "limits" and state.to_act == 0 and state.hand_number == 1
+    assert "lowest wager 3 chips" in state.said and "New limits" in state.table(0)["headline"]["facts"][-1]
+    assert [m.text for m in state.legal_moves()] == [f"highest {n}" for n in (5, 10, 15, 20, 25)]
+    for move, rule in [("highest 2", "interpretation.limits"), ("highest 7", "interpretation.limits"),
+                       ("highest 30", "interpretation.limits"), ("deal again", "interpretation.limits"),
+                       ("pass the bank", "interpretation.limits"), ("lowest 2", "interpretation.limits")]:
+        refused(state, move, rule)
+    state = play(state, "highest 15")
+    assert state.said.startswith("Seat 0 deals again with new limits: wagers 3 to 15 chips")
+    assert state.hand_number == 2 and state.banker == 0 and state.phase == "bet"
+    table = state.table(1)
+    assert table["headline"]["facts"][1] == "Wagers 3 to 15 chips" and state.view(1)["table"]["limits"] == [3, 15]
+    card = state.board[0].text
+    assert refused(state, f"wager 2 on {card}", "setup.limits").endswith("a stake is 3 to 15 chips, not 2")
+    refused(state, f"wager 16 on {card}", "setup.limits")
+    assert {m.text for m in state.legal_moves() if m.text.endswith(card)} == {f"wager {n} on {card}" for n in range(3, 16)}
+    # A plain deal again keeps them; so does the bank passing.
+    again = play(state, "done", "done", "deal again")
+    assert again.said.startswith("Seat 0 deals again") and again.limits.low == 3 and again.limits.high == 15
+    passed = play(state, "done", "done", "pass the bank")
+    assert passed.banker == 2 and (passed.limits.low, passed.limits.high) == (3, 15)
+
+
+def test_new_limits_never_pass_what_the_bank_holds():
+    game = rules_engine.load_game("ziginette", chips=20)
+    state = play(dealt("5D 2C AD 5C 2H", game=game), "wager 1 on 5D", "done", "wager 2 on 2C", "done", "done", "done")
+    assert state.phase == "choice" and state.chips.held[0] == 23
+    state = play(state, "lowest 2")
+    assert [m.text for m in state.legal_moves()] == [f"highest {n}" for n in (5, 10, 15, 20, 23)]
+    assert "5, 10, 15, 20 or 23" in refused(state, "highest 25", "interpretation.limits")
+    state = play(dealt("5D 2C AD", game=game), "done", "done", "lowest 5")
+    assert [m.text for m in state.legal_moves()] == ["highest 5", "highest 10", "highest 15", "highest 20"]
+
+
+@pytest.mark.parametrize("move", ["lowest 2", "highest 10"])
+def test_only_the_banker_sets_limits_after_the_hand(move):
+    refused(dealt("5D 2C AD"), move, "interpretation.limits")

@@ -12,7 +12,10 @@ card is matched after the banker's own card.
   both cards go out and the rank is dead (``scoring.match``, ``play.dead``); any other card is a
   new board card, and a betting round follows.
 - A board emptied by matches, or a betting round leaving no wager on the board, ends the hand:
-  the banker deals again or passes the bank to the right (``play.banker-choice``).
+  the banker deals again or passes the bank to the right (``play.banker-choice``). Dealing again,
+  the banker may keep the limits or set new ones in two steps, ``lowest N`` then ``highest N``
+  (``interpretation.limits``): the lowest 1 to 5, the highest a multiple of 5 from it to 25, or
+  the most the bank holds when that is less.
 - The game lasts the ``hands`` option and ends sooner after a hand leaving a player without
   chips; the most chips win (``end.game``).
 """
@@ -27,6 +30,7 @@ from ..table import headline, score_sheet, signed, zone
 from . import ziginette_bot
 
 LIMITS = {"1-10": (1, 10), "1-5": (1, 5), "2-20": (2, 20), "5-25": (5, 25)}
+LOWEST_MAX, HIGHEST_MAX, HIGHEST_STEP = 5, 25, 5   # ``interpretation.limits``: a banker's new limits
 RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 
 
@@ -61,7 +65,8 @@ class ZiginetteState(BankingGame, State):
                           start_option="chips", hands_option="hands", out_ends=True, row_sum=(0, 0)),
     )
     forms = MoveForms(MoveForm("wager", "wager {int} on {card}"), MoveForm("done", "done"),
-                      MoveForm("deal", "deal again"), MoveForm("pass", "pass the bank"))
+                      MoveForm("deal", "deal again"), MoveForm("pass", "pass the bank"),
+                      MoveForm("lowest", "lowest {int}"), MoveForm("highest", "highest {int}"))
     heuristic = staticmethod(ziginette_bot.choose)
 
     # ---- setup ----------------------------------------------------------------------------------
@@ -73,6 +78,7 @@ class ZiginetteState(BankingGame, State):
         self.bankers = ()
         self.over = False
         self.said = None
+        self.new_lowest = None     # the lowest of new limits, while the banker sets the highest
         self._start_hand(1, int(self.options["first_banker"].split()[1]) % self.seats)
         if self.playettes:
             self.said = self._playette_line()[0].capitalize() + "."
@@ -130,17 +136,44 @@ class ZiginetteState(BankingGame, State):
     def _amounts(self, seat):
         return self.limits.amounts(min(self.chips.held[seat], self.room()))
 
+    def lowest_choices(self):
+        """``interpretation.limits``: the lowest wager a banker dealing again may set."""
+        return range(1, min(LOWEST_MAX, self.chips.held[self.banker]) + 1)
+
+    def highest_choices(self, lowest):
+        """The highest wager that may go with ``lowest``: a multiple of 5 up to 25, never more than
+        the bank holds (the most it holds, when that is less than 25, is a choice too)."""
+        top = min(HIGHEST_MAX, self.chips.held[self.banker])
+        return [n for n in range(lowest, top + 1) if n % HIGHEST_STEP == 0 or n == top]
+
     def _legal(self):
         if self.phase == "choice":
-            return [self.forms["deal"].make(), self.forms["pass"].make()]
+            return [self.forms["deal"].make(), self.forms["pass"].make()] + [
+                self.forms["lowest"].make(n) for n in self.lowest_choices()]
+        if self.phase == "limits":
+            return [self.forms["highest"].make(n) for n in self.highest_choices(self.new_lowest)]
         amounts = self._amounts(self.turn)
         return [self.forms["wager"].make(n, c) for c in self.open_cards(self.turn) for n in amounts] + [
             self.forms["done"].make()]
 
     def _why_not(self, move):
         name = self.player_names()[self.turn]
+        banker = self.player_names()[self.banker]
+        if self.phase == "choice" and move.kind == "lowest":
+            top = self.lowest_choices()[-1]
+            return (f"{banker} cannot set the lowest wager at {move.args[0]}: it is 1 to {chips_word(top)}"
+                    + (", the most the bank holds" if top < LOWEST_MAX else ""), "interpretation.limits")
         if self.phase == "choice":
             return "the hand is over: the banker deals again or passes the bank", "play.banker-choice"
+        if self.phase == "limits":
+            if move.kind == "highest":
+                *others, last = map(str, self.highest_choices(self.new_lowest))
+                return (f"{banker} cannot set the highest wager at {move.args[0]}: with the lowest at "
+                        f"{self.new_lowest}, it is {', '.join(others) + ' or ' if others else ''}{last}",
+                        "interpretation.limits")
+            return (f"{banker} is setting new limits: the highest wager comes next", "interpretation.limits")
+        if move.kind in ("lowest", "highest"):
+            return "only the banker sets new limits, dealing again once the hand is over", "interpretation.limits"
         if move.kind in ("deal", "pass"):
             return "only the banker decides, once the hand is over", "play.banker-choice"
         if move.kind == "wager":
@@ -160,7 +193,8 @@ class ZiginetteState(BankingGame, State):
         low, high = self.limits.low, self.limits.high
         cards = self.board + [self.banker_card] + list(self.stock[:1])
         return [self.forms["wager"].make(n, c) for c in cards for n in sorted({0, low, high, high + 1})] + [
-            self.forms[k].make() for k in ("done", "deal", "pass")]
+            self.forms[k].make() for k in ("done", "deal", "pass")] + [
+            self.forms[k].make(n) for k in ("lowest", "highest") for n in (0, 1, 3, 5, 6, 7, 10, 25, 26, 30)]
 
     def _play(self, move):
         seat, names = self.turn, self.player_names()
@@ -171,6 +205,16 @@ class ZiginetteState(BankingGame, State):
             lines = [f"{names[seat]} wagers {chips_word(amount)} on the {card.symbol}"]
         elif move.kind == "done":
             lines = [f"{names[seat]} is done betting"] + self._next_bettor()
+        elif move.kind == "lowest":
+            self.phase, self.new_lowest = "limits", move.args[0]
+            lines = [f"{names[seat]} will deal again with new limits, the lowest wager {chips_word(move.args[0])}",
+                     "the highest comes next"]
+        elif move.kind == "highest":
+            self.limits = Limits(self.new_lowest, move.args[0])
+            self.new_lowest = None
+            lines = [f"{names[seat]} deals again with new limits: wagers {self.new_limits_words()}"]
+            self._start_hand(self.hand_number + 1, self.banker)
+            lines += self._playette_line()
         else:
             lines = self._banker_decides(move.kind == "deal")
         self.said = "; ".join(lines) + "."
@@ -271,6 +315,9 @@ class ZiginetteState(BankingGame, State):
             return [f"{name} deals again"] + self._playette_line()
         return [f"{name} passes the bank"] + self._pass_bank()
 
+    def new_limits_words(self):
+        return f"{self.limits.low} to {chips_word(self.limits.high)}"
+
     def _playette_line(self):
         n = self.playettes
         return [f"{'a playette' if n == 1 else f'{n} playettes'} dealt again"] if n else []
@@ -282,8 +329,8 @@ class ZiginetteState(BankingGame, State):
 
     def move_bound(self):
         """Each hand: at most 28 board cards turned up, each followed by a betting round of a
-        wager per board card and a ``done`` per player, and the banker's choice."""
-        return self.options["hands"] * (1 + 29 * (self.seats - 1) * 11)
+        wager per board card and a ``done`` per player, and the banker's choice (two moves with new limits)."""
+        return self.options["hands"] * (2 + 29 * (self.seats - 1) * 11)
 
     # ---- what each seat sees --------------------------------------------------------------------
 
@@ -297,6 +344,7 @@ class ZiginetteState(BankingGame, State):
         return {
             "hand_number": self.hand_number, "hands_in_game": self.options["hands"], "banker": self.banker,
             "phase": self.phase, "limits": [self.limits.low, self.limits.high], "room": self.room(),
+            "new_lowest": self.new_lowest,
             "board": [c.text for c in self.board], "banker_card": self.banker_card.text,
             "wagers": [[s, self.board.index(c), n] for (s, c), n in self.wagers.items()],   # seat, board index
             "dead": sorted(self.dead), "stock": len(self.stock), "discards": [c.text for c in self.discards],
@@ -330,7 +378,8 @@ class ZiginetteState(BankingGame, State):
                           group="middle"))
         zones.append(zone("discards", "Matched and dead cards", self.discards, kind="discard", layout="squared",
                           group="middle"))
-        phase = {"bet": "Wagers", "choice": "The banker deals again or passes the bank"}[self.phase]
+        phase = {"bet": "Wagers", "choice": "The banker deals again or passes the bank",
+                 "limits": f"New limits: the lowest wager {chips_word(self.new_lowest or 0)}, the highest next"}[self.phase]
         dead = ", ".join(rank_words(r) for r in sorted(self.dead))
         return {
             "headline": headline(f"Hand {self.hand_number} of {self.options['hands']}",
@@ -365,7 +414,13 @@ class ZiginetteState(BankingGame, State):
     def _button_words(self, move):
         if move.kind == "wager":
             return f"Wager {chips_word(move.args[0])} on the {move.args[1].symbol}"
-        return {"done": "Done betting", "deal": "Deal again", "pass": "Pass the bank"}.get(move.kind)
+        if move.kind == "lowest":
+            return f"Deal again with new limits: lowest wager {chips_word(move.args[0])}"
+        if move.kind == "highest":
+            return f"Highest wager {chips_word(move.args[0])}"
+        if move.kind == "deal":
+            return f"Deal again, wagers {self.new_limits_words()} as now"
+        return {"done": "Done betting", "pass": "Pass the bank"}.get(move.kind)
 
 
 GAME = ZiginetteState

@@ -57,7 +57,7 @@ DEPARTURES = {
     "yaniv": ["interpretation.turn-limit", "interpretation.hand-limit"],
     "yukon": ["interpretation.way-forward"],
     "zetema": [],
-    "ziginette": ["interpretation.limits"],
+    "ziginette": [],
 }
 
 SPECS = {spec.id: spec for spec in rules_engine.list_games()}
