@@ -372,6 +372,9 @@ def make_snapshot(bundle_dir, package_dir, wheel):
         "pyodide": PYODIDE_VERSION,
         "file": name,
         "bytes": report["bytes"],
+        # The restore never grows the memory: the heap must fit in the module's first (make_snapshot.mjs).
+        "heap_bytes": report["heap"],
+        "initial_memory_bytes": report["initialMemory"],
         "sha256": digest,
         "engine_wheel": Path(wheel).name,
         "engine_wheel_sha256": _sha256_file(wheel),

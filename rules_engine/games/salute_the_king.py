@@ -6,14 +6,17 @@
 - From the dealer's left, in turn, each player turns the top card of their pile face up onto
   the middle (``play.turn``).
 - An ace, king, queen or jack calls for its gesture from every player, the turner too: stand,
-  salute, bow, applaud (``play.gestures``). A reaction is a move that names its seat; the
-  players are asked in turn, from a seat that moves round one place with every card
-  turned (``play.reaction``), each making a
-  gesture or letting the beat pass. The last to make the gesture takes the middle pile under
-  their own (``play.last``): once all but one have made it, that one is last; a player who lets
-  the beat pass is last at once (``interpretation.beat``). A wrong gesture takes the pile at once
-  (``play.wrong``); so does a gesture made to a card that calls for none by the player whose turn
-  it is, before they turn the next card (``interpretation.false-alarm``).
+  salute, bow, applaud (``play.gestures``); with the ``triggers`` option the dealer first picks
+  the four ranks (``setup.triggers``). A reaction is a move that names its seat. At the page's
+  tables it is a race: any seat still to react may make it at any moment (``_reactions``), the
+  host taking them as they arrive (``rhythm``; widgets/timing.js). Played turn by turn (records,
+  bots, the command line), the players are asked in turn, from a seat that moves round one
+  place with every card turned (``play.reaction``), each making a gesture or letting the beat
+  pass. The last to make the gesture takes the middle pile under their own (``play.last``):
+  once all but one have made it, that one is last; a player who lets the beat pass is last at
+  once (``interpretation.beat``). A wrong gesture takes the pile at once (``play.wrong``); so
+  does any player's gesture at a card that calls for none, until the next card is turned
+  (``interpretation.false-alarm``).
 - A player whose last card is turned and who does not take the pile back is out and wins
   (``end.game``); after ``TURN_LIMIT`` turns the fewest cards win (``interpretation.turn-limit``).
 """
@@ -156,8 +159,8 @@ class SaluteTheKingState(State):
         return moves
 
     def _reactions(self, seat):
-        """A seat still to react to the card calls for, or any seat at a card that calls for
-        none (a false alarm, ``interpretation.false-alarm``), may make a gesture at any moment."""
+        """A seat still to react to a card that calls for a gesture, or any seat at a card that
+        calls for none (a false alarm, ``interpretation.false-alarm``), may make one at any moment."""
         if self.window:
             return self._gestures([seat]) if seat in self.window[1] else []
         return self._gestures([seat]) if self.alarm else []
