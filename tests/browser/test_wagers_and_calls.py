@@ -127,9 +127,12 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
     pressed(page, widget.locator(".rw-rhythm__toggle"), how)
     page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=start)
     assert widget.locator(".rw-rhythm__pulse").count() == 1
-    page.evaluate("""() => { window.rwLong = [];
+    # The page's own work for each reply (drawing the table, timing the beat) and the long tasks.
+    page.evaluate(f"""() => {{ window.rwLong = []; window.rwShows = [];
+        const w = document.querySelector('{PLAY}').rwWidget, show = w.show.bind(w);
+        w.show = (reply, end) => {{ const t = performance.now(); show(reply, end); window.rwShows.push(performance.now() - t); }};
         new PerformanceObserver((list) => window.rwLong.push(...list.getEntries().map((e) => e.duration)))
-            .observe({ type: "longtask" }); }""")
+            .observe({{ type: "longtask" }}); }}""")
     made_in_time = 0
     for _ in range(16):   # cards that call for a gesture, until the reader's comes before the last bot's
         gesture = page.wait_for_function(DUE, timeout=60_000).json_value()
@@ -148,5 +151,9 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
             break
     else:
         pytest.fail(f"sixteen cards called for a gesture and the reader's came in time {made_in_time} times")
-    assert page.evaluate("window.rwLong") == [], "long tasks while the bots reacted (ms)"
+    shows, long = page.evaluate("[window.rwShows, window.rwLong]")
+    assert shows and max(shows) < 50, f"a reply took {max(shows):.0f} ms to draw"
+    # A task is timed by the wall clock: on a loaded machine (two test workers beside the browser)
+    # the thread may be descheduled once; more than one, or any from the page's own work, fails.
+    assert len(long) <= 1 and max(long, default=0) < 150, f"long tasks while the bots reacted: {long} ms"
     pressed(page, widget.locator(".rw-rhythm__toggle"), how)   # pause: the page goes on to other games quiet
