@@ -4,6 +4,7 @@ for every game whose moves include one; and a poker hand declared (its kind, the
 a call, for every game whose moves are declared hands; and a gesture at a card that calls for
 one, on the beat, for every real-time game."""
 
+import json
 import re
 
 import pytest
@@ -127,14 +128,27 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
     pressed(page, widget.locator(".rw-rhythm__toggle"), how)
     page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=start)
     assert widget.locator(".rw-rhythm__pulse").count() == 1
-    # The page's own work for each reply (drawing the table, timing the beat) and the long tasks.
-    page.evaluate(f"""() => {{ window.rwLong = []; window.rwShows = [];
-        const w = document.querySelector('{PLAY}').rwWidget, show = w.show.bind(w);
-        w.show = (reply, end) => {{ const t = performance.now(); show(reply, end); window.rwShows.push(performance.now() - t); }};
-        new PerformanceObserver((list) => window.rwLong.push(...list.getEntries().map((e) => e.duration)))
-            .observe({{ type: "longtask" }}); }}""")
+    # The page's work task by task, from the browser's trace. A task's thread time is the work done
+    # in it; its wall time also counts the moments a loaded machine gave the thread to another
+    # (in CI, beside two test workers, four tasks of 3 ms of work each took 53-117 ms of wall time).
+    browser = page.context.browser
+    browser.start_tracing(categories=["toplevel"])
+    try:
+        wanted = 2 if how == "keyboard" else 1   # a few reactions by key, one each else
+        made_in_time = reactions_made(page, widget, how, wanted)
+    finally:
+        tasks = page_thread_tasks(browser.stop_tracing())
+    assert made_in_time == wanted, f"sixteen cards called for a gesture and the reader's came in time {made_in_time} times"
+    worst = max(tasks, key=lambda task: task["work_ms"])
+    assert worst["work_ms"] < 50, f"a task on the page's thread did {worst['work_ms']:.0f} ms of work ({worst})"
+    pressed(page, widget.locator(".rw-rhythm__toggle"), how)   # pause: the page goes on to other games quiet
+
+
+def reactions_made(page, widget, how, wanted):
+    """The reader answers each card that calls for a gesture (at most sixteen) until ``wanted`` of
+    its gestures came before the last bot's; how many did."""
     made_in_time = 0
-    for _ in range(16):   # cards that call for a gesture, until the reader's comes before the last bot's
+    for _ in range(16):
         gesture = page.wait_for_function(DUE, timeout=60_000).json_value()
         reaction = next(r for r in page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.reactions")
                         if r["move"].split()[1].startswith(gesture[:3]))
@@ -147,13 +161,17 @@ def test_a_gesture_on_the_beat_before_the_bots_and_no_long_task(reader_page, sit
             if (w.said.some((s) => s.startsWith("Seat 0 {reaction["move"].split()[1]}"))) return "made";
             return w.message.textContent.includes("Not allowed") && w.step > {before} ? "late" : null; }}""").json_value()
         made_in_time += made == "made"
-        if made_in_time == (2 if how == "keyboard" else 1):   # a few reactions by key, one each else
+        if made_in_time == wanted:
             break
-    else:
-        pytest.fail(f"sixteen cards called for a gesture and the reader's came in time {made_in_time} times")
-    shows, long = page.evaluate("[window.rwShows, window.rwLong]")
-    assert shows and max(shows) < 50, f"a reply took {max(shows):.0f} ms to draw"
-    # A task is timed by the wall clock: on a loaded machine (two test workers beside the browser)
-    # the thread may be descheduled once; more than one, or any from the page's own work, fails.
-    assert len(long) <= 1 and max(long, default=0) < 150, f"long tasks while the bots reacted: {long} ms"
-    pressed(page, widget.locator(".rw-rhythm__toggle"), how)   # pause: the page goes on to other games quiet
+    return made_in_time
+
+
+def page_thread_tasks(trace):
+    """Every task the pages' main threads ran during a Chromium trace (category ``toplevel``), with
+    its wall time and its thread time ("work") in milliseconds."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main_threads = {(e["pid"], e["tid"]) for e in events
+                    if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
+    return [{"wall_ms": e["dur"] / 1000, "work_ms": e.get("tdur", e["dur"]) / 1000} for e in events
+            if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask" and (e["pid"], e["tid"]) in main_threads]
