@@ -26,11 +26,15 @@ banker's left).
 
 from dataclasses import dataclass
 
+from ..moves import MoveForm
 from ..table import zone
 from .chips import Chips, chips_word
 from .ledger import ChipsLedger
 
 OUTCOMES = ("win", "lose", "push")
+# New limits (``interpretation.limits``): the lowest 1 to 5, the highest a multiple of 5 up to 25.
+LOWEST_MOST, HIGHEST_MOST, HIGHEST_STEP = 5, 25, 5
+LIMIT_FORMS = (MoveForm("lowest", "lowest {int}"), MoveForm("highest", "highest {int}"))
 
 
 def stake_pool(seat):
@@ -114,8 +118,8 @@ class Limits:
         return None
 
     @property
-    def words(self):
-        return f"stakes {self.low} to {chips_word(self.high)}"
+    def span(self):
+        return f"{self.low} to {chips_word(self.high)}"
 
 
 class BankingGame(ChipsLedger):
@@ -124,6 +128,9 @@ class BankingGame(ChipsLedger):
     settles each bet with ``_settle``; ``_bank_zones`` puts the stakes and the bank on the table."""
 
     STAKE_LABEL, BANK_LABEL = "Stake", "The bank"
+    BET_WORD = "stake"   # what a bet is called on the table: a stake, a wager
+    NEW_LIMITS_BUTTON = "New limits"
+    new_lowest = None    # the lowest of the new limits a banker is setting, until the highest follows
 
     def _issue(self):
         self.chips = Chips.issue(self.seats, self.options["chips"], stake_pools(self.seats))
@@ -158,3 +165,62 @@ class BankingGame(ChipsLedger):
 
     def _pool_zones(self):
         return self._bank_zones()
+
+    # ---- new limits: a banker about to deal may set them in two moves, the lowest then the highest
+
+    def lowest_choices(self):
+        """The lowest bet a banker may set: 1 to 5, never more than the bank holds."""
+        return range(1, min(LOWEST_MOST, self.chips.held[self.banker]) + 1)
+
+    def highest_choices(self, lowest):
+        """The highest bet that may go with ``lowest``: a multiple of 5 up to 25, never more than
+        the bank holds (the most it holds, when that is less than 25, is a choice too)."""
+        top = min(HIGHEST_MOST, self.chips.held[self.banker])
+        return [n for n in range(lowest, top + 1) if n % HIGHEST_STEP == 0 or n == top]
+
+    def _limit_moves(self):
+        """Before new limits, the lowest bets that start them; after the lowest, the highest."""
+        if self.new_lowest is None:
+            return [self.forms["lowest"].make(n) for n in self.lowest_choices()]
+        return [self.forms["highest"].make(n) for n in self.highest_choices(self.new_lowest)]
+
+    def _limit_refusal(self, move):
+        """Why a ``lowest`` or ``highest`` move is refused while the banker may set limits, else None."""
+        banker = self.player_names()[self.banker]
+        if move.kind == "lowest" and self.new_lowest is None:
+            top = self.lowest_choices()[-1]
+            return (f"{banker} cannot set the lowest {self.BET_WORD} at {move.args[0]}: it is 1 to "
+                    f"{chips_word(top)}" + (", the most the bank holds" if top < LOWEST_MOST else ""),
+                    "interpretation.limits")
+        if move.kind == "highest" and self.new_lowest is not None:
+            *others, last = map(str, self.highest_choices(self.new_lowest))
+            return (f"{banker} cannot set the highest {self.BET_WORD} at {move.args[0]}: with the lowest at "
+                    f"{self.new_lowest}, it is {', '.join(others) + ' or ' if others else ''}{last}",
+                    "interpretation.limits")
+        if self.new_lowest is not None:
+            return f"{banker} is setting new limits: the highest {self.BET_WORD} comes next", "interpretation.limits"
+        return None
+
+    def _set_limit(self, move, starting="sets new limits", done="sets new limits"):
+        """Plays a ``lowest`` or ``highest`` move; what it says (the banker ``starting`` new limits,
+        or ``done`` with them), and whether the limits are now set."""
+        banker = self.player_names()[self.banker]
+        if move.kind == "lowest":
+            self.new_lowest = move.args[0]
+            return f"{banker} {starting}, the lowest {self.BET_WORD} {chips_word(move.args[0])}; " \
+                   "the highest comes next", False
+        self.limits = Limits(self.new_lowest, move.args[0])
+        self.new_lowest = None
+        return f"{banker} {done}: {self.limits_words()}", True
+
+    def limits_words(self):
+        """``stakes 1 to 10 chips``"""
+        return f"{self.BET_WORD}s {self.limits.span}"
+
+    def _limit_words(self, move):
+        """A ``lowest`` or ``highest`` move's button."""
+        which = f"{self.NEW_LIMITS_BUTTON}: lowest" if move.kind == "lowest" else "Highest"
+        return f"{which} {self.BET_WORD} {chips_word(move.args[0])}"
+
+    def _limits_phase_words(self):
+        return f"New limits: the lowest {self.BET_WORD} {chips_word(self.new_lowest)}, the highest next"

@@ -21,7 +21,7 @@ card is matched after the banker's own card.
 """
 
 from ..cards import make_deck
-from ..families.banking import BankingGame, Limits
+from ..families.banking import LIMIT_FORMS, BankingGame, Limits
 from ..families.chips import chips_word
 from ..game import GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
@@ -30,7 +30,6 @@ from ..table import headline, score_sheet, signed, zone
 from . import ziginette_bot
 
 LIMITS = {"1-10": (1, 10), "1-5": (1, 5), "2-20": (2, 20), "5-25": (5, 25)}
-LOWEST_MAX, HIGHEST_MAX, HIGHEST_STEP = 5, 25, 5   # ``interpretation.limits``: a banker's new limits
 RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 
 
@@ -65,9 +64,9 @@ class ZiginetteState(BankingGame, State):
                           start_option="chips", hands_option="hands", out_ends=True, row_sum=(0, 0)),
     )
     forms = MoveForms(MoveForm("wager", "wager {int} on {card}"), MoveForm("done", "done"),
-                      MoveForm("deal", "deal again"), MoveForm("pass", "pass the bank"),
-                      MoveForm("lowest", "lowest {int}"), MoveForm("highest", "highest {int}"))
+                      MoveForm("deal", "deal again"), MoveForm("pass", "pass the bank"), *LIMIT_FORMS)
     heuristic = staticmethod(ziginette_bot.choose)
+    BET_WORD, NEW_LIMITS_BUTTON = "wager", "Deal again with new limits"
 
     # ---- setup ----------------------------------------------------------------------------------
 
@@ -78,7 +77,6 @@ class ZiginetteState(BankingGame, State):
         self.bankers = ()
         self.over = False
         self.said = None
-        self.new_lowest = None     # the lowest of new limits, while the banker sets the highest
         self._start_hand(1, int(self.options["first_banker"].split()[1]) % self.seats)
         if self.playettes:
             self.said = self._playette_line()[0].capitalize() + "."
@@ -136,42 +134,20 @@ class ZiginetteState(BankingGame, State):
     def _amounts(self, seat):
         return self.limits.amounts(min(self.chips.held[seat], self.room()))
 
-    def lowest_choices(self):
-        """``interpretation.limits``: the lowest wager a banker dealing again may set."""
-        return range(1, min(LOWEST_MAX, self.chips.held[self.banker]) + 1)
-
-    def highest_choices(self, lowest):
-        """The highest wager that may go with ``lowest``: a multiple of 5 up to 25, never more than
-        the bank holds (the most it holds, when that is less than 25, is a choice too)."""
-        top = min(HIGHEST_MAX, self.chips.held[self.banker])
-        return [n for n in range(lowest, top + 1) if n % HIGHEST_STEP == 0 or n == top]
-
     def _legal(self):
         if self.phase == "choice":
-            return [self.forms["deal"].make(), self.forms["pass"].make()] + [
-                self.forms["lowest"].make(n) for n in self.lowest_choices()]
+            return [self.forms["deal"].make(), self.forms["pass"].make()] + self._limit_moves()
         if self.phase == "limits":
-            return [self.forms["highest"].make(n) for n in self.highest_choices(self.new_lowest)]
+            return self._limit_moves()
         amounts = self._amounts(self.turn)
         return [self.forms["wager"].make(n, c) for c in self.open_cards(self.turn) for n in amounts] + [
             self.forms["done"].make()]
 
     def _why_not(self, move):
         name = self.player_names()[self.turn]
-        banker = self.player_names()[self.banker]
-        if self.phase == "choice" and move.kind == "lowest":
-            top = self.lowest_choices()[-1]
-            return (f"{banker} cannot set the lowest wager at {move.args[0]}: it is 1 to {chips_word(top)}"
-                    + (", the most the bank holds" if top < LOWEST_MAX else ""), "interpretation.limits")
-        if self.phase == "choice":
-            return "the hand is over: the banker deals again or passes the bank", "play.banker-choice"
-        if self.phase == "limits":
-            if move.kind == "highest":
-                *others, last = map(str, self.highest_choices(self.new_lowest))
-                return (f"{banker} cannot set the highest wager at {move.args[0]}: with the lowest at "
-                        f"{self.new_lowest}, it is {', '.join(others) + ' or ' if others else ''}{last}",
-                        "interpretation.limits")
-            return (f"{banker} is setting new limits: the highest wager comes next", "interpretation.limits")
+        if self.phase in ("choice", "limits"):
+            return self._limit_refusal(move) or (
+                "the hand is over: the banker deals again or passes the bank", "play.banker-choice")
         if move.kind in ("lowest", "highest"):
             return "only the banker sets new limits, dealing again once the hand is over", "interpretation.limits"
         if move.kind in ("deal", "pass"):
@@ -205,16 +181,13 @@ class ZiginetteState(BankingGame, State):
             lines = [f"{names[seat]} wagers {chips_word(amount)} on the {card.symbol}"]
         elif move.kind == "done":
             lines = [f"{names[seat]} is done betting"] + self._next_bettor()
-        elif move.kind == "lowest":
-            self.phase, self.new_lowest = "limits", move.args[0]
-            lines = [f"{names[seat]} will deal again with new limits, the lowest wager {chips_word(move.args[0])}",
-                     "the highest comes next"]
-        elif move.kind == "highest":
-            self.limits = Limits(self.new_lowest, move.args[0])
-            self.new_lowest = None
-            lines = [f"{names[seat]} deals again with new limits: wagers {self.new_limits_words()}"]
-            self._start_hand(self.hand_number + 1, self.banker)
-            lines += self._playette_line()
+        elif move.kind in ("lowest", "highest"):
+            line, done = self._set_limit(move, "will deal again with new limits", "deals again with new limits")
+            lines = [line]
+            self.phase = "limits"
+            if done:
+                self._start_hand(self.hand_number + 1, self.banker)
+                lines += self._playette_line()
         else:
             lines = self._banker_decides(move.kind == "deal")
         self.said = "; ".join(lines) + "."
@@ -315,9 +288,6 @@ class ZiginetteState(BankingGame, State):
             return [f"{name} deals again"] + self._playette_line()
         return [f"{name} passes the bank"] + self._pass_bank()
 
-    def new_limits_words(self):
-        return f"{self.limits.low} to {chips_word(self.limits.high)}"
-
     def _playette_line(self):
         n = self.playettes
         return [f"{'a playette' if n == 1 else f'{n} playettes'} dealt again"] if n else []
@@ -379,12 +349,12 @@ class ZiginetteState(BankingGame, State):
         zones.append(zone("discards", "Matched and dead cards", self.discards, kind="discard", layout="squared",
                           group="middle"))
         phase = {"bet": "Wagers", "choice": "The banker deals again or passes the bank",
-                 "limits": f"New limits: the lowest wager {chips_word(self.new_lowest or 0)}, the highest next"}[self.phase]
+                 "limits": self.new_lowest and self._limits_phase_words()}[self.phase]
         dead = ", ".join(rank_words(r) for r in sorted(self.dead))
         return {
             "headline": headline(f"Hand {self.hand_number} of {self.options['hands']}",
-                                 f"Banker: {names[self.banker]}", self.limits.words.replace("stakes", "wagers")
-                                 .capitalize(), f"Dead: {dead}" if dead else None,
+                                 f"Banker: {names[self.banker]}", self.limits_words().capitalize(),
+                                 f"Dead: {dead}" if dead else None,
                                  None if self.over else phase),
             "zones": zones,
             "dealer": self.banker,
@@ -414,12 +384,10 @@ class ZiginetteState(BankingGame, State):
     def _button_words(self, move):
         if move.kind == "wager":
             return f"Wager {chips_word(move.args[0])} on the {move.args[1].symbol}"
-        if move.kind == "lowest":
-            return f"Deal again with new limits: lowest wager {chips_word(move.args[0])}"
-        if move.kind == "highest":
-            return f"Highest wager {chips_word(move.args[0])}"
+        if move.kind in ("lowest", "highest"):
+            return self._limit_words(move)
         if move.kind == "deal":
-            return f"Deal again, wagers {self.new_limits_words()} as now"
+            return f"Deal again, {self.limits_words()} as now"
         return {"done": "Done betting", "pass": "Pass the bank"}.get(move.kind)
 
 
