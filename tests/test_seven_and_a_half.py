@@ -118,7 +118,9 @@ def test_a_two_card_seven_and_a_half_stands_shown_and_is_paid_double_then_takes_
     assert state.to_act == 0 and 0 in state.shown
     state = play(state, "hit", "stand")
     assert state.hand_results[0][1] == (-6, 8, -2)            # 2 to 1 on 4; 3½ loses to 7
-    assert state.banker == 1 and state.hand_number == 2 and state.to_act == 2   # left of the new banker
+    assert state.banker == 1 and state.hand_number == 2 and state.to_act == 1   # the new banker's limits
+    state = play(state, "keep the limits")
+    assert state.to_act == 2 and state.said == "Seat 1 keeps the limits: stakes 1 to 10 chips."   # left of the banker
 
 
 def test_ties_push_and_a_banker_two_card_seven_and_a_half_only_pushes_with_another():
@@ -140,6 +142,57 @@ def test_a_banker_who_busts_pays_every_player_still_in():
     # seat 1: 6 + 5 = 11, bust (−3); seat 2: 7 + ½ two-card; the banker 4 + 6 = 10, bust.
     assert state.hand_results[0][1] == (3 - 4, -3, 4)
     assert state.chips.conserved and sum(state.chips.held) == 150
+
+
+def test_a_banker_who_busts_pays_a_two_card_seven_and_a_half_once_with_the_option():
+    state = play(dealt("6C 7C 4S 5D QD 6S", bust_pays="even"), "bet 3", "bet 2", "hit", "hit", "hit")
+    assert state.hand_results[0][1] == (3 - 2, -3, 2) and state.chips.conserved
+    # Against a banker who stands, a two-card 7½ is paid double whatever the option.
+    state = play(dealt("6C 7C 4S 5D QD 2S", bust_pays="even"), "bet 3", "bet 2", "hit", "hit", "hit", "stand")
+    assert state.hand_results[0][1] == (3 - 4, -3, 4)
+
+
+def test_the_banker_keeps_the_limits_or_sets_new_ones_before_each_later_hand():
+    state = play(dealt("7C 7D AS JH QH 2S", seats=3), "bet 1", "bet 1", "hit", "hit", "hit", "stand")
+    assert state.hand_number == 2 and state.banker == 1 and state.to_act == 1
+    assert [m.text for m in state.legal_moves()] == ["keep the limits"] + [f"lowest {n}" for n in range(1, 6)]
+    for move in ("lowest 0", "lowest 6", "lowest 999999"):
+        refused(state, move, "interpretation.limits")
+    for move in ("bet 2", "highest 10", "hit"):
+        refused(state, move, "interpretation.limits")
+    assert [c["label"] for c in state.table(1)["moves"]][:2] == [
+        "Keep the limits, stakes 1 to 10 chips", "New limits: lowest stake 1 chip"]
+    state = play(state, "lowest 2")
+    assert state.said == "Seat 1 sets new limits, the lowest stake 2 chips; the highest comes next."
+    assert [m.text for m in state.legal_moves()] == [f"highest {n}" for n in (5, 10, 15, 20, 25)]
+    assert "New limits: the lowest stake 2 chips, the highest next" in state.table(2)["headline"]["facts"]
+    refused(state, "highest 7", "interpretation.limits")
+    refused(state, "keep the limits", "interpretation.limits")
+    state = play(state, "highest 20")
+    assert state.said == "Seat 1 sets new limits: stakes 2 to 20 chips." and state.to_act == 2
+    refused(state, "bet 1", "setup.limits")
+    refused(state, "bet 21", "setup.limits")
+    refused(state, "lowest 1", "interpretation.limits")   # only before the stakes
+    state = play(state, "bet 20", "bet 2")
+    assert state.phase == "play" and state.staked(2) == 20
+
+
+def test_new_limits_stay_when_the_bank_passes_and_never_pass_what_the_bank_holds():
+    def deck(order):
+        first = parse_cards(order)
+        return first + [c for c in make_deck("40-italian") if c not in first]
+
+    game = rules_engine.load_game("seven-and-a-half", first_banker="seat 0", chips=20)
+    state = game.new(seed=1, seats=3, decks={"hand-1": deck("7C 7D AS JH QH 2S"), "hand-2": deck("7H KC 5C JS")})
+    state = play(state, "bet 1", "bet 1", "hit", "hit", "hit", "stand")
+    assert state.banker == 1 and state.chips.held[1] == 22   # a bank of 22: 22 is a highest too
+    state = play(state, "lowest 5")
+    assert [m.text for m in state.legal_moves()] == [f"highest {n}" for n in (5, 10, 15, 20, 22)]
+    # Seat 2 makes a two-card 7½ (7♥ J♠) and takes the bank; the limits go with it.
+    state = play(state, "highest 20", "bet 5", "bet 5", "hit", "stand", "stand")
+    assert state.banker == 2 and state.hand_number == 3 and state.to_act == 2
+    assert (state.limits.low, state.limits.high) == (5, 20)
+    assert play(state, "keep the limits").said == "Seat 2 keeps the limits: stakes 5 to 20 chips."
 
 
 def test_the_first_two_card_holder_to_the_bankers_left_takes_the_bank():

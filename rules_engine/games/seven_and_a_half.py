@@ -2,14 +2,17 @@
 
 - Aces count 1, 2 to 7 their pips, the court cards ½ each, except the K♦, which is wild: any
   whole number from 1 up, counted as the best one (``play.values``). Values are kept in halves.
-- Each hand, every player but the banker stakes within the banker's limits or sits the hand
-  out (``setup.limits``, ``play.bet``); everyone in the hand, the banker last, gets one card
+- Before each hand after the first, the banker keeps the limits or sets new ones in two moves,
+  ``lowest N`` then ``highest M`` (``interpretation.limits``). Each hand, every player but the
+  banker stakes within the limits or sits the hand out (``setup.limits``, ``play.bet``);
+  everyone in the hand, the banker last, gets one card
   face down (``setup.deal``). From the banker's left each player hits (a card face up) or
   stands (``play.hit``); 8 or more busts: the hole card is shown and the stake lost at once
   (``play.bust``); 7½ in two cards is shown and stands (``play.two-card``).
 - The banker then shows the hole card and hits or stands freely (``play.banker``). A banker who
   busts pays every player still in; else the higher total wins, a two-card 7½ above any other
-  7½, and a tie pushes (``scoring.showdown``). A two-card 7½ is paid 2 to 1 (``scoring.two-card``)
+  7½, and a tie pushes (``scoring.showdown``). A two-card 7½ is paid 2 to 1 (``scoring.two-card``),
+  by a banker who busts too unless the ``bust_pays`` option says ``even`` (``interpretation.bust-pays``),
   and takes the bank for the next hand, the first such player to the banker's left, unless the
   banker had one too (``scoring.bank-passes``).
 - The game lasts the ``hands`` option, and ends sooner after a hand leaving a player with no
@@ -17,7 +20,7 @@
 """
 
 from ..cards import make_deck, parse_card
-from ..families.banking import BankingGame, Limits, next_banker
+from ..families.banking import LIMIT_FORMS, BankingGame, Limits, next_banker
 from ..families.chips import chips_word
 from ..game import ALL, GameSpec, Option, Scores, State
 from ..moves import MoveForm, MoveForms
@@ -92,6 +95,9 @@ class SevenAndAHalfState(BankingGame, State):
                    "no chips left"),
             Option("first_banker", "draw", ("draw", "seat 0"),
                    "the first banker: by a draw of cards, or seat 0 (the reader's seat at a table on the page)"),
+            Option("bust_pays", "double", ("double", "even"),
+                   "what a banker who busts pays a two-card 7½: double, as a two-card 7½ is always paid, "
+                   "or the stake once, as every other player still in"),
         ),
         rules=("setup.first-banker", "setup.limits", "setup.deal", "play.bet", "play.values", "play.hit",
                "play.bust", "play.two-card", "play.banker", "scoring.showdown", "scoring.two-card",
@@ -102,7 +108,7 @@ class SevenAndAHalfState(BankingGame, State):
                           start_option="chips", hands_option="hands", out_ends=True, row_sum=(0, 0)),
     )
     forms = MoveForms(MoveForm("bet", "bet {int}"), MoveForm("sit", "sit out"), MoveForm("hit", "hit"),
-                      MoveForm("stand", "stand"))
+                      MoveForm("stand", "stand"), MoveForm("keep", "keep the limits"), *LIMIT_FORMS)
     heuristic = staticmethod(seven_and_a_half_bot.choose)
 
     # ---- setup ----------------------------------------------------------------------------------
@@ -147,11 +153,17 @@ class SevenAndAHalfState(BankingGame, State):
 
     def _start_hand(self, number, banker):
         self.hand_number, self.banker = number, banker
-        self.phase = "bet"
         self.won = [0] * self.seats  # chips won this hand, per seat
         self.players = ()               # who staked, from the banker's left
         self.lines = []
-        self.turn = self._left(banker)
+        if number == 1:              # the first hand's limits are the ``limits`` option
+            self._open_stakes()
+        else:                        # ``interpretation.limits``: the banker may set new ones
+            self.phase, self.turn = "choice", banker
+
+    def _open_stakes(self):
+        self.phase = "bet"
+        self.turn = self._left(self.banker)
 
     def _left(self, seat, steps=1):
         return (seat + steps) % self.seats
@@ -171,6 +183,10 @@ class SevenAndAHalfState(BankingGame, State):
         return None if self.over else self.turn
 
     def _legal(self):
+        if self.phase == "choice":
+            return [self.forms["keep"].make()] + self._limit_moves()
+        if self.phase == "limits":
+            return self._limit_moves()
         if self.phase == "bet":
             held = self.chips.held[self.turn]
             return [self.forms["bet"].make(n) for n in self.limits.amounts(held)] + [self.forms["sit"].make()]
@@ -180,6 +196,11 @@ class SevenAndAHalfState(BankingGame, State):
     def _why_not(self, move):
         names = self.player_names()
         name = names[self.turn]
+        if self.phase in ("choice", "limits"):
+            return self._limit_refusal(move) or (
+                f"{name}, the banker, first keeps the limits or sets new ones", "interpretation.limits")
+        if move.kind in ("keep", "lowest", "highest"):
+            return "only the banker sets the limits, before the stakes of a hand", "interpretation.limits"
         if move.kind == "bet" and self.phase == "bet":
             refusal = self.limits.refusal(move.args[0], self.chips.held[self.turn])
             if refusal:
@@ -197,11 +218,15 @@ class SevenAndAHalfState(BankingGame, State):
         low, high = self.limits.low, self.limits.high
         amounts = {0, -1, low - 1, low, high, high + 1, self.chips.held[self.turn] + 1, 999999}
         return [self.forms["bet"].make(n) for n in sorted(amounts)] + [
-            self.forms[k].make() for k in ("sit", "hit", "stand")]
+            self.forms[k].make() for k in ("sit", "hit", "stand", "keep")] + [
+            self.forms[k].make(n) for k in ("lowest", "highest") for n in (0, 1, 3, 5, 6, 7, 10, 25, 26, 30)]
 
     def _play(self, move):
         seat, names = self.turn, self.player_names()
         name = names[seat]
+        if move.kind in ("keep", "lowest", "highest"):
+            self.said = self._limits_set(move) + "."
+            return
         if move.kind == "bet":
             self._stake(seat, move.args[0])
             line = f"{name} stakes {chips_word(move.args[0])}"
@@ -224,6 +249,16 @@ class SevenAndAHalfState(BankingGame, State):
         elif seat in self.status:
             lines += self._showdown()
         self.said = "; ".join(lines) + "."
+
+    def _limits_set(self, move):
+        if move.kind == "keep":
+            line, done = f"{self.player_names()[self.banker]} keeps the limits: {self.limits_words()}", True
+        else:
+            line, done = self._set_limit(move)
+        self.phase = "limits"
+        if done:
+            self._open_stakes()
+        return line
 
     def _after_hit(self, seat):
         """A bust loses at once (``play.bust``); a two-card 7½ is shown and stands (``play.two-card``)."""
@@ -297,7 +332,8 @@ class SevenAndAHalfState(BankingGame, State):
                 outcome = "win"
             else:
                 outcome = "push" if rank_key(cards) == rank_key(bank) else "lose"
-            odds = (2, 1) if outcome == "win" and is_two_card(cards) else (1, 1)
+            double = is_two_card(cards) and not (bust and self.options["bust_pays"] == "even")
+            odds = (2, 1) if outcome == "win" and double else (1, 1)
             won = self._settle(seat, outcome, odds)
             self.won[seat] += won
             self.won[self.banker] -= won
@@ -338,9 +374,10 @@ class SevenAndAHalfState(BankingGame, State):
         return Scores(tuple(hand), self._game_scores())
 
     def move_bound(self):
-        """Each hand: a stake or a pass per player, then at most 13 cards a hand without busting
-        (eleven court cards at ½ and two aces) so 13 moves each, banker included."""
-        return self.options["hands"] * (self.seats - 1 + 13 * self.seats)
+        """Each hand: the banker's limits (two moves at most), a stake or a pass per player, then at
+        most 13 cards a hand without busting (eleven court cards at ½ and two aces) so 13 moves
+        each, banker included."""
+        return self.options["hands"] * (2 + self.seats - 1 + 13 * self.seats)
 
     # ---- what each seat sees --------------------------------------------------------------------
 
@@ -363,7 +400,8 @@ class SevenAndAHalfState(BankingGame, State):
     def _table(self, seat):
         return {
             "hand_number": self.hand_number, "hands_in_game": self.options["hands"], "banker": self.banker,
-            "phase": self.phase, "limits": [self.limits.low, self.limits.high],
+            "phase": self.phase, "limits": [self.limits.low, self.limits.high], "new_lowest": self.new_lowest,
+            "bust_pays": self.options["bust_pays"],
             "hands": [self._hand_texts(seat, s) for s in range(self.seats)],
             "status": [self.status.get(s) for s in range(self.seats)],
             "stock": len(self.stock), "discards": [c.text for c in self.discards],
@@ -398,10 +436,12 @@ class SevenAndAHalfState(BankingGame, State):
                           group="middle"))
         zones.append(zone("discards", "Busted hands", self.discards, kind="discard", layout="squared",
                           group="middle"))
-        phase = {"bet": "Stakes", "play": "Players draw", "banker": "The banker draws"}[self.phase]
+        phase = {"bet": "Stakes", "play": "Players draw", "banker": "The banker draws",
+                 "choice": "The banker keeps the limits or sets new ones",
+                 "limits": self.new_lowest and self._limits_phase_words()}[self.phase]
         return {
             "headline": headline(f"Hand {self.hand_number} of {self.options['hands']}",
-                                 f"Banker: {names[self.banker]}", self.limits.words.capitalize(),
+                                 f"Banker: {names[self.banker]}", self.limits_words().capitalize(),
                                  None if self.over else phase),
             "zones": zones,
             "dealer": self.banker,
@@ -429,6 +469,10 @@ class SevenAndAHalfState(BankingGame, State):
     def _button_words(self, move):
         if move.kind == "bet":
             return f"Stake {chips_word(move.args[0])}"
+        if move.kind in ("lowest", "highest"):
+            return self._limit_words(move)
+        if move.kind == "keep":
+            return f"Keep the limits, {self.limits_words()}"
         return {"sit": "Sit this hand out", "hit": "Hit", "stand": "Stand"}.get(move.kind)
 
 
