@@ -19,7 +19,7 @@ NODE_READY := build/.node-ready
 PORT ?= 8000
 
 serve: $(STAMP) $(NODE_READY)
-	$(PY) -m mkdocs serve --strict -a 127.0.0.1:$(PORT)
+	$(PY) -m mkdocs serve --strict --dirty -a 127.0.0.1:$(PORT)
 
 build: $(STAMP) $(NODE_READY)
 	$(PY) -m mkdocs build --strict
@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/deadwood.py
 	$(PY) benchmarks/share_links.py
 	$(PY) benchmarks/site_build.py
+	$(PY) benchmarks/serve_edit.py
 
 check: $(STAMP)
 	$(PY) -m build_scripts.validate

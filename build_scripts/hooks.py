@@ -5,10 +5,11 @@ its result back, so moving to another generator (Zensical) means
 rewriting this file alone:
 
 - on_startup: whether the site is built or served (``mkdocs serve``, whose pages get a
-  policy that lets its live-reload script run: build_scripts/csp.py);
-- on_config: under ``mkdocs serve``, the engine and the build steps are imported afresh, so
-  an edit to either shows on the next rebuild; the Games section of the navigation gets a
-  page per registered game;
+  policy that lets its live-reload script run: build_scripts/csp.py), and whether dirty
+  (``make serve`` is: an edited page alone is checked and built again);
+- on_config: under ``mkdocs serve``, after an edit to the engine, the build steps or the
+  widgets, these are imported afresh and every page is built again; the Games section of the
+  navigation gets a page per registered game;
 - on_files: every game source and collection is checked (a broken one stops the build with
   ``file:line`` messages), and the generated index pages are added;
 - on_page_markdown: a game source becomes its page, a collection's source its page (the
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from mkdocs import utils  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
@@ -52,11 +54,24 @@ STEPS = ("browser", "collection_pages", "csp", "glossary", "headers", "htmltext"
 # What one build learned in on_config/on_files, for the page hooks after it.
 _build = {}
 # What MkDocs was asked to do, for every build of this run (MkDocs loads this file once).
-_run = {"serving": False, "builds": 0}
+_run = {"serving": False, "dirty": False, "builds": 0, "code": None, "checked": None}
+# What every page depends on besides its own source: a change here builds every page again.
+CODE = ("rules_engine", "build_scripts", "widgets")
 
 
 def on_startup(command, dirty):
     _run["serving"] = command == "serve"
+    _run["dirty"] = dirty
+    if dirty:   # MkDocs warns that links to pages not built again may be stale: strict would stop
+        logging.getLogger("mkdocs.commands.build").addFilter(
+            lambda record: not record.getMessage().startswith("A 'dirty' build is being performed"))
+
+
+def _code_stamp():
+    """The latest change to the code every page depends on."""
+    files = [ROOT / "mkdocs.yml"] + [path for folder in CODE for path in (ROOT / folder).rglob("*")
+                                     if path.is_file() and "__pycache__" not in path.parts]
+    return max(path.stat().st_mtime_ns for path in files)
 
 
 def _import_afresh():
@@ -74,11 +89,17 @@ def _import_afresh():
 
 
 def on_config(config):
-    if _run["serving"] and _run["builds"]:
-        _import_afresh()  # a rebuild: the files may have changed since
+    code = _code_stamp() if _run["serving"] else None
+    if _run["serving"] and _run["builds"] and (code != _run["code"] or not _run["dirty"]):
+        _import_afresh()  # a rebuild after the code changed: every page is checked and built again
+        _run["checked"] = None
+        if _run["dirty"]:
+            utils.clean_directory(config.site_dir)
+    _run["code"] = code
     _run["builds"] += 1
     timing.reset()
     _build.clear()
+    _build["started"] = time.time()
     _build["specs"] = registered_specs()
     config.nav = indexes.add_games_to_nav(config.nav, _build["specs"])
     return config
@@ -86,7 +107,8 @@ def on_config(config):
 
 def on_files(files, config):
     started = time.perf_counter()
-    sources, errors = check_site(config.docs_dir, _build["specs"])
+    sources, errors = check_site(config.docs_dir, _build["specs"], previous=_run["checked"] if _run["dirty"] else None)
+    _run["checked"] = sources
     gathered, collection_errors = collection_pages.check_collections(config.docs_dir, _build["specs"], sources)
     errors = sorted(errors + collection_errors)
     timing.VALIDATION["seconds"] = time.perf_counter() - started
@@ -116,7 +138,9 @@ def on_files(files, config):
 
 def on_post_build(config):
     try:
-        minify.minify_site(config.site_dir)
+        # A dirty rebuild copies only what changed (a whole one starts from an empty folder); the
+        # margin covers a file system's coarser clock, and minifying a file twice changes nothing.
+        minify.minify_site(config.site_dir, since=_build["started"] - 0.1 if _run["dirty"] else None)
     except minify.MinifyError as error:
         raise PluginError(str(error)) from None
     # The self-hosted Pyodide runtime and the engine's wheel, the worker's (minified) scripts with them.

@@ -37,10 +37,12 @@ def esbuild_path(npm_dir=pyodide_bundle.NPM_DIR):
     return pyodide_bundle.ensure_npm_runtime(npm_dir).parent / ".bin" / "esbuild"
 
 
-def minify_site(site_dir):
-    """Minify our scripts and styles in ``site_dir``; returns {site-relative path: (before, after)} in bytes."""
+def minify_site(site_dir, since=None):
+    """Minify our scripts and styles in ``site_dir`` (only those written at ``since`` or later, a
+    time in seconds, when given: a dirty build copies only the files that changed); returns
+    {site-relative path: (before, after)} in bytes."""
     site_dir = Path(site_dir)
-    files = files_to_minify(site_dir)
+    files = [path for path in files_to_minify(site_dir) if since is None or path.stat().st_mtime >= since]
     if not files:
         return {}
     before = {path: path.stat().st_size for path in files}

@@ -128,6 +128,7 @@ class GameSource:
     errors: list = field(default_factory=list)
     notices: list = field(default_factory=list)  # checks skipped, and why
     timings: dict = field(default_factory=dict)  # seconds per check, for the benchmark
+    stamp: int = 0                 # the file's modification time (ns) when it was checked
 
     @property
     def lines(self):

@@ -42,15 +42,23 @@ def game_sources(docs_dir):
     return {path.stem: path for path in sorted(folder.glob("*.md"))}
 
 
-def check_site(docs_dir, specs=None, shared=seeds.SHARED):
+def check_site(docs_dir, specs=None, shared=seeds.SHARED, previous=None):
     """Parse and check every game page: ``(sources by id, errors)``. ``shared`` holds the
-    seed texts and the list of which holds each game (``seeds.py``)."""
+    seed texts and the list of which holds each game (``seeds.py``). ``previous``: the sources
+    an earlier build of this run checked against the same engine (``mkdocs serve --dirty``);
+    a page unchanged since, and found sound then, is not checked again."""
     specs = registered_specs() if specs is None else specs
     sources = {}
     errors = []
     engine = check_cache.engine_digest()
     for game_id, path in game_sources(docs_dir).items():
-        source = check_game(parse_source(path), specs, shared=shared, engine=engine)
+        stamp = path.stat().st_mtime_ns   # taken first: an edit made while checking shows next time
+        earlier = (previous or {}).get(game_id)
+        if earlier is not None and earlier.stamp == stamp and not earlier.errors:
+            source = earlier
+        else:
+            source = check_game(parse_source(path), specs, shared=shared, engine=engine)
+            source.stamp = stamp
         sources[game_id] = source
         errors += source.errors
     for game_id in sorted(set(specs) - set(sources)):
