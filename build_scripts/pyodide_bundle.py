@@ -15,6 +15,9 @@ to run the engine with no request leaving the site's origin::
     engine-<sha256>.snapshot.gz    the same gzipped (7.4 MB for 31.5 MB)
     snapshot.json                  its name, size and sha256, the Pyodide version it is for, and
                                    its gzip's name, size and sha256
+    stdlib.zip                     python_stdlib.zip cut to the modules the engine needs
+                                   (0.8 MB for 2.5 MB: build_scripts/stdlib_cut.py), which
+                                   the page's worker fetches instead
     bundle-manifest.json           versions, the inputs' digest, size and sha256 per file
 
 so a page does ``loadPyodide({indexURL: "<site>/pyodide/", _loadSnapshot: <the snapshot>})``
@@ -65,6 +68,8 @@ import time
 import tomllib
 from pathlib import Path
 
+from build_scripts import stdlib_cut
+
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "build_scripts" / "pyodide_pins"
 NPM_DIR = ROOT / "build" / "npm"
@@ -83,6 +88,8 @@ LOCK_NAME = "pyodide-lock.json"
 MANIFEST_NAME = "bundle-manifest.json"
 SNAPSHOT_MANIFEST = "snapshot.json"
 SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
+CUT_FILES = (Path(__file__).resolve().parent / "stdlib_cut.py", stdlib_cut.USED_SCRIPT,
+             ROOT / "widgets" / "engine-start.js")   # the worker's host code is run to find the modules
 MIN_NODE = (18, 0)
 # 1980-01-01, the earliest time a zip can hold: the wheel's bytes depend only on its contents.
 SOURCE_DATE_EPOCH = "315532800"
@@ -424,7 +431,7 @@ def snapshot_manifest(bundle_dir):
 
 def inputs_digest():
     """What the bundle is made from: this script, the pins and the engine's sources."""
-    files = [Path(__file__).resolve(), SNAPSHOT_SCRIPT, *PINS.glob("*"), *engine_source_files()]
+    files = [Path(__file__).resolve(), SNAPSHOT_SCRIPT, *CUT_FILES, *PINS.glob("*"), *engine_source_files()]
     return _digest_files([f for f in files if f.is_file()], ROOT)
 
 
@@ -529,6 +536,8 @@ def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
         lock_path = write_lock(python, package_dir / LOCK_NAME, wheel, staging)
         lock = json.loads(lock_path.read_text())
         snapshot = compress_snapshot(staging, make_snapshot(staging, package_dir, wheel))
+        used = stdlib_cut.used_files(_run, find_node(), staging, package_dir / "pyodide.mjs")
+        stdlib_cut.write_cut(staging / "python_stdlib.zip", used, staging / stdlib_cut.STDLIB_CUT)
         for name, source in RUNTIME_COMPRESSED.items():
             gzip_file(staging / source, staging / name)
         files = {

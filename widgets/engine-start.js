@@ -6,10 +6,17 @@
 //   once, so no two readers share the build's stream.
 // - The normal start: loadPyodide(), then loadPackage("rules_engine") through the bundle's lock.
 
+// The standard library both starts fetch, in the engine's folder: Pyodide's python_stdlib.zip cut
+// to the modules the engine needs (0.8 MB for 2.5 MB; build_scripts/stdlib_cut.py).
+export const STDLIB = "stdlib.zip";
+
 // After a restore, every random.Random in the interpreter (the module's own included) is reseeded
-// from the system's entropy (os.urandom, the browser's crypto). Returns how many there were.
+// from the system's entropy (os.urandom, the browser's crypto). Returns how many there were. The
+// import caches go too: they describe the library zip of the build, not the one fetched.
 export const RESEED = `
-import gc, random
+import gc, random, sys, zipimport
+zipimport._zip_directory_cache.clear()
+sys.path_importer_cache.clear()
 _reseeded = 0
 for _generator in gc.get_objects():
     if isinstance(_generator, random.Random):

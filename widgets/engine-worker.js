@@ -18,7 +18,7 @@
 // in the folder above. Each folder is named by a digest of what it holds, so nothing here is stale
 // under its address and a browser may keep it all.
 import { loadPyodide, version as loaderVersion } from "../pyodide.mjs";
-import { HOST, fetchSnapshot, fetchingCompressed, startFromSnapshot, startNormally } from "./engine-start.js";
+import { HOST, STDLIB, fetchSnapshot, fetchingCompressed, startFromSnapshot, startNormally } from "./engine-start.js";
 
 const FORCED = new URL(self.location.href).searchParams.get("start");
 const ENGINE_URL = new URL("./", import.meta.url).href;
@@ -58,7 +58,8 @@ console.warn = (...args) => {
 };
 
 async function startEngine() {
-  const options = { indexURL: RUNTIME_URL, lockFileURL: ENGINE_URL + "pyodide-lock.json", packageBaseUrl: ENGINE_URL };
+  const options = { indexURL: RUNTIME_URL, lockFileURL: ENGINE_URL + "pyodide-lock.json", packageBaseUrl: ENGINE_URL,
+                    stdLibURL: ENGINE_URL + STDLIB };
   if (FORCED !== "normal") {
     try {
       const read = (name, init) => plainFetch(ENGINE_URL + name, init);

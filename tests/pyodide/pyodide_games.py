@@ -16,7 +16,6 @@ Game ``i`` of bot kind ``kind`` has seed ``pyodide-{kind}-{i}``; seat ``s`` is p
 """
 
 import json
-import platform
 import sys
 import time
 
@@ -46,22 +45,33 @@ def play_one(game_id, kind, seed, with_record=True):
     return outcome
 
 
+def installed_version(name):
+    """The version an installed wheel's METADATA gives, or None; read directly, since the page's cut
+    library (build_scripts/stdlib_cut.py) has no importlib.metadata beyond what loadPackage uses."""
+    import os
+
+    for folder in sys.path:
+        if not os.path.isdir(folder):
+            continue
+        for entry in os.listdir(folder):
+            if entry.startswith(name + "-") and entry.endswith(".dist-info"):
+                with open(os.path.join(folder, entry, "METADATA"), encoding="utf-8") as metadata:
+                    for line in metadata:
+                        if line.startswith("Version:"):
+                            return line.split(":", 1)[1].strip()
+    return None
+
+
 def environment():
     import rules_engine
 
-    try:
-        from importlib.metadata import PackageNotFoundError, version
-
-        installed = version("rules_engine")
-    except PackageNotFoundError:
-        installed = None
     return {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
+        "python": sys.version.split()[0],   # not platform: the page's cut library has only what the engine needs
+        "implementation": sys.implementation.name,
         "platform": sys.platform,
         "engine_version": rules_engine.__version__,
         "engine_file": rules_engine.__file__,
-        "engine_installed_version": installed,
+        "engine_installed_version": installed_version("rules_engine"),
     }
 
 

@@ -67,7 +67,7 @@ const bundleLoader = await readBytes(path.join(bundle, "pyodide.mjs"), "the bund
 const npmLoader = await readBytes(loaderPath, "the npm loader (run the bundle build first)");
 if (!bundleLoader.equals(npmLoader)) fail(`${loaderPath} differs from the bundle's pyodide.mjs`);
 const { loadPyodide, version: loaderVersion } = await import(pathToFileURL(loaderPath).href);
-const { fetchSnapshot, startFromSnapshot, startNormally } = await import(
+const { STDLIB, fetchSnapshot, startFromSnapshot, startNormally } = await import(
   pathToFileURL(path.join(root, "widgets", "engine-start.js")).href);
 
 const timings = {};
@@ -76,7 +76,9 @@ const errors = [];
 const toStderr = (line) => process.stderr.write(`${line}\n`);
 
 let started = performance.now();
-const options = { indexURL: bundle, packageBaseUrl: bundle, stdout: toStderr, stderr: toStderr };
+// The standard library the page fetches: the cut of it the bundle holds (build_scripts/stdlib_cut.py).
+const options = { indexURL: bundle, packageBaseUrl: bundle, stdLibURL: path.join(bundle, STDLIB), stdout: toStderr,
+                  stderr: toStderr };
 // The bundle's files, read as the worker fetches them (the snapshot's gzip undone by
 // DecompressionStream, as in the page).
 const read = async (name) => {

@@ -15,6 +15,7 @@ they fail and say so.
 
 import difflib
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ for path in (str(ROOT), str(HERE)):
         sys.path.insert(0, path)
 
 import rules_engine  # noqa: E402
-from build_scripts import pyodide_bundle  # noqa: E402
+from build_scripts import pyodide_bundle, stdlib_cut  # noqa: E402
 from node_runner import run_in_pyodide  # noqa: E402
 import parity_runs  # noqa: E402
 from parity_runs import FALLBACK_PLAN, PLAN, ParityRunError, report  # noqa: E402
@@ -126,12 +127,27 @@ def test_bundle_is_complete_and_self_contained(bundle):
     assert snapshot["pyodide"] == pyodide_bundle.PYODIDE_VERSION
     assert snapshot["engine_wheel"] == wheel
     assert names == {*pyodide_bundle.RUNTIME_FILES, *pyodide_bundle.RUNTIME_COMPRESSED, "pyodide-lock.json",
-                     "bundle-manifest.json", wheel, "snapshot.json", snapshot["file"], snapshot["file"] + ".gz"}
+                     "bundle-manifest.json", wheel, "snapshot.json", snapshot["file"], snapshot["file"] + ".gz",
+                     stdlib_cut.STDLIB_CUT}
     # Each gzip unpacks to its plain file, and is much smaller.
     assert pyodide_bundle.check_bundle(bundle, deep=True) == []
     assert snapshot["compressed"]["bytes"] < snapshot["bytes"] / 3
     for name, source in pyodide_bundle.RUNTIME_COMPRESSED.items():
         assert (bundle / name).stat().st_size < (bundle / source).stat().st_size / 2
+
+
+def test_the_library_fetched_is_cut_to_what_the_engine_imports(bundle):
+    """Both starts fetch stdlib.zip (its name in widgets/engine-start.js is the build's); it holds the
+    engine's modules' imports and the Unicode codecs, and far less than Pyodide's whole library.
+    The games above are played on it (tests/pyodide/run_games.mjs), on both starts."""
+    assert f'export const STDLIB = "{stdlib_cut.STDLIB_CUT}";' in (ROOT / "widgets" / "engine-start.js").read_text()
+    with zipfile.ZipFile(bundle / stdlib_cut.STDLIB_CUT) as cut, zipfile.ZipFile(bundle / "python_stdlib.zip") as full:
+        names, everything = set(cut.namelist()), set(full.namelist())
+        assert cut.testzip() is None and names < everything
+    assert {"random.py", "json/__init__.py", "difflib.py", "dataclasses.py", "traceback.py", "encodings/latin_1.py",
+            "_pyodide/__init__.py", "tarfile.py"} <= names   # the engine's, Pyodide's and loadPackage's
+    assert not names & {"pdb.py", "unittest/__init__.py", "email/message.py", "platform.py"}
+    assert (bundle / stdlib_cut.STDLIB_CUT).stat().st_size < (bundle / "python_stdlib.zip").stat().st_size / 2
 
 
 def _diff(expected, actual):
