@@ -46,7 +46,7 @@ DEPARTURES = {
     "rolling-stone": ["interpretation.trick-limit"],
     "scotch-whist": ["interpretation.reaching"],
     "salute-the-king": [],
-    "seven-and-a-half": ["interpretation.limits", "interpretation.bust-pays"],
+    "seven-and-a-half": [],
     "spinado": [],
     "stop-the-bus": ["interpretation.last-stop"],
     "the-clock": [],
