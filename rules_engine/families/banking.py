@@ -86,6 +86,17 @@ def settle(chips, seat, banker, outcome, odds=(1, 1), amount=None):
     return chips.pay(banker, seat, paid), paid
 
 
+def chips_with_stakes(table):
+    """Each seat's chips in a banking game's view, counting its stake on the table (for bots)."""
+    chips = table["chips"]
+    return [held + staked for held, staked in zip(chips["held"], chips["stakes"])]
+
+
+def widest_limit(moves, kind):
+    """Of the ``lowest N`` or ``highest N`` moves (``kind``), the largest N (for bots)."""
+    return max((m for m in moves if m.startswith(kind + " ")), key=lambda m: int(m.split()[1]))
+
+
 def next_banker(banker, seats, claimants):
     """The first of ``claimants`` to the banker's left (the order of play), else the banker."""
     for step in range(1, seats):

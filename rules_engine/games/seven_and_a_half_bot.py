@@ -22,6 +22,7 @@ from collections import Counter
 from functools import lru_cache
 
 from ..cards import make_deck, parse_card
+from ..families.banking import chips_with_stakes, widest_limit
 
 RISK = 0.35
 PRIOR = 1   # chips credited to a banker before their record at the bank is seen
@@ -60,17 +61,11 @@ def choose(view, rng):
     return "hit" if total < 9 or (total < 12 and bust < RISK) else "stand"
 
 
-def _held(table):
-    chips = table["chips"]
-    return [h + s for h, s in zip(chips["held"], chips["stakes"])]
-
-
 def _limits(table, me, moves):
-    held = _held(table)
+    held = chips_with_stakes(table)
     if table["phase"] == "choice" and held[me] > max(h for s, h in enumerate(held) if s != me):
         return "keep the limits"
-    kind = "lowest" if table["phase"] == "choice" else "highest"
-    return max((m for m in moves if m.startswith(kind + " ")), key=lambda m: int(m.split()[1]))
+    return widest_limit(moves, "lowest" if table["phase"] == "choice" else "highest")
 
 
 def _stake(table, me, moves):
@@ -78,7 +73,7 @@ def _stake(table, me, moves):
     bets = [m for m in moves if m.startswith("bet")]
     if not bets:
         return "sit out"
-    held = _held(table)
+    held = chips_with_stakes(table)
     if held[me] < max(held):
         return bets[-1]
     banker = table["banker"]

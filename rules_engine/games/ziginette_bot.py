@@ -18,13 +18,7 @@ the bank when ahead (with the widest or the narrowest limits) at 6 and 8. The ma
 player without chips in the first hand, which the bot, the first banker there, cannot steer.
 """
 
-
-def _held(table):
-    return [c + s for c, s in zip(table["chips"]["held"], table["chips"]["stakes"])]
-
-
-def _widest(moves, kind):
-    return max((m for m in moves if m.startswith(kind + " ")), key=lambda m: int(m.split()[1]))
+from ..families.banking import chips_with_stakes, widest_limit
 
 
 def choose(view, rng):
@@ -32,13 +26,13 @@ def choose(view, rng):
     if len(moves) == 1:
         return moves[0]
     table, me = view["table"], view["seat"]
-    held = _held(table)
+    held = chips_with_stakes(table)
     rival = max((s for s in range(len(held)) if s != me), key=lambda s: held[s])
     ahead = held[me] > held[rival]
     if table["phase"] == "choice":
-        return "pass the bank" if ahead else _widest(moves, "lowest")
+        return "pass the bank" if ahead else widest_limit(moves, "lowest")
     if table["phase"] == "limits":
-        return _widest(moves, "highest")
+        return widest_limit(moves, "highest")
     wagers = [m for m in moves if m.startswith("wager ")]
     if not wagers:
         return "done"
