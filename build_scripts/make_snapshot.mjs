@@ -2,10 +2,11 @@
 // Node at build time and restored by the page's worker (widgets/engine-worker.js), which then
 // skips Python's start-up, loadPackage and the engine's imports.
 //
-//   node build_scripts/make_snapshot.mjs --bundle DIR --loader PYODIDE_MJS --wheel NAME --out FILE
+//   node build_scripts/make_snapshot.mjs --bundle DIR --loader PYODIDE_MJS --wheel NAME --stdlib FILE --out FILE
 //
-// Steps: loadPyodide({_makeSnapshot: true}) from the bundle (offline: fetch is refused); the
-// engine's wheel unpacked into site-packages with unpackArchive (loadPackage would leave JS
+// Steps: loadPyodide({_makeSnapshot: true}) from the bundle with the standard library the page
+// fetches (--stdlib, compiled: build_scripts/bytecode.py; offline: fetch is refused); the
+// engine's wheel (compiled too) unpacked into site-packages with unpackArchive (loadPackage would leave JS
 // references in the interpreter that a snapshot cannot keep); every module of the engine
 // imported (after a restore the wheel's files are not on the file system, only what was imported
 // is there); then pyodide.makeMemorySnapshot(). Prints one line of JSON: sizes, timings, the
@@ -17,27 +18,12 @@
 
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { blockNetwork, pyodideLoader, requiredArgs } from "./node_pyodide.mjs";
 
-const { values: args } = parseArgs({
-  options: {
-    bundle: { type: "string" },
-    loader: { type: "string" },
-    wheel: { type: "string" },
-    out: { type: "string" },
-  },
-});
-for (const name of ["bundle", "loader", "wheel", "out"]) {
-  if (!args[name]) {
-    process.stderr.write(`make_snapshot.mjs: --${name} is required\n`);
-    process.exit(2);
-  }
-}
+const SCRIPT = "make_snapshot.mjs";
+const args = requiredArgs(SCRIPT, ["bundle", "loader", "wheel", "stdlib", "out"]);
 const bundle = path.resolve(args.bundle) + path.sep;
-globalThis.fetch = async (resource) => {
-  throw new Error(`make_snapshot.mjs: network access is blocked (${String(resource?.url ?? resource)})`);
-};
+blockNetwork(SCRIPT);
 
 // Run inside the interpreter before the snapshot is taken. Nothing of JavaScript may be held by
 // Python at that moment (the snapshot keeps only what it can name). The command line is left out
@@ -63,9 +49,10 @@ gc.collect()
 `;
 
 const started = performance.now();
-const { loadPyodide } = await import(pathToFileURL(path.resolve(args.loader)).href);
+const loadPyodide = await pyodideLoader(args.loader);
 const pyodide = await loadPyodide({
   indexURL: bundle,
+  stdLibURL: path.resolve(args.stdlib),
   packageBaseUrl: bundle,
   _makeSnapshot: true,
   stdout: (line) => process.stderr.write(`${line}\n`),

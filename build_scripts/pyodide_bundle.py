@@ -10,25 +10,27 @@ to run the engine with no request leaving the site's origin::
                                    the runtime that ``loadPyodide`` fetches at start
     pyodide-lock.json              the package lock, listing only the engine
     rules_engine-0.1.0-py3-none-any.whl
-    pyodide.asm.wasm.gz            the WebAssembly binary gzipped at build time (3.5 MB for 9.6 MB)
+                                   the engine's wheel, compiled to bytecode (build_scripts/bytecode.py)
     engine-<sha256>.snapshot       a memory snapshot of the interpreter with the engine imported
-    engine-<sha256>.snapshot.gz    the same gzipped (7.4 MB for 31.5 MB)
     snapshot.json                  its name, size and sha256, the Pyodide version it is for, and
                                    its gzip's name, size and sha256
     stdlib.zip                     python_stdlib.zip cut to the modules the engine needs
-                                   (0.8 MB for 2.5 MB: build_scripts/stdlib_cut.py), which
+                                   (build_scripts/stdlib_cut.py) and compiled to bytecode, which
                                    the page's worker fetches instead
+    *.gz                           the gzips made at build time of the WebAssembly binary (3.5 MB
+                                   for 9.6 MB), the snapshot (5.5 MB for 31.5 MB), the standard
+                                   library (1.0 MB for 3.2 MB) and the wheel (0.6 MB for 2.0 MB)
     bundle-manifest.json           versions, the inputs' digest, size and sha256 per file
 
 so a page does ``loadPyodide({indexURL: "<site>/pyodide/", _loadSnapshot: <the snapshot>})``
-(the fast start: Python's start-up, loadPackage and the engine's imports are already done), or,
-if that cannot be used, ``loadPyodide({indexURL: "<site>/pyodide/"})`` and then
-``await pyodide.loadPackage("rules_engine")`` (the normal start).
+(the fast start: Python's start-up, loadPackage and the engine's imports are already done), or
+``loadPyodide({indexURL: "<site>/pyodide/"})`` and then ``await pyodide.loadPackage("rules_engine")``
+(the normal start); the page's worker chooses (widgets/engine-start.js).
 
-The two .gz files are what the page's worker fetches (widgets/engine-start.js undoes them with
+The .gz files are what the page's worker fetches (widgets/engine-start.js undoes them with
 DecompressionStream, and takes the plain file when it cannot), so a reader's download is as small
-on a host that compresses only text (and sends a ``.snapshot`` or ``.wasm`` as it is) as on one
-that compresses everything.
+on a host that compresses only text (and sends a ``.snapshot``, ``.wasm`` or ``.zip`` as it is) as
+on one that compresses everything.
 
 Where things come from, all pinned exactly:
 
@@ -38,6 +40,8 @@ Where things come from, all pinned exactly:
 - the wheel: built from ``pyproject.toml`` and ``rules_engine/`` (a clean copy, so nothing is
   written into the tree) with setuptools in ``.venv-pyodide``; ``SOURCE_DATE_EPOCH`` makes it
   reproducible, so its sha256 only changes when the engine does;
+- the bytecode: compiled by ``compile_python.mjs`` in Node with the bundle's own Pyodide, so it is
+  the browser's Python's; the lock then records the compiled wheel's sha256;
 - the snapshot: made by ``make_snapshot.mjs`` (beside this script) in Node (>= 18) from the new
   bundle itself (see that file); Pyodide checks at restore that it was made by the same runtime;
 - the lock: the upstream ``pyodide-lock.json`` with the engine added by pyodide-build's
@@ -57,7 +61,6 @@ import contextlib
 import fcntl
 import glob
 import gzip
-import hashlib
 import json
 import os
 import shutil
@@ -69,6 +72,10 @@ import tomllib
 from pathlib import Path
 
 from build_scripts import stdlib_cut
+from build_scripts.bundle_steps import (
+    BundleError, find_node, gzip_file, log,
+    digest_files as _digest_files, gunzipped_sha256 as _gunzipped_sha256, run as _run, sha256_file as _sha256_file,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PINS = ROOT / "build_scripts" / "pyodide_pins"
@@ -83,58 +90,15 @@ ENGINE_IMPORT = "rules_engine"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Made from RUNTIME_FILES at build time (gzip, level 9): the worker fetches these instead.
 RUNTIME_COMPRESSED = {"pyodide.asm.wasm.gz": "pyodide.asm.wasm"}
-GZIP_LEVEL = 9
 LOCK_NAME = "pyodide-lock.json"
 MANIFEST_NAME = "bundle-manifest.json"
 SNAPSHOT_MANIFEST = "snapshot.json"
 SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
-CUT_FILES = (Path(__file__).resolve().parent / "stdlib_cut.py", stdlib_cut.USED_SCRIPT,
+CUT_FILES = (Path(__file__).resolve().parent / "stdlib_cut.py", *stdlib_cut.SCRIPTS,
              ROOT / "widgets" / "engine-start.js")   # the worker's host code is run to find the modules
-MIN_NODE = (18, 0)
 # 1980-01-01, the earliest time a zip can hold: the wheel's bytes depend only on its contents.
 SOURCE_DATE_EPOCH = "315532800"
 MIN_BUILD_PYTHON = (3, 12)
-
-
-class BundleError(RuntimeError):
-    """A step of the bundle build failed; the message says which and what to do."""
-
-
-def log(message):
-    print(f"pyodide-bundle: {message}", file=sys.stderr, flush=True)
-
-
-def _sha256_file(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _digest_files(paths, base):
-    digest = hashlib.sha256()
-    for path in sorted(paths):
-        digest.update(str(Path(path).relative_to(base)).encode() + b"\0")
-        digest.update(Path(path).read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def _run(cmd, what, cwd=None, env=None):
-    """Run ``cmd``; on failure raise BundleError naming ``what``, the command and its output."""
-    try:
-        result = subprocess.run(
-            [str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True, check=False
-        )
-    except FileNotFoundError as error:
-        raise BundleError(f"{what}: cannot run {cmd[0]!s}: {error}") from None
-    if result.returncode != 0:
-        output = (result.stdout + result.stderr).strip().splitlines()
-        tail = "\n".join("    " + line for line in output[-40:])
-        raise BundleError(
-            f"{what} failed (exit {result.returncode}):\n    $ {' '.join(str(c) for c in cmd)}\n{tail}"
-        )
-    return result
 
 
 # ---- the npm runtime -------------------------------------------------------------------------
@@ -336,6 +300,20 @@ def write_lock(python, upstream_lock, wheel, out_dir):
     return out_dir / LOCK_NAME
 
 
+def relock(lock_path, wheel):
+    """Record ``wheel``'s new sha256 in the lock, once it has been compiled (stdlib_cut.py)."""
+    lock = json.loads(Path(lock_path).read_text())
+    _engine_entry(lock)["sha256"] = _sha256_file(wheel)
+    Path(lock_path).write_text(json.dumps(lock, indent=2, sort_keys=True))
+
+
+def engine_compressed(wheel_name):
+    """The engine's files the worker fetches gzipped (made at build time, as RUNTIME_COMPRESSED):
+    the compiled standard library and the wheel, stored zips that gzip packs whole."""
+    name = Path(wheel_name).name
+    return {stdlib_cut.STDLIB_CUT + ".gz": stdlib_cut.STDLIB_CUT, name + ".gz": name}
+
+
 def _engine_entry(lock):
     for entry in lock.get("packages", {}).values():
         if ENGINE_IMPORT in entry.get("imports", []):
@@ -346,29 +324,13 @@ def _engine_entry(lock):
 # ---- the memory snapshot ---------------------------------------------------------------------
 
 
-def find_node():
-    """The ``node`` executable (>= 18, as Pyodide needs), or BundleError saying why not."""
-    node = shutil.which("node")
-    if node is None:
-        raise BundleError("node not found: the bundle's memory snapshot is made with Pyodide in Node.js >= 18 "
-                          "(Debian: apt-get install nodejs npm)")
-    version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout.strip()
-    try:
-        found = tuple(int(part) for part in version.lstrip("v").split(".")[:2])
-    except ValueError:
-        found = (0, 0)
-    if found < MIN_NODE:
-        raise BundleError(f"{node} is Node.js {version or '(unknown version)'}; Pyodide needs >= 18")
-    return node
-
-
 def make_snapshot(bundle_dir, package_dir, wheel):
     """Make ``bundle_dir``'s memory snapshot (see make_snapshot.mjs) and its ``snapshot.json``;
     returns that manifest."""
     bundle_dir = Path(bundle_dir)
     made = bundle_dir / "engine.snapshot.tmp"
     result = _run([find_node(), SNAPSHOT_SCRIPT, "--bundle", bundle_dir, "--loader", Path(package_dir) / "pyodide.mjs",
-                   "--wheel", Path(wheel).name, "--out", made], "making the memory snapshot (make_snapshot.mjs)",
+                   "--wheel", Path(wheel).name, "--stdlib", bundle_dir / stdlib_cut.STDLIB_CUT, "--out", made], "making the memory snapshot (make_snapshot.mjs)",
                   env=dict(os.environ, NODE_OPTIONS=""))
     report = json.loads(result.stdout.strip().splitlines()[-1])
     digest = _sha256_file(made)
@@ -392,23 +354,6 @@ def make_snapshot(bundle_dir, package_dir, wheel):
     }
     (bundle_dir / SNAPSHOT_MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
-
-
-def gzip_file(source, destination):
-    """Write ``destination``, the gzip of ``source`` (no name or time in its header, so the same
-    bytes give the same file); returns its size."""
-    with open(source, "rb") as raw, open(destination, "wb") as out:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=GZIP_LEVEL, mtime=0) as packed:
-            shutil.copyfileobj(raw, packed, 1 << 20)
-    return Path(destination).stat().st_size
-
-
-def _gunzipped_sha256(path):
-    digest = hashlib.sha256()
-    with gzip.open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def compress_snapshot(bundle_dir, manifest):
@@ -476,7 +421,7 @@ def check_bundle(out_dir, deep=False):
     except (OSError, ValueError, KeyError, TypeError) as error:
         problems.append(f"cannot read {SNAPSHOT_MANIFEST}: {error}")
         compressed = {}
-    for name, source in RUNTIME_COMPRESSED.items():
+    for name, source in {**RUNTIME_COMPRESSED, **engine_compressed(manifest.get("engine_wheel", ""))}.items():
         if not (out_dir / name).is_file():
             problems.append(f"missing {name} (the gzip of {source})")
         elif deep:
@@ -535,10 +480,12 @@ def build_bundle(out_dir=DEFAULT_OUT, force=False, npm_dir=NPM_DIR, venv=VENV):
         wheel = build_engine_wheel(python, staging)
         lock_path = write_lock(python, package_dir / LOCK_NAME, wheel, staging)
         lock = json.loads(lock_path.read_text())
+        loader = package_dir / "pyodide.mjs"
+        used = stdlib_cut.used_files(_run, find_node(), staging, loader)
+        stdlib_cut.compile_bundle(_run, find_node(), staging, loader, used, wheel)
+        relock(lock_path, wheel)
         snapshot = compress_snapshot(staging, make_snapshot(staging, package_dir, wheel))
-        used = stdlib_cut.used_files(_run, find_node(), staging, package_dir / "pyodide.mjs")
-        stdlib_cut.write_cut(staging / "python_stdlib.zip", used, staging / stdlib_cut.STDLIB_CUT)
-        for name, source in RUNTIME_COMPRESSED.items():
+        for name, source in {**RUNTIME_COMPRESSED, **engine_compressed(wheel)}.items():
             gzip_file(staging / source, staging / name)
         files = {
             path.name: {"bytes": path.stat().st_size, "sha256": _sha256_file(path)}

@@ -11,20 +11,13 @@
 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { blockNetwork, pyodideLoader, requiredArgs } from "./node_pyodide.mjs";
 
-const { values: args } = parseArgs({ options: { bundle: { type: "string" }, loader: { type: "string" } } });
-for (const name of ["bundle", "loader"]) {
-  if (!args[name]) {
-    process.stderr.write(`stdlib_used.mjs: --${name} is required\n`);
-    process.exit(2);
-  }
-}
+const SCRIPT = "stdlib_used.mjs";
+const args = requiredArgs(SCRIPT, ["bundle", "loader"]);
 const bundle = path.resolve(args.bundle) + path.sep;
-globalThis.fetch = async (resource) => {
-  throw new Error(`stdlib_used.mjs: network access is blocked (${String(resource?.url ?? resource)})`);
-};
-const { loadPyodide } = await import(pathToFileURL(path.resolve(args.loader)).href);
+blockNetwork(SCRIPT);
+const loadPyodide = await pyodideLoader(args.loader);
 const { HOST } = await import(pathToFileURL(path.resolve(path.dirname(new URL(import.meta.url).pathname),
   "../widgets/engine-start.js")).href);
 const quiet = () => {};

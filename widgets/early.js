@@ -2,11 +2,13 @@
 (function () {
   // The engine's worker: its address is in the Pyodide bundle's folder (named by a digest, so a
   // browser may keep its files for good), given by the build on this tag; engine.js starts it.
-  // ?engine-start=normal on the page's address asks the worker for the normal start.
+  // ?engine-start=normal (or =snapshot) on the page's address asks the worker for that start
+  // rather than let it choose.
   const script = document.currentScript;
   if (script && script.dataset.worker && !window.rulesEngineWorkerURL) {
     const url = new URL(script.dataset.worker, script.src);
-    if (new URLSearchParams(location.search).get("engine-start") === "normal") url.searchParams.set("start", "normal");
+    const asked = new URLSearchParams(location.search).get("engine-start");
+    if (asked === "normal" || asked === "snapshot") url.searchParams.set("start", asked);
     window.rulesEngineWorkerURL = url.href;
   }
   // A link to a playable hand (#play-N/...) scrolls the widget into view while the page is still

@@ -2,23 +2,26 @@
 // the widgets' messages (protocol v1, see rules_engine/host.py). Everything it
 // loads comes from the site's own origin.
 //
-// Two ways to start, the first tried first:
+// Two ways to start:
 // - "snapshot": loadPyodide() restores the bundle's memory snapshot, an interpreter with the
 //   engine already imported (made at build time by build_scripts/make_snapshot.mjs); every
 //   random generator in it is then reseeded, so no two readers share a stream;
 // - "normal": loadPyodide(), then loadPackage("rules_engine") through the bundle's lock.
-// The normal start is taken when the snapshot cannot be used (no snapshot.json, another Pyodide
-// version, a failed fetch or restore), or when the worker's address says ?start=normal.
+// The worker chooses (engine-start.js, chooseStart): the snapshot when the browser has it cached
+// or the link is fast enough for its extra bytes, measured on the first megabyte of the files both
+// starts need, which are fetched at once; else the normal start. ?start=normal or ?start=snapshot
+// on the worker's address decides instead. The normal start is also taken when the snapshot
+// cannot be used (no snapshot.json, another Pyodide version, a failed fetch or restore).
 //
-// Both fetch the large files gzipped when the browser can undo it (DecompressionStream): the
-// snapshot and pyodide.asm.wasm go as made at build time, whatever the host compresses.
+// Both fetch the large files gzipped when the browser can undo it (DecompressionStream):
+// pyodide.asm.wasm, the standard library, the wheel and the snapshot go as made at build time,
+// whatever the host compresses.
 //
-// This script and engine-start.js are placed in the engine's folder of the site's Pyodide bundle,
-// pyodide/<runtime>/<engine>/, beside the lock, the wheel and the snapshot; Pyodide's own files are
-// in the folder above. Each folder is named by a digest of what it holds, so nothing here is stale
-// under its address and a browser may keep it all.
 import { loadPyodide, version as loaderVersion } from "../pyodide.mjs";
-import { HOST, STDLIB, fetchSnapshot, fetchingCompressed, startFromSnapshot, startNormally } from "./engine-start.js";
+import {
+  HOST, STDLIB, cachedSnapshot, chooseStart, fetchSnapshot, fetchingCompressed, linkMeter, snapshotManifest,
+  startFromSnapshot, startNormally,
+} from "./engine-start.js";
 
 const FORCED = new URL(self.location.href).searchParams.get("start");
 const ENGINE_URL = new URL("./", import.meta.url).href;
@@ -37,10 +40,17 @@ function alive() {
   self.postMessage({ type: "alive", at: now });
 }
 
-// The WebAssembly binary comes gzipped from the build (pyodide.asm.wasm.gz: 3.5 MB for 9.6 MB), for
-// hosts that compress only text; the plain file when that cannot be used (engine-start.js).
+// The WebAssembly binary, the standard library and the wheel come gzipped from the build
+// (engine-start.js), for hosts that compress only text; the plain files when that cannot be used.
+// Every chunk counts towards the link's measure.
+const meter = linkMeter();
+const WASM_URL = RUNTIME_URL + "pyodide.asm.wasm";
+const STDLIB_URL = ENGINE_URL + STDLIB;
 const plainFetch = self.fetch.bind(self);
-self.fetch = fetchingCompressed(plainFetch, RUNTIME_URL, ["pyodide.asm.wasm"], marks, alive);
+const compressedFetch = fetchingCompressed(plainFetch,
+  (url) => url === WASM_URL || url === STDLIB_URL || (url.startsWith(ENGINE_URL) && url.endsWith(".whl")),
+  marks, (n) => { meter.count(n); alive(); });
+self.fetch = compressedFetch;
 
 function progress(stage, detail) {
   self.postMessage({ type: "progress", stage, detail, at: performance.now() });
@@ -58,23 +68,44 @@ console.warn = (...args) => {
 };
 
 async function startEngine() {
-  const options = { indexURL: RUNTIME_URL, lockFileURL: ENGINE_URL + "pyodide-lock.json", packageBaseUrl: ENGINE_URL,
-                    stdLibURL: ENGINE_URL + STDLIB };
-  if (FORCED !== "normal") {
-    try {
-      const read = (name, init) => plainFetch(ENGINE_URL + name, init);
-      return { way: "snapshot", ...(await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks, alive))) };
-    } catch (error) {
-      const reason = String(error && error.message ? error.message : error).split("\n")[0];
-      warn(`rules engine: the memory snapshot cannot be used (${reason}); starting normally`);
-      marks.fallbackAt = performance.now();
-      return { way: "normal", fallback: reason, ...(await normal(options)) };
+  // The lock, read here: the normal start fetches the wheel it names while Python starts.
+  const lock = plainFetch(ENGINE_URL + "pyodide-lock.json").then((response) => {
+    if (!response.ok) throw new Error(`pyodide-lock.json: HTTP ${response.status}`);
+    return response.json();
+  });
+  const options = { indexURL: RUNTIME_URL, lockFileContents: lock, packageBaseUrl: ENGINE_URL, stdLibURL: STDLIB_URL };
+  if (FORCED === "normal") return { way: "normal", chosen: "asked for (?start=normal)", ...(await normal(options)) };
+  // What both starts need, fetched now: its first megabyte measures the link. loadPyodide's own
+  // requests take these downloads, and its import of the runtime's script finds it loaded.
+  compressedFetch.prefetch(WASM_URL);
+  compressedFetch.prefetch(STDLIB_URL);
+  import(RUNTIME_URL + "pyodide.asm.mjs").catch(() => {});
+  const read = (name, init) => plainFetch(ENGINE_URL + name, init);
+  let chosen;
+  try {
+    const manifest = await snapshotManifest(read, loaderVersion);
+    const cached = FORCED === "snapshot" ? null : await cachedSnapshot(read, manifest);
+    chosen = FORCED === "snapshot" ? { start: "snapshot", why: "asked for (?start=snapshot)" }
+      : await chooseStart({ cached, extraBytes: manifest.compressed?.bytes ?? manifest.bytes, meter });
+    if (chosen.start === "snapshot") {
+      const snapshot = fetchSnapshot(read, manifest, marks, (n) => { meter.count(n); alive(); }, cached);
+      return { way: "snapshot", chosen: chosen.why, ...(await startFromSnapshot(loadPyodide, options, snapshot)) };
     }
+  } catch (error) {
+    const reason = String(error && error.message ? error.message : error).split("\n")[0];
+    warn(`rules engine: the memory snapshot cannot be used (${reason}); starting normally`);
+    marks.fallbackAt = performance.now();
+    return { way: "normal", fallback: reason, chosen: chosen?.why ?? null, ...(await normal(options)) };
   }
-  return { way: "normal", fallback: "asked for (?start=normal)", ...(await normal(options)) };
+  return { way: "normal", chosen: chosen.why, ...(await normal(options)) };
 }
 
 function normal(options) {
+  // The wheel downloads while Python starts; loadPackage's request takes it.
+  options.lockFileContents.then((lock) => {
+    const engine = Object.values(lock.packages || {}).find((entry) => (entry.imports || []).includes("rules_engine"));
+    if (engine) compressedFetch.prefetch(ENGINE_URL + engine.file_name);
+  }, () => {});
   const loadOptions = { messageCallback: () => {}, errorCallback: (m) => progress("warning", m) };
   return startNormally((settings) => loadPyodide(settings).finally(() => progress("engine")), options, loadOptions);
 }
@@ -94,13 +125,14 @@ async function start() {
     type: "ready",
     start: result.way,
     fallback: result.fallback ?? null,
+    chosen: result.chosen ?? null,   // why this start: asked for, cached, or the link's measure
     reseeded: result.reseeded,
     timings: { runtime: runtimeReady - started, engine: performance.now() - runtimeReady,
                snapshotFetched: since(marks.snapshotFetched), fallbackAt: since(marks.fallbackAt) },
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
     // How the large files came: "gzip" (the build's .gz, unpacked here) or "plain".
     fetched: { snapshot: marks.snapshotVia ?? null, wasm: marks["pyodide.asm.wasm"] ?? null,
-               gzipFailed: marks.gzipFailed ?? null },
+               stdlib: marks[STDLIB] ?? null, gzipFailed: marks.gzipFailed ?? null },
   });
   while (queue.length) answer(queue.shift());
 }

@@ -19,7 +19,8 @@ export const status = {
   readyAt: null,
   timings: null,
   start: null,            // snapshot | normal: how the worker started (engine-worker.js)
-  fallback: null,         // why the snapshot was not used, if it was not
+  fallback: null,         // why the snapshot could not be used, if it failed
+  chosen: null,           // why this start: asked for, the snapshot cached, or the link's measure
   fetched: null,          // { snapshot, wasm }: "gzip" (the build's .gz) or "plain" (engine-start.js)
   python: null,
   latencies: {},
@@ -115,6 +116,7 @@ export function startEngine() {
         status.timings = data.timings;
         status.start = data.start;
         status.fallback = data.fallback;
+        status.chosen = data.chosen ?? null;
         status.fetched = data.fetched ?? null;
         status.python = data.python;
         notify();

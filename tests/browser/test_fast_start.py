@@ -1,8 +1,10 @@
 """The engine's two starts in Chromium (widgets/engine-worker.js, engine-start.js): the fast
-start from the bundle's memory snapshot, and the normal start (loadPyodide, then loadPackage)
-taken when asked for or when the snapshot cannot be used -- missing, for another Pyodide, or
-failing to restore. The snapshot and the WebAssembly binary come as the build's gzips, the plain
-files when those cannot be fetched. A move is played in each."""
+start from the bundle's memory snapshot, chosen on a fast link (loopback here) or when the
+browser has it cached, and the normal start (loadPyodide, then loadPackage) taken when asked for
+or when the snapshot cannot be used -- missing, for another Pyodide, or failing to restore. (On a
+slow link the normal start is chosen: tests/browser/test_first_deal.py.) The snapshot, the
+WebAssembly binary, the standard library and the wheel come as the build's gzips, the plain files
+when those cannot be fetched. A move is played in each."""
 
 import json
 import re
@@ -32,6 +34,7 @@ def play_a_move(page, url):
     assert played not in hand
     assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
     return page.evaluate("({ start: rulesEngineStatus.start, fallback: rulesEngineStatus.fallback,"
+                         " chosen: rulesEngineStatus.chosen,"
                          " workers: rulesEngineStatus.workersStarted, fetched: rulesEngineStatus.fetched })")
 
 
@@ -41,20 +44,24 @@ def snapshot_requests(page):
     return seen
 
 
-GZIPPED = {"snapshot": "gzip", "wasm": "gzip", "gzipFailed": None}
-PLAIN = {"snapshot": "plain", "wasm": "plain"}
+GZIPPED = {"snapshot": "gzip", "wasm": "gzip", "stdlib": "gzip", "gzipFailed": None}
+PLAIN = {"snapshot": "plain", "wasm": "plain", "stdlib": "plain"}
+# A start asked for by the page's address, where a test is about what follows the choice.
+SNAPSHOT = "?engine-start=snapshot"
 
 
 def test_the_fast_start_restores_the_snapshot_and_plays(page, site_url):
     seen = snapshot_requests(page)
     status = play_a_move(page, site_url + "games/king/")
-    assert status == {"start": "snapshot", "fallback": None, "workers": 1, "fetched": GZIPPED}
+    # Loopback is a fast link: the first megabyte of what both starts fetch came in time.
+    assert status["chosen"].startswith("fast link ("), status
+    assert status == {"start": "snapshot", "fallback": None, "chosen": status["chosen"], "workers": 1, "fetched": GZIPPED}
     # The large files came gzipped from the build (unpacked by DecompressionStream), never plain.
     assert "snapshot.json" in seen and any(name.endswith(".snapshot.gz") for name in seen)
-    assert "pyodide.asm.wasm.gz" in seen
-    assert not any(name.endswith(".snapshot") or name == "pyodide.asm.wasm" for name in seen), seen
+    assert {"pyodide.asm.wasm.gz", "stdlib.zip.gz"} <= set(seen)
+    assert not any(name.endswith((".snapshot", ".wasm", ".zip")) for name in seen), seen
     # Nothing of the normal start was needed.
-    assert not any(name.endswith(".whl") for name in seen) and "pyodide-lock.json" in seen
+    assert not any(".whl" in name for name in seen) and "pyodide-lock.json" in seen
 
 
 def test_the_plain_files_when_their_gzips_cannot_be_fetched(browser, site_url):
@@ -63,26 +70,28 @@ def test_the_plain_files_when_their_gzips_cannot_be_fetched(browser, site_url):
     page.set_default_timeout(SLOW_START_MS)
     seen = snapshot_requests(page)
     page.route("**/pyodide/**/*.gz", lambda route: route.fulfill(status=404, body="not found"))
-    status = play_a_move(page, site_url + "games/king/")
+    status = play_a_move(page, site_url + "games/king/" + SNAPSHOT)
     assert status["start"] == "snapshot" and status["fallback"] is None
     assert {key: status["fetched"][key] for key in PLAIN} == PLAIN and "HTTP 404" in status["fetched"]["gzipFailed"]
-    assert any(name.endswith(".snapshot") for name in seen) and "pyodide.asm.wasm" in seen
+    assert any(name.endswith(".snapshot") for name in seen) and {"pyodide.asm.wasm", "stdlib.zip"} <= set(seen)
     context.close()
 
 
 def test_a_shared_link_takes_the_fast_start_too(page, site_url):
-    page.goto(site_url + "games/king/#play-1")
+    page.goto(site_url + "games/king/" + SNAPSHOT + "#play-1")
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     assert page.evaluate("rulesEngineStatus.start") == "snapshot"
+    assert page.evaluate("rulesEngineStatus.chosen") == "asked for (?start=snapshot)"
     assert page.evaluate("rulesEngineStatus.startedEarly") is True
 
 
 def test_the_normal_start_when_asked_for(page, site_url):
     seen = snapshot_requests(page)
     status = play_a_move(page, site_url + "games/king/?engine-start=normal")
-    assert status["start"] == "normal" and "asked for" in status["fallback"]
-    assert not any(name.endswith(".snapshot") or name == "snapshot.json" for name in seen)
-    assert any(name.endswith(".whl") for name in seen)
+    assert (status["start"], status["chosen"], status["fallback"]) == ("normal", "asked for (?start=normal)", None)
+    assert status["fetched"] == {**GZIPPED, "snapshot": None}
+    assert not any(".snapshot" in name or name == "snapshot.json" for name in seen)
+    assert any(name.endswith(".whl.gz") for name in seen) and not any(name.endswith(".whl") for name in seen)
 
 
 def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
@@ -91,7 +100,7 @@ def test_the_normal_start_when_the_snapshot_is_missing(browser, site_url):
     page.set_default_timeout(SLOW_START_MS)
     # Fulfilled rather than refused: a 404 as a host without the snapshot would send.
     page.route("**/pyodide/*/*/snapshot.json", lambda route: route.fulfill(status=404, body="not found"))
-    status = play_a_move(page, site_url + "games/king/")
+    status = play_a_move(page, site_url + "games/king/" + SNAPSHOT)
     assert status["start"] == "normal" and "snapshot.json: HTTP 404" in status["fallback"]
     context.close()
 
@@ -103,7 +112,7 @@ def test_the_normal_start_when_the_snapshot_is_for_another_pyodide(browser, site
     page.set_default_timeout(SLOW_START_MS)
     page.route("**/pyodide/*/*/snapshot.json",
                lambda route: route.fulfill(json={**manifest, "pyodide": "0.0.1"}))
-    status = play_a_move(page, site_url + "games/king/")
+    status = play_a_move(page, site_url + "games/king/" + SNAPSHOT)
     assert status["start"] == "normal" and "for Pyodide 0.0.1" in status["fallback"]
     context.close()
 
@@ -117,7 +126,7 @@ def test_the_normal_start_when_the_snapshot_does_not_restore(browser, site_url, 
     # (Sent as the .gz, not gzipped: taken as it is, as from a host that had already undone the gzip.)
     page.route(f"**/pyodide/*/*/{manifest['file']}.gz",
                lambda route: route.fulfill(body=bytes(manifest["bytes"]), content_type="application/octet-stream"))
-    status = play_a_move(page, site_url + "games/king/")
+    status = play_a_move(page, site_url + "games/king/" + SNAPSHOT)
     assert status["start"] == "normal" and "magic number" in status["fallback"]
     context.close()
 
@@ -140,7 +149,7 @@ def second_visit(chromium, site_server, profile):
         second = context.new_page()
         second.goto(site_server.url + "games/king/#play-1")
         second.wait_for_selector(f"{PLAY}.rw-play--your-turn")
-        assert second.evaluate("rulesEngineStatus.start") == "snapshot"
+        assert second.evaluate("[rulesEngineStatus.start, rulesEngineStatus.chosen]") == ["snapshot", "cached"]
         assert foreign == []
         return list(site_server.requested)
     finally:

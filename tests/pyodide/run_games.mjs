@@ -67,7 +67,7 @@ const bundleLoader = await readBytes(path.join(bundle, "pyodide.mjs"), "the bund
 const npmLoader = await readBytes(loaderPath, "the npm loader (run the bundle build first)");
 if (!bundleLoader.equals(npmLoader)) fail(`${loaderPath} differs from the bundle's pyodide.mjs`);
 const { loadPyodide, version: loaderVersion } = await import(pathToFileURL(loaderPath).href);
-const { STDLIB, fetchSnapshot, startFromSnapshot, startNormally } = await import(
+const { STDLIB, fetchSnapshot, snapshotManifest, startFromSnapshot, startNormally } = await import(
   pathToFileURL(path.join(root, "widgets", "engine-start.js")).href);
 
 const timings = {};
@@ -93,7 +93,7 @@ const marks = {};  // how the snapshot came: its gzip (the site's way) or the pl
 let start;
 try {
   start = args.start === "snapshot"
-    ? await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, loaderVersion, marks))
+    ? await startFromSnapshot(loadPyodide, options, fetchSnapshot(read, await snapshotManifest(read, loaderVersion), marks))
     : await startNormally(loadPyodide, options, {
       messageCallback: (m) => messages.push(m),
       errorCallback: (m) => errors.push(m),

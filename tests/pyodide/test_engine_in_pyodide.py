@@ -27,7 +27,7 @@ for path in (str(ROOT), str(HERE)):
         sys.path.insert(0, path)
 
 import rules_engine  # noqa: E402
-from build_scripts import pyodide_bundle, stdlib_cut  # noqa: E402
+from build_scripts import bytecode, pyodide_bundle, stdlib_cut  # noqa: E402
 from node_runner import run_in_pyodide  # noqa: E402
 import parity_runs  # noqa: E402
 from parity_runs import FALLBACK_PLAN, PLAN, ParityRunError, report  # noqa: E402
@@ -128,12 +128,28 @@ def test_bundle_is_complete_and_self_contained(bundle):
     assert snapshot["engine_wheel"] == wheel
     assert names == {*pyodide_bundle.RUNTIME_FILES, *pyodide_bundle.RUNTIME_COMPRESSED, "pyodide-lock.json",
                      "bundle-manifest.json", wheel, "snapshot.json", snapshot["file"], snapshot["file"] + ".gz",
-                     stdlib_cut.STDLIB_CUT}
+                     stdlib_cut.STDLIB_CUT, *pyodide_bundle.engine_compressed(wheel)}
     # Each gzip unpacks to its plain file, and is much smaller.
     assert pyodide_bundle.check_bundle(bundle, deep=True) == []
     assert snapshot["compressed"]["bytes"] < snapshot["bytes"] / 3
-    for name, source in pyodide_bundle.RUNTIME_COMPRESSED.items():
+    for name, source in {**pyodide_bundle.RUNTIME_COMPRESSED, **pyodide_bundle.engine_compressed(wheel)}.items():
         assert (bundle / name).stat().st_size < (bundle / source).stat().st_size / 2
+
+
+def test_the_engine_ships_compiled(bundle):
+    """The wheel holds the engine's bytecode alone (build_scripts/bytecode.py), and its RECORD says so."""
+    with zipfile.ZipFile(bundle / "rules_engine-0.1.0-py3-none-any.whl") as wheel:
+        names = wheel.namelist()
+        record = wheel.read("rules_engine-0.1.0.dist-info/RECORD").decode().splitlines()
+        assert "rules_engine/host.pyc" in names and not [name for name in names if name.endswith(".py")]
+        for line in record:
+            name, digest, size = line.rsplit(",", 2)
+            if digest:
+                data = wheel.read(name)
+                assert (digest, int(size)) == (bytecode._record_line(name, data).split(",")[1], len(data)), name
+        assert sorted(line.split(",")[0] for line in record) == sorted(names)
+        # Hash-based and unchecked: the flags word after the magic number is 1.
+        assert int.from_bytes(wheel.read("rules_engine/host.pyc")[4:8], "little") == 1
 
 
 def test_the_library_fetched_is_cut_to_what_the_engine_imports(bundle):
@@ -142,12 +158,17 @@ def test_the_library_fetched_is_cut_to_what_the_engine_imports(bundle):
     The games above are played on it (tests/pyodide/run_games.mjs), on both starts."""
     assert f'export const STDLIB = "{stdlib_cut.STDLIB_CUT}";' in (ROOT / "widgets" / "engine-start.js").read_text()
     with zipfile.ZipFile(bundle / stdlib_cut.STDLIB_CUT) as cut, zipfile.ZipFile(bundle / "python_stdlib.zip") as full:
-        names, everything = set(cut.namelist()), set(full.namelist())
-        assert cut.testzip() is None and names < everything
+        compiled, everything = set(cut.namelist()), set(full.namelist())
+        assert cut.testzip() is None
+        # Compiled by the build (build_scripts/bytecode.py): bytecode alone, no source.
+        assert all(name.endswith(".pyc") for name in compiled), sorted(compiled)[:5]
+        names = {name[:-1] for name in compiled}
+        assert names < everything
     assert {"random.py", "json/__init__.py", "difflib.py", "dataclasses.py", "traceback.py", "encodings/latin_1.py",
             "_pyodide/__init__.py", "tarfile.py"} <= names   # the engine's, Pyodide's and loadPackage's
     assert not names & {"pdb.py", "unittest/__init__.py", "email/message.py", "platform.py"}
-    assert (bundle / stdlib_cut.STDLIB_CUT).stat().st_size < (bundle / "python_stdlib.zip").stat().st_size / 2
+    # What the worker fetches, gzipped at build time, is less than half the library Pyodide fetches.
+    assert (bundle / (stdlib_cut.STDLIB_CUT + ".gz")).stat().st_size < (bundle / "python_stdlib.zip").stat().st_size / 2
 
 
 def _diff(expected, actual):
