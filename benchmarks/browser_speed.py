@@ -8,7 +8,7 @@ tests do, with tests/browser/site_server.py) and opens it in Debian's Chromium
 (/usr/bin/chromium) through Playwright. Every request to another host is refused
 by Chromium itself and listed at the end. It starts with the targets, run by run,
 each figure beside its target and the bare loadPyodide() floor of the same run: the cold
-first legal move (fast start, and the normal start forced), the second visit in a new tab
+first legal move (the page's own start, and the normal start forced), the second visit in a new tab
 with the cache warm, and the page weight. The server sends what the site's ``_headers`` asks
 (as Netlify or Cloudflare Pages would); the second visit is also timed from a plain server
 (no Cache-Control) and with an emulated 50 ms round trip. Each later figure is the median of N runs

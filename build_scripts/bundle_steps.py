@@ -57,8 +57,8 @@ def find_node():
     """The ``node`` executable (>= 18, as Pyodide needs), or BundleError saying why not."""
     node = shutil.which("node")
     if node is None:
-        raise BundleError("node not found: the bundle's memory snapshot is made with Pyodide in Node.js >= 18 "
-                          "(Debian: apt-get install nodejs npm)")
+        raise BundleError("node is not on PATH: the bundle is made, and the engine-in-Pyodide checks run, "
+                          "with Pyodide in Node.js >= 18 (Debian: apt-get install nodejs npm)")
     version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout.strip()
     try:
         found = tuple(int(part) for part in version.lstrip("v").split(".")[:2])

@@ -13,8 +13,9 @@ classes, so the site's themes and print stylesheet restyle them;
 presentation attributes are the fallback.
 """
 
+import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import rules_engine
 from rules_engine.game import ALL
@@ -58,14 +59,24 @@ def draw_table(table, element_id, title):
     lines = [head for head in [table["headline"]["title"], *table["headline"]["facts"]]]
     lines += [zone_line(z, table) for z in table["zones"] if z["cards"] or z["kind"] not in ("trick", "captured")]
     description = ". ".join(line.rstrip(".") for line in lines) + "."
-    width, height = block.width + 2 * MARGIN, block.height + 2 * MARGIN
+    width, height = _short(block.width + 2 * MARGIN), _short(block.height + 2 * MARGIN)
+    # The title and description are what a screen reader reads (the drawing is one image to it).
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
            f'height="{height}" role="img" class="rules-diagram__svg" '
            f'aria-labelledby="{element_id}-title {element_id}-desc" font-family="system-ui, sans-serif">'
            f'<title id="{element_id}-title">{escape(title)}</title>'
            f'<desc id="{element_id}-desc">{escape(description)}</desc>'
-           + "".join(block.draw(MARGIN, MARGIN)) + "</svg>")
+           + WHOLE_NUMBER.sub(r'="\1"', "".join(block.draw(MARGIN, MARGIN))) + "</svg>")
     return Diagram(svg=svg, title=title, description=description)
+
+
+# An attribute's whole number written without its ".0": every byte of a page's few hundred cards is
+# sent before the reader can do anything.
+WHOLE_NUMBER = re.compile(r'="(-?\d+)\.0"')
+
+
+def _short(number):
+    return int(number) if float(number).is_integer() else number
 
 
 # ---- blocks: a size and a way to draw at a place ------------------------------------------------
@@ -242,9 +253,9 @@ def _card(x, y, text, whole=False, stacked=False):
     classes = "rd-red rd-joker" if card.is_joker else SUIT_CLASSES[card.suit]
     fill = "#b3261e" if "rd-red" in classes else "#1b1b1b"
     # The card's colour and type are set once on its group, which its texts inherit: a page shows
-    # a few hundred cards, and every byte of them is sent before the reader can do anything.
-    parts = [f'<g class="rd-face {classes}" fill="{fill}" font-size="13" font-weight="600" text-anchor="middle" '
-             f'aria-label={quoteattr(card.name)}>',
+    # a few hundred cards, and every byte of them is sent before the reader can do anything. (No
+    # label of its own: the drawing's description names every card.)
+    parts = [f'<g class="rd-face {classes}" fill="{fill}" font-size="13" font-weight="600" text-anchor="middle">',
              f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" class="rd-card" fill="#ffffff" '
              f'stroke="#777"/>']
     middle = x + 9 if len(rank) == 1 else x + 10

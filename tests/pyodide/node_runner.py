@@ -5,13 +5,13 @@ Shared by ``test_engine_in_pyodide.py`` and ``benchmarks/pyodide_speed.py``.
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
+from build_scripts import bundle_steps
+
 HERE = Path(__file__).resolve().parent
 RUNNER = HERE / "run_games.mjs"
-MIN_NODE = (18, 0)
 
 
 class PyodideRunError(RuntimeError):
@@ -20,20 +20,10 @@ class PyodideRunError(RuntimeError):
 
 def find_node():
     """The ``node`` executable (>= 18, as Pyodide requires), or PyodideRunError saying why not."""
-    node = shutil.which("node")
-    if node is None:
-        raise PyodideRunError(
-            "node is not on PATH: the engine-in-Pyodide check runs Pyodide under Node.js >= 18 "
-            "(Debian: apt-get install nodejs npm)"
-        )
-    version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout.strip()
     try:
-        found = tuple(int(part) for part in version.lstrip("v").split(".")[:2])
-    except ValueError:
-        found = (0, 0)
-    if found < MIN_NODE:
-        raise PyodideRunError(f"{node} is Node.js {version or '(unknown version)'}; Pyodide needs >= 18")
-    return node
+        return bundle_steps.find_node()
+    except bundle_steps.BundleError as error:
+        raise PyodideRunError(str(error)) from None
 
 
 def run_in_pyodide(bundle_dir, plan=None, npm_dir=None, timeout=600, start="snapshot"):
