@@ -54,16 +54,22 @@ def _entry(name):
     return info
 
 
-def compiled_zip(files):
-    """A zip of ``files`` (name and bytes, in order) with every ``.py`` compiled to its ``.pyc``."""
+def _compiled(files):
+    """``files`` (name and bytes) with every ``.py`` replaced by its ``.pyc``."""
+    return [(name + "c", compiled(name, data)) if name.endswith(".py") else (name, data) for name, data in files]
+
+
+def _stored_zip(files):
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
         for name, data in files:
-            if name.endswith(".py"):
-                archive.writestr(_entry(name + "c"), compiled(name, data))
-            else:
-                archive.writestr(_entry(name), data)
+            archive.writestr(_entry(name), data)
     return out.getvalue()
+
+
+def compiled_zip(files):
+    """A zip of ``files`` (name and bytes, in order) with every ``.py`` compiled to its ``.pyc``."""
+    return _stored_zip(_compiled(files))
 
 
 def compile_stdlib(full_zip, names, out):
@@ -92,15 +98,9 @@ def compile_wheel(wheel, out):
     with zipfile.ZipFile(wheel) as source:
         names = [name for name in source.namelist() if not name.endswith("/")]
         record = next(name for name in names if name.endswith(".dist-info/RECORD"))
-        files = [(name + "c" if name.endswith(".py") else name,
-                  compiled(name, source.read(name)) if name.endswith(".py") else source.read(name))
-                 for name in names if name != record]
+        files = _compiled([(name, source.read(name)) for name in names if name != record])
     lines = [_record_line(name, data) for name, data in files] + [f"{record},,"]
     files.append((record, ("\n".join(lines) + "\n").encode()))
-    out_bytes = io.BytesIO()
-    with zipfile.ZipFile(out_bytes, "w") as archive:
-        for name, data in files:
-            archive.writestr(_entry(name), data)
     with open(out, "wb") as handle:
-        handle.write(out_bytes.getvalue())
+        handle.write(_stored_zip(files))
     return len(files)
