@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import rules_engine  # noqa: E402
 from rules_engine.bots import make_bot, play_out  # noqa: E402
-from rules_engine.games.black_hole_search import UNKNOWN, Solver, layout_ranks  # noqa: E402
+from rules_engine.games.black_hole.search import UNKNOWN, Solver, layout_ranks  # noqa: E402
 
 from bots_vs_random import wilson  # noqa: E402
 

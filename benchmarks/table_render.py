@@ -3,7 +3,7 @@ widgets' scripts weigh.
 
     .venv/bin/python benchmarks/table_render.py [--runs N]
 
-Replays each golden record (tests/golden/) into the table descriptions the
+Replays each golden record (tests/games/*/golden/) into the table descriptions the
 stepper draws, builds and serves the site from 127.0.0.1 (as the browser tests
 do) and, in Debian's Chromium, times ``renderTable`` on every frame of every
 record (after one warm-up pass), attached to the page so layout counts. Each
@@ -84,7 +84,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     games = {}
-    for path in sorted((ROOT / "tests" / "golden").glob("*.txt")):
+    for path in sorted((ROOT / "tests" / "games").glob("*/golden/*.txt")):
         states = list(replay(path.read_text()))
         games.setdefault(states[0].spec.id, []).extend(frame["table"] for frame in frames_of(states))
     with tempfile.TemporaryDirectory() as out:

@@ -3,7 +3,7 @@ answers with the text of one of the moves listed in it."""
 
 import random
 
-from .registry import state_class
+from .registry import bot_module
 
 
 class RandomBot:
@@ -23,7 +23,11 @@ class HeuristicBot:
         self.rng = random.Random(f"heuristic-bot/{seed}")
 
     def choose(self, view):
-        return state_class(view["game"]).heuristic(view, self.rng)
+        return bot_module(view["game"]).choose(view, self.rng)
+
+    def react(self, view, seat):
+        """A real-time game's reaction out of turn: ``(move, milliseconds)`` or None."""
+        return bot_module(view["game"]).reaction(view, seat, self.rng)
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

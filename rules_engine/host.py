@@ -265,8 +265,8 @@ class Host:
         for seat in range(state.seats):
             if seat == current.human or not state.reactions(seat):
                 continue
-            rng = make_bot("heuristic", f"{state.seed}/{len(current.indexes)}/react/{seat}").rng
-            planned = state.react(state.view(seat), seat, rng)
+            bot = make_bot("heuristic", f"{state.seed}/{len(current.indexes)}/react/{seat}")
+            planned = bot.react(state.view(seat), seat)
             if planned is not None:
                 current.planned[seat], ms = planned
                 timed.append({"seat": seat, "ms": ms})

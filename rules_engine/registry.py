@@ -1,63 +1,39 @@
-"""The registered games. A game joins the site (and the conformance suite) by
-being listed in ``GAME_MODULES``."""
+"""The games, found rather than listed: each folder of ``rules_engine/games/`` is one game.
+
+A game's folder is a package whose ``__init__`` holds its rules and ends with ``GAME = <its
+State class>``, and whose ``bot.py`` holds its heuristic bot: ``choose(view, rng)``, and for a
+game played in real time ``reaction(view, seat, rng)``. The bot imports the game, never the
+other way round, and is imported only when a bot first plays.
+"""
 
 import difflib
 import importlib
+import pkgutil
 
+from . import games
 from .errors import OptionError, quote
 from .game import Game
 
-# One a line, in alphabetical order, so that games added side by side rarely touch the same lines.
-GAME_MODULES = (
-    "bartok",
-    "black_hole",
-    "bridge_solitaire",
-    "cassino",
-    "chinese_ten",
-    "comet",
-    "commune",
-    "couillon",
-    "crates",
-    "diloti",
-    "forty_thieves",
-    "getaway",
-    "gin_rummy",
-    "go_boom",
-    "jersey_gin",
-    "kaiser",
-    "king",
-    "last_one",
-    "lorum",
-    "malilla",
-    "mate",
-    "pishe_pasha",
-    "play_or_pay",
-    "pope_joan",
-    "pyramid",
-    "ristiseiska",
-    "seven_and_a_half",
-    "rolling_stone",
-    "salute_the_king",
-    "scotch_whist",
-    "spinado",
-    "stop_the_bus",
-    "the_clock",
-    "triple_play",
-    "turnover_bridge",
-    "umtali",
-    "vazhushal",
-    "yaniv",
-    "yukon",
-    "zetema",
-    "ziginette",
-)
+
+class GameFolderError(ImportError):
+    """A folder of ``rules_engine/games/`` that is not a game as this module expects one."""
 
 
 def _load_classes():
     classes = {}
-    for name in GAME_MODULES:
-        module = importlib.import_module(f".games.{name}", __package__)
-        classes[module.GAME.spec.id] = module.GAME
+    for info in pkgutil.iter_modules(games.__path__):
+        if not info.ispkg:
+            raise GameFolderError(f"rules_engine/games/{info.name}.py: a game is a folder "
+                                  f"(rules_engine/games/{info.name}/__init__.py and bot.py), not a module")
+        module = importlib.import_module(f"{games.__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is None:
+            raise GameFolderError(f"rules_engine/games/{info.name}/__init__.py: no GAME; end the module "
+                                  "with 'GAME = <the game's State class>'")
+        if game.spec.id.replace("-", "_") != info.name:
+            raise GameFolderError(f"rules_engine/games/{info.name}/: the folder of game {game.spec.id!r} is "
+                                  f"named {game.spec.id.replace('-', '_')} (its id, '-' written '_')")
+        classes[game.spec.id] = game
     return classes
 
 
@@ -78,6 +54,16 @@ def state_class(game_id):
         ids = sorted(_CLASSES)
         raise OptionError(f"unknown game {quote(game_id)}{hint}: no such id among the {len(ids)} games "
                           f"({', '.join(ids[:3])}, ... {ids[-1]})") from None
+
+
+def bot_module(game_id):
+    """The module of ``game_id``'s heuristic bot: the ``bot.py`` of the folder its state class
+    comes from (or, for a class made from a game's, as tests make variants, that game's)."""
+    for cls in state_class(game_id).__mro__:
+        package, _, rest = cls.__module__.partition(games.__name__ + ".")
+        if not package and rest:
+            return importlib.import_module(f"{games.__name__}.{rest.split('.')[0]}.bot")
+    raise GameFolderError(f"game {game_id!r} comes from no folder of rules_engine/games/, so it has no bot")
 
 
 def load_game(game_id, **options):

@@ -231,7 +231,7 @@ def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
         other = reacting[step % len(reacting)] if reacting and step % 3 == 0 else None
         if other is not None and bot_kind == "random":
             seat, move = other, bots[other].rng.choice(state.view(other)["reactions"])
-        elif other is not None and (planned := state.react(state.view(other), other, bots[other].rng)):
+        elif other is not None and (planned := bots[other].react(state.view(other), other)):
             seat, move = other, planned[0]
         else:
             move = bots[seat].choose(state.view(seat))

@@ -1,25 +1,24 @@
 """The text and SVG renderers draw every state of every golden record, from
 the table description alone (the DOM renderer: tests/browser/test_tables.py)."""
 
-import json
 import pathlib
 from xml.etree import ElementTree
 
 import pytest
 
 from build_scripts.diagrams import draw_table
+from game_tests import golden_records
 from rules_engine import list_games, replay
 from rules_engine.game import ALL
 from rules_engine.render import interlude, render
 from rules_engine.table import check, zone
 
-GOLDEN = pathlib.Path(__file__).parent / "golden"
-EXPECTED = json.loads((GOLDEN / "expected.json").read_text())
+GOLDEN = golden_records()
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_every_state_of_a_golden_record_is_drawn(name):
-    for number, state in enumerate(replay((GOLDEN / f"{name}.txt").read_text())):
+    for number, state in enumerate(replay(GOLDEN[name].text())):
         for seat in dict.fromkeys([ALL, None, state.to_act]):
             table = state.table(seat)
             text = render(table)

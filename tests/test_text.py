@@ -3,7 +3,6 @@ in every state of every golden record, as every seat and a commentator see it, a
 of every worked example on the pages, with the stepper's line and the example's closing line; the
 score pad's labels and checks; and the reasons a move a reader might try is refused."""
 
-import json
 import pathlib
 import re
 
@@ -15,11 +14,12 @@ from build_scripts.source import parse_source
 from rules_engine.game import ALL
 from rules_engine.host import frames_of
 from rules_engine.scoring import check_game, check_row
+from game_tests import golden_records
 from text_check import problems, table_problems
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-GOLDEN = ROOT / "tests" / "golden"
-NAMES = sorted(json.loads((GOLDEN / "expected.json").read_text()))
+GOLDEN = golden_records()
+NAMES = sorted(GOLDEN)
 
 
 def report(found):
@@ -35,7 +35,7 @@ def report(found):
 @pytest.mark.parametrize("name", NAMES)
 def test_every_sentence_of_a_golden_record_reads_well(name):
     found = []
-    for number, state in enumerate(rules_engine.replay((GOLDEN / f"{name}.txt").read_text())):
+    for number, state in enumerate(rules_engine.replay(GOLDEN[name].text())):
         for seat in (ALL, *range(state.seats)):
             found += table_problems(state.table(seat), f"{name}, state {number}, seat {seat}")
     assert not found, report(found)
@@ -131,7 +131,7 @@ def test_the_reasons_a_move_is_refused_read_well(name):
     line's ``Illegal move``): the moves a reader might try (``tries``) in every fifth state of
     the golden record."""
     found = []
-    for number, state in enumerate(rules_engine.replay((GOLDEN / f"{name}.txt").read_text())):
+    for number, state in enumerate(rules_engine.replay(GOLDEN[name].text())):
         if number % 5 or state.is_over or state.to_act is None:
             continue
         for text in sorted(tries(state)):

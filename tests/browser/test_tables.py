@@ -8,6 +8,7 @@ import pathlib
 
 import pytest
 from axe import axe_violations, describe, in_scheme
+from game_tests import golden_records
 
 from build_scripts.source import parse_source
 from rules_engine import list_games, replay
@@ -17,7 +18,7 @@ from test_widgets import to_the_readers_turn
 PLAY = "[data-widget=play]"
 EXAMPLE = "[data-widget=example]"
 GAMES = [spec.id for spec in list_games()]
-GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
+GOLDEN = golden_records()
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games"
 # Play blocks that set a game's options (a compendium started at one contract, say) open
 # tables the first block of a page never shows.
@@ -270,9 +271,9 @@ def test_a_hands_end_stays_on_the_table_until_the_reader_goes_on(page, site_url)
     live.locator(".rw-headline", has_text="Hand 8 of 10").wait_for()
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.txt")))
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_the_dom_renderer_draws_every_state_of_a_golden_record(reader_page, site_url, name):
-    states = list(replay((GOLDEN / f"{name}.txt").read_text()))
+    states = list(replay(GOLDEN[name].text()))
     tables = [frame["table"] for frame in frames_of(states)]
     page = reader_page("golden-records")   # one page draws every record in turn
     if not page.url.startswith(site_url):

@@ -54,7 +54,7 @@ def test_the_valid_fixture_passes_every_check():
         """16: doctest '>>> len(state.view()["table"]["columns"])' failed: expected '8', got '7'""",
     ]),
     ("missing_cited_id.md", [
-        "13: the engine cites rule 'play.build' (rules_engine/games/yukon.py) but no paragraph on this "
+        "13: the engine cites rule 'play.build' (rules_engine/games/yukon/__init__.py) but no paragraph on this "
         "page ends with {#play.build}",
     ]),
     ("malformed_ids.md", [
@@ -106,7 +106,7 @@ def test_a_registered_game_without_a_page_is_reported(tmp_path):
     _, errors = check_site(tmp_path)
     assert [error.message for error in errors] == [
         f"game 'king' (King) is registered but has no page: write {tmp_path / 'games' / 'king.md'}"]
-    assert errors[0].path.endswith("rules_engine/games/king.py")
+    assert errors[0].path.endswith("rules_engine/games/king/__init__.py")
 
 
 # That the site's pages pass every check is tested by running the command "Adding a game" prints

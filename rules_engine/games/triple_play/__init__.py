@@ -1,0 +1,566 @@
+"""Triple Play (Hand, Knee, and Foot): a Canasta for four in two partnerships, each player with
+a hand, a knee and a foot to play through. Rules: docs/games/triple-play.md.
+
+- 324 cards (six packs, twelve jokers); 15 cards to each hand, 13 to each knee, 11 to each
+  foot; the upcard turned (a wild card, red 3, 5 or 7 buried in the stock) (``setup.deal``).
+- Red 3s are laid apart as they come, and replaced from the stock until the player has picked
+  up the knee (``play.red-threes``), all automatically.
+- A turn: draw two (``play.draw``), or take the discard pile with two natural cards of its top
+  card's rank, melded with it at once (``play.pickup``); meld (``play.meld``, built card by card:
+  ``meld 8H 8S 2C``, ``add 8D to meld 2``); then discard (``play.discard``), or, after taking the
+  pile, ``done``.
+- Wild-card limits (``play.wild-limit``), canastas of seven (``play.canasta``), the first meld's
+  minimum (``play.opening``: ``takeback`` returns a first meld that falls short), the knee taken
+  with the partnership's first canasta (``play.knee``), the foot when the hand runs out
+  (``play.foot``), the basic book (``play.book``) and asking the partner (``play.ask``).
+- The deal ends when a player goes out, or when the stock is empty at a draw
+  (``interpretation.stock-out``); four deals (``end.game``).
+"""
+
+from ...cards import make_deck
+from ...game import ALL, GameSpec, Option, Scores, State
+from ...moves import MoveForm, MoveForms
+from ...selection import Built
+from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, book_missing, canastas, deal_points,
+                                is_red_three, is_wild, meld_problem, meld_rank, value, achievable)
+
+FORMS = MoveForms(
+    MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
+    MoveForm("meld", "meld {cards}"), MoveForm("add", "add {cards} to meld {int}"),
+    MoveForm("discard", "discard {card}"), MoveForm("done", "done"), MoveForm("takeback", "takeback"),
+    MoveForm("ask", "ask"), MoveForm("yes", "yes"), MoveForm("no", "no"),
+)
+HAND, KNEE, FOOT = 15, 13, 11
+BURIED = ("2", "5", "7", None)     # an upcard of these ranks (or a red 3) goes back into the stock
+# A deal's moves at most: every turn draws from the stock or takes a pile that a discard from a
+# draw made, so a deal has at most twice as many turns as the pack has cards; a turn has a draw,
+# an ask and its answer, a takeback and a discard, and its melds and additions each take a card
+# at least from a hand of at most 324 cards (after a takeback, none).
+DEAL_MOVES = 2 * 324 * (5 + 324)
+ORDER = "3A456789TJQK2"
+
+
+def meld_order(card):
+    return (ORDER.index(card.rank) if card.rank else len(ORDER), "SHDC".index(card.suit) if card.suit else 0)
+
+
+def side_of(seat):
+    return seat % 2
+
+
+class TriplePlayState(State):
+    spec = GameSpec(
+        id="triple-play",
+        name="Triple Play",
+        aliases=("Hand, Knee, and Foot",),
+        family="rummy",
+        seats=(4, 4),
+        deck="324",
+        summary="Canasta for two partnerships, each player with a hand, a knee and a foot to play "
+                "through: build canastas of 7s, 5s, wild cards and more towards a basic book.",
+        options=(Option("deals", 4, (1, 2, 3, 4), "how many of the four deals to play"),),
+        rules=("setup.deal", "play.turn", "play.red-threes", "play.draw", "play.pickup", "play.meld",
+               "play.threes", "play.wild-limit", "play.opening", "play.canasta", "play.discard", "play.knee",
+               "play.foot", "play.book", "play.ask", "play.keep-card", "scoring.deal", "scoring.red-threes",
+               "end.game", "interpretation.stock-out", "interpretation.short-opening"),
+        scoring=SCORING,
+    )
+    forms = FORMS
+    side_of = staticmethod(side_of)   # for the table's answers to a move built card by card
+    lists_built_moves = False
+
+    # ---- setup ------------------------------------------------------------------------------
+
+    def _setup(self):
+        self.totals, self.hand_results = (0, 0), ()
+        self.over, self.said, self.winners = False, None, ()
+        self._deal(1, 3)
+
+    def _deal(self, number, dealer):
+        self.deal_number, self.dealer = number, dealer
+        cards = self._shuffle(f"deal-{number}", make_deck("324"))
+        self.hands = [[cards.pop() for _ in range(HAND)] for _ in range(4)]
+        self.knees = [[cards.pop() for _ in range(KNEE)] for _ in range(4)]
+        self.feet = [[cards.pop() for _ in range(FOOT)] for _ in range(4)]
+        self.stock = cards
+        self.discard = []
+        while True:   # setup.deal: an upcard that is wild, a red 3, a 5 or a 7 goes into the stock
+            card = self.stock.pop()
+            if card.rank in BURIED or is_red_three(card):
+                self.stock.insert(len(self.stock) // 2, card)
+                continue
+            self.discard.append(card)
+            break
+        self.knee_taken, self.foot_taken, self.foot_due = [False] * 4, [False] * 4, [False] * 4
+        self.melds = [[], []]          # per side: [rank, [cards]]
+        self.red_threes = [[], []]
+        self.opened = [False, False]
+        self.out = None
+        for step in range(4):
+            self._lay_red_threes((dealer + 1 + step) % 4)
+        self.turn = (dealer + 1) % 4
+        self._start_turn()
+
+    def _start_turn(self):
+        self.phase, self.drew, self.turn_points, self.asked, self.allowed, self.taken_back = \
+            "draw", None, 0, False, False, False
+        if self.foot_due[self.turn]:
+            self._take_foot(self.turn)
+
+    def _copied(self):
+        self.hands = [list(h) for h in self.hands]
+        self.knees, self.feet = [list(k) for k in self.knees], [list(f) for f in self.feet]
+        self.stock, self.discard = list(self.stock), list(self.discard)
+        self.melds = [[[r, list(c)] for r, c in side] for side in self.melds]
+        self.red_threes = [list(r) for r in self.red_threes]
+        self.opened, self.knee_taken = list(self.opened), list(self.knee_taken)
+        self.foot_taken, self.foot_due = list(self.foot_taken), list(self.foot_due)
+
+    def move_bound(self):
+        """At most ``deals`` deals of ``DEAL_MOVES`` each."""
+        return self.options["deals"] * DEAL_MOVES
+
+    @property
+    def minimum(self):
+        return OPENING[self.deal_number - 1]
+
+    # ---- red 3s, knee and foot ------------------------------------------------------------------
+
+    def _lay_red_threes(self, seat):
+        """play.red-threes: red 3s in hand are laid apart; replaced from the stock until the knee."""
+        hand = self.hands[seat]
+        while True:
+            threes = [c for c in hand if is_red_three(c)]
+            if not threes:
+                return
+            for card in threes:
+                hand.remove(card)
+                self.red_threes[side_of(seat)].append(card)
+                if not self.knee_taken[seat] and self.stock:
+                    hand.append(self.stock.pop())
+
+    def _take_knee(self, seat):
+        self.knee_taken[seat] = True
+        self.hands[seat] += self.knees[seat]
+        self.knees[seat] = []
+        self._lay_red_threes(seat)
+
+    def _take_foot(self, seat):
+        self.foot_taken[seat], self.foot_due[seat] = True, False
+        self.hands[seat] += self.feet[seat]
+        self.feet[seat] = []
+        self._lay_red_threes(seat)
+
+    # ---- moves ----------------------------------------------------------------------------------
+
+    @property
+    def to_act(self):
+        return None if self.over else (self.turn + 2) % 4 if self.phase == "answer" else self.turn
+
+    def parse_move(self, move):
+        move = super().parse_move(move)
+        if move.kind in ("meld", "pickup", "add"):   # cards written in one order, whatever order given
+            cards = tuple(sorted(move.args[0], key=meld_order))
+            return FORMS[move.kind].make(cards, *move.args[1:])
+        return move
+
+    def _legal(self):
+        if self.phase == "answer":
+            return [FORMS["yes"].make(), FORMS["no"].make()]
+        seat, side = self.turn, side_of(self.turn)
+        hand = self.hands[seat]
+        if self.phase == "draw":
+            moves = [FORMS["draw"].make() if self.stock else FORMS["stop"].make()]
+            pair = self._pickup_pair(hand)
+            if pair and self._refusal(FORMS["pickup"].make(pair)) is None:
+                moves.append(FORMS["pickup"].make(pair))
+            return moves
+        moves = [m for m in self._representative_melds(hand, side) if self._refusal(m) is None]
+        if not self.opened[side] and self.turn_points:
+            moves.append(FORMS["takeback"].make())
+        if self._may_end_turn():
+            if self.drew == "stock":
+                moves += [FORMS["discard"].make(c) for c in dict.fromkeys(sorted(hand, key=meld_order))]
+            else:
+                moves.append(FORMS["done"].make())
+        if self.foot_taken[seat] and not self.asked and not book_missing(self.melds[side]):
+            moves.append(FORMS["ask"].make())
+        return moves
+
+    def _pickup_pair(self, hand):
+        if not self.discard:
+            return None
+        top = self.discard[-1]
+        same = [c for c in hand if (c.rank == top.rank if top.rank != "2" else c.rank == "2")]
+        return tuple(sorted(same[:2], key=meld_order)) if len(same) >= 2 else None
+
+    def _representative_melds(self, hand, side):
+        """A few melds and additions for each rank held (every natural card of it, and with one
+        wild card, each card once), for bots and lists: any other meld is legal too
+        (``_unlisted_legal``)."""
+        by_rank = {}
+        # Each card once: a few representatives are enough for bots and lists, and any other meld
+        # (two copies of a card in it too) is built card by card on the table.
+        for card in dict.fromkeys(sorted(hand, key=meld_order)):
+            by_rank.setdefault(WILD if is_wild(card) else card.rank, []).append(card)
+        wilds = by_rank.get(WILD, [])
+        moves = []
+        for rank, cards in by_rank.items():
+            number = self._open_meld(side, rank)
+            if number:
+                room = CANASTA - len(self.melds[side][number - 1][1])
+                moves.append(FORMS["add"].make(tuple(cards[:room]), number))
+                if rank != WILD and wilds:
+                    moves.append(FORMS["add"].make((wilds[0],), number))
+            elif len(cards) >= 3:
+                moves.append(FORMS["meld"].make(tuple(cards[:CANASTA])))
+            if not number and rank not in (WILD, "3") and rank not in NO_WILDS and len(cards) == 2 and wilds:
+                moves.append(FORMS["meld"].make(tuple(cards) + (wilds[0],)))
+        return moves
+
+    def _open_meld(self, side, rank):
+        """The number of the side's meld of ``rank`` that is not yet a canasta, or 0."""
+        for number, (r, cards) in enumerate(self.melds[side], 1):
+            if r == rank and len(cards) < CANASTA:
+                return number
+        return 0
+
+    def _may_end_turn(self):
+        side = side_of(self.turn)
+        return self.opened[side] or not self.turn_points
+
+    def _unlisted_legal(self, move):
+        return move.kind in ("meld", "add", "pickup") and self._refusal(move) is None
+
+    def _why_not(self, move):
+        return self._refusal(move) or ("that move is not open now", "play.turn")
+
+    def _refusal(self, move):
+        """Why ``move`` is refused now, ``(reason, rule)``, or None when it is legal."""
+        seat, phase, kind = self.turn, self.phase, move.kind
+        name, side, hand = self.player_names()[seat], side_of(seat), self.hands[seat]
+        if phase == "answer":
+            partner = self.player_names()[self.to_act]
+            return None if kind in ("yes", "no") else (
+                f"{partner} answers whether {name} may go out: yes or no", "play.ask")
+        if kind in ("yes", "no"):
+            return "nobody has asked to go out", "play.ask"
+        if phase == "draw":
+            if kind == "draw":
+                return None if self.stock else ("the stock is empty: the deal stops", "interpretation.stock-out")
+            if kind == "stop":
+                return None if not self.stock else ("the stock is not empty: draw", "interpretation.stock-out")
+            if kind == "pickup":
+                return self._pickup_refusal(move.args[0])
+            return f"{name} first draws two cards, or takes the discard pile", "play.draw"
+        if kind in ("draw", "stop", "pickup"):
+            return f"{name} has drawn already", "play.draw"
+        cards = move.args[0] if kind in ("meld", "add") else (move.card,) if move.card else ()
+        missing = self._lacking(tuple(cards)) if cards else None
+        if missing:
+            return f"{name} does not hold {'another' if missing in hand else 'the'} {missing.symbol}", "play.turn"
+        if kind in ("meld", "add"):
+            return self._meld_refusal(move)
+        if kind == "takeback":
+            return None if not self.opened[side] and self.turn_points else (
+                "only a first meld short of its minimum is taken back", "interpretation.short-opening")
+        if kind == "ask":
+            if not self.foot_taken[seat]:
+                return f"{name} asks to go out only once the foot is picked up", "play.ask"
+            if self.asked:
+                return f"{name} has asked this turn already", "play.ask"
+            missing = book_missing(self.melds[side])
+            return None if not missing else (f"the basic book still lacks {missing[0]}", "play.book")
+        if not self._may_end_turn():
+            return (f"the first meld counts {self.turn_points}, short of {self.minimum}: meld more, or take it "
+                    "back", "play.opening")
+        if kind == "done":
+            return None if self.drew == "pile" else (f"{name} drew from the stock and ends the turn with a discard",
+                                                    "play.discard")
+        if kind == "discard":
+            if self.drew == "pile":
+                return f"{name} took the discard pile: no discard this turn", "play.discard"
+            return None
+        return "that move is not open now", "play.turn"
+
+    def _lacking(self, cards):
+        """A card of ``cards`` the seat to act does not hold as often, or None."""
+        hand = self.hands[self.turn]
+        return next((c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)), None)
+
+    def _pickup_refusal(self, cards):
+        name, hand = self.player_names()[self.turn], self.hands[self.turn]
+        if not self.discard:
+            return "the discard pile is empty", "play.pickup"
+        top = self.discard[-1]
+        if top.rank == "3":
+            return "a black 3 on top of the pile stops it being taken", "play.pickup"
+        if self._lacking(tuple(cards)):
+            return f"{name} does not hold {' and '.join(c.symbol for c in cards)}", "play.pickup"
+        if len(cards) != 2 or any(c.rank != top.rank or (top.rank is not None and c.rank is None) for c in cards):
+            what = "jokers" if top.rank is None else f"{top.rank.replace('T', '10')}s"
+            return f"the pile is taken with two natural {what}, to meld with the {top.symbol}", "play.pickup"
+        side = side_of(self.turn)
+        rank = WILD if is_wild(top) else top.rank
+        number = self._open_meld(side, rank)
+        size = 3 + (len(self.melds[side][number - 1][1]) if number else 0)
+        if size > CANASTA:
+            return f"meld {number} has no room for three more cards", "play.canasta"
+        if not self.opened[side]:
+            points = sum(map(value, (top, *cards)))
+            rest = list(hand)
+            for card in cards:
+                rest.remove(card)
+            if points + achievable(rest) < self.minimum:
+                return (f"the first meld of this deal needs {self.minimum} points: the hand cannot make them up",
+                        "play.opening")
+        return None
+
+    def _meld_refusal(self, move):
+        seat, side = self.turn, side_of(self.turn)
+        name, hand = self.player_names()[seat], self.hands[seat]
+        if self.taken_back:
+            return f"{name} took a first meld back: no more melds this turn", "interpretation.short-opening"
+        cards = list(move.args[0])
+        if move.kind == "add":
+            number = move.args[1]
+            if not 1 <= number <= len(self.melds[side]):
+                return f"the partnership has no meld {number}", "play.meld"
+            rank, held = self.melds[side][number - 1]
+            whole = held + cards
+            if len(held) >= CANASTA:
+                return f"meld {number} is a canasta: it takes no more cards", "play.canasta"
+        else:
+            whole = cards
+            rank = meld_rank(cards)
+            if rank is not None and rank != "3" and self._open_meld(side, rank):
+                return (f"the partnership has a meld of that rank short of a canasta: add to meld "
+                        f"{self._open_meld(side, rank)}", "play.meld")
+        problem = meld_problem(whole)
+        if problem:
+            return problem
+        if meld_rank(whole) != rank:
+            return "cards added to a meld are of its rank, or wild", "play.meld"
+        left = len(hand) - len(cards)
+        completes = len(whole) == CANASTA
+        first_canasta = completes and not canastas(self.melds[side])
+        if not self.opened[side]:
+            points = self.turn_points + sum(map(value, cards))
+            rest = list(hand)
+            for card in cards:
+                rest.remove(card)
+            if points < self.minimum and points + achievable(rest) < self.minimum:
+                return (f"the first meld of this deal needs {self.minimum} points, and the hand cannot make them "
+                        "up", "play.opening")
+            first_canasta = first_canasta and points >= self.minimum
+        knee_now = first_canasta and not self.knee_taken[seat]
+        if left == 0 and not knee_now and not self._may_empty(seat):
+            return self._keep_refusal(seat)
+        if left == 1 and self.drew == "stock" and not knee_now and not self._may_empty(seat):
+            return self._keep_refusal(seat)
+        return None
+
+    def _may_empty(self, seat):
+        """Whether ``seat``'s hand may run out now: to pick up the foot, or to go out."""
+        if not self.knee_taken[seat]:
+            return False
+        if not self.foot_taken[seat]:
+            return True
+        return self.allowed and not book_missing(self.melds[side_of(seat)])
+
+    def _keep_refusal(self, seat):
+        name = self.player_names()[seat]
+        if not self.knee_taken[seat]:
+            return f"{name} keeps a card: the knee comes only with the partnership's first canasta", "play.keep-card"
+        if book_missing(self.melds[side_of(seat)]):
+            return f"{name} keeps a card: the basic book is not complete", "play.book"
+        return f"{name} keeps a card: going out needs the partner's yes", "play.ask"
+
+    # ---- playing a move ---------------------------------------------------------------------------
+
+    def _play(self, move):
+        seat, kind = self.turn, move.kind
+        name, side = self.player_names()[seat], side_of(seat)
+        hand = self.hands[seat]
+        if kind in ("yes", "no"):
+            self.allowed, self.phase = kind == "yes", "play"
+            partner = self.player_names()[(seat + 2) % 4]
+            self.said = f"{partner} {'lets' if self.allowed else 'does not let'} {name} go out."
+        elif kind == "ask":
+            self.asked, self.phase = True, "answer"
+            self.said = f"{name} asks to go out."
+        elif kind == "stop":
+            self.said = "The stock is empty: the deal ends."
+            self._end_deal()
+        elif kind == "draw":
+            drawn = [self.stock.pop() for _ in range(min(2, len(self.stock)))]
+            hand += drawn
+            self._lay_red_threes(seat)
+            self.phase, self.drew = "play", "stock"
+            self.said = f"{name} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}."
+            self._partner_knee(seat)
+        elif kind == "pickup":
+            top = self.discard.pop()
+            for card in move.args[0]:
+                hand.remove(card)
+            hand += self.discard
+            self.discard = []
+            self.phase, self.drew = "play", "pile"
+            self._add_to_melds(seat, (top, *move.args[0]))
+            self.said = f"{name} takes the discard pile with {self._words(move.args[0])}."
+            self._partner_knee(seat)
+            self._after_meld(seat)
+        elif kind in ("meld", "add"):
+            for card in move.args[0]:
+                hand.remove(card)
+            number = self._add_to_melds(seat, move.args[0], move.args[1] if kind == "add" else None)
+            verb = "melds" if kind == "meld" else f"adds to meld {number}"
+            self.said = f"{name} {verb} {self._words(move.args[0])}."
+            self._after_meld(seat)
+        elif kind == "takeback":
+            for _, cards in self.melds[side]:
+                hand += cards
+            self.melds[side], self.turn_points, self.taken_back = [], 0, True
+            self.said = f"{name} takes back a first meld short of {self.minimum}."
+        elif kind == "discard":
+            hand.remove(move.card)
+            self.discard.append(move.card)
+            self.said = f"{name} discards the {move.card.symbol}."
+            self._turn_over(seat)
+        else:
+            self.said = f"{name} is done."
+            self._turn_over(seat)
+
+    @staticmethod
+    def _words(cards):
+        return " ".join(c.symbol for c in cards)
+
+    def _add_to_melds(self, seat, cards, number=None):
+        side = side_of(seat)
+        if number is None:
+            rank = meld_rank(cards)
+            number = self._open_meld(side, rank)
+            if not number:
+                self.melds[side].append([rank, []])
+                number = len(self.melds[side])
+        self.melds[side][number - 1][1].extend(sorted(cards, key=meld_order))
+        if not self.opened[side]:
+            self.turn_points += sum(map(value, cards))
+            if self.turn_points >= self.minimum:
+                self.opened[side] = True
+        return number
+
+    def _partner_knee(self, seat):
+        """play.knee: once the partnership has a canasta, a player picks up the knee after drawing."""
+        if not self.knee_taken[seat] and self.opened[side_of(seat)] and canastas(self.melds[side_of(seat)]):
+            self._take_knee(seat)
+
+    def _after_meld(self, seat):
+        side = side_of(seat)
+        if self.opened[side] and canastas(self.melds[side]) and not self.knee_taken[seat]:
+            self._take_knee(seat)
+            self.said = self.said[:-1] + ", and picks up the knee."
+        if not self.hands[seat]:
+            if self.foot_taken[seat]:
+                self.out = seat
+                self.said = self.said[:-1] + ", and goes out."
+                self._end_deal()
+            else:
+                self._take_foot(seat)
+                self.said = self.said[:-1] + ", and picks up the foot."
+
+    def _turn_over(self, seat):
+        if not self.hands[seat]:
+            if self.foot_taken[seat] and self._may_empty(seat):
+                self.out = seat
+                self.said = self.said[:-1] + ", and goes out."
+                self._end_deal()
+                return
+            # play.keep-card: a last card discarded with nothing to pick up (red 3s laid from a
+            # draw left no other) leaves the hand empty until the next draw.
+            self.foot_due[seat] = self.knee_taken[seat] and not self.foot_taken[seat]
+        self.turn = (seat + 1) % 4
+        self._start_turn()
+
+    # ---- the deal's end ---------------------------------------------------------------------------
+
+    def side_points(self, side):
+        """``(points, parts in words)`` of a side for the deal as it stands."""
+        melds = self.melds[side]
+        melded = sum(value(c) for _, cards in melds for c in cards)
+        left = sum(value(c) for seat in (side, side + 2)
+                   for c in self.hands[seat] + self.knees[seat] + self.feet[seat])
+        out = self.out is not None and side_of(self.out) == side
+        return deal_points(melded, canastas(melds), len(self.red_threes[side]), left, out)
+
+    def _end_deal(self):
+        row = tuple(self.side_points(side)[0] for side in range(2))
+        lines = tuple(", ".join(self.side_points(side)[1]) for side in range(2))
+        self.totals = tuple(a + b for a, b in zip(self.totals, row))
+        self.hand_results += ((self.deal_number, row, lines),)
+        self.hand_end = (self.deal_number, row, lines, [list(h) for h in self.hands],
+                         [[[r, list(c)] for r, c in side] for side in self.melds])
+        if self.deal_number >= self.options["deals"]:
+            self.over, self.phase = True, "over"
+            best = max(self.totals)
+            self.winners = tuple(s for s in range(4) if self.totals[side_of(s)] == best)
+            return
+        self._deal(self.deal_number + 1, (self.dealer + 1) % 4)
+
+    # ---- what each seat sees ---------------------------------------------------------------------
+
+    @property
+    def scores(self):
+        hand = self.hand_results[-1][1] if self.hand_results and self.over else (0, 0)
+        return Scores(tuple(hand[side_of(s)] for s in range(4)), tuple(self.totals[side_of(s)] for s in range(4)))
+
+    def hidden_from(self, seat):
+        hidden = set(self.stock) | {c for pile in self.knees + self.feet for c in pile}
+        if seat != ALL:
+            hidden |= {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
+        return hidden
+
+    def _cards_in_play(self):
+        return ([c for h in self.hands + self.knees + self.feet for c in h] + self.stock + self.discard
+                + [c for side in self.melds for _, cards in side for c in cards]
+                + [c for side in self.red_threes for c in side])
+
+    def _table(self, seat):
+        return {
+            "deal": self.deal_number, "dealer": self.dealer, "phase": self.phase, "minimum": self.minimum,
+            "hands": [[c.text for c in h] if seat in (s, ALL) else len(h) for s, h in enumerate(self.hands)],
+            "knees": [len(k) if not self.knee_taken[s] else None for s, k in enumerate(self.knees)],
+            "feet": [len(f) if not self.foot_taken[s] else None for s, f in enumerate(self.feet)],
+            "stock": len(self.stock), "discard": [c.text for c in self.discard],
+            "melds": [[{"number": n, "rank": r, "cards": [c.text for c in cards]}
+                       for n, (r, cards) in enumerate(side, 1)] for side in self.melds],
+            "red_threes": [len(r) for r in self.red_threes], "opened": list(self.opened),
+            "turn_points": self.turn_points, "drew": self.drew, "asked": self.asked, "allowed": self.allowed,
+            "book_missing": [book_missing(side) for side in self.melds],
+            "totals": list(self.totals), "over": self.over,
+            "deals_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
+        }
+
+    # ---- moves built from several cards -----------------------------------------------------------
+
+    def _built(self, move):
+        if move.kind == "meld":
+            return Built(tuple(c.text for c in move.args[0]), None, "Meld")
+        if move.kind == "add":
+            return Built(tuple(c.text for c in move.args[0]), f"meld-{side_of(self.turn)}-{move.args[1]}", "Add")
+        if move.kind == "pickup":
+            return Built(tuple(c.text for c in move.args[0]), "discard", "Take the pile")
+        return None
+
+    def _selection(self, picked, target):
+        from .table import selection
+
+        return selection(self, picked, target)
+
+    def _describe(self, seat):
+        from .table import describe
+
+        return describe(self, seat)
+
+
+GAME = TriplePlayState

@@ -1,0 +1,205 @@
+"""Triple Play's cards, melds and scoring, apart from the play (the package's __init__.py).
+
+Cards: jokers and 2s are wild; red 3s are bonus cards laid apart; black 3s never meld. A meld
+is three to seven cards of one rank (``rank`` its natural rank, or ``WILD`` for a meld of wild
+cards only): one wild card at most in three to five cards, two in six or seven, none in 5s or
+7s (``play.wild-limit``). Seven cards make a canasta, which takes no more.
+
+>>> from rules_engine.cards import parse_cards
+>>> meld_problem(parse_cards("KH KS 2C")), meld_problem(parse_cards("KH 2S 2C")) is not None
+(None, True)
+>>> meld_problem(parse_cards("7H 7S JK")) is not None, meld_problem(parse_cards("JK 2S 2C"))
+(True, None)
+"""
+
+from collections import Counter
+
+from ...scoring import Fact, ScoreError, ScoreRule
+
+WILD = "W"                      # the "rank" of a meld of wild cards only
+CANASTA = 7
+OPENING = (50, 90, 120, 150)    # the first meld's least points, deal by deal (play.opening)
+NO_WILDS = ("5", "7")           # ranks whose melds never take a wild card
+BONUS = {"7": 5000, "5": 3000, WILD: 2500, "natural": 500, "mixed": 300}
+RED_THREE, MANY_RED_THREES, MANY = 100, 300, 7
+OUT_BONUS = 200
+UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
+
+
+def is_wild(card):
+    return card.rank is None or card.rank == "2"
+
+
+def is_red_three(card):
+    return card.rank == "3" and card.is_red
+
+
+def value(card):
+    """A card's points in a meld or left in hand: joker 50, 2 and ace 20, king to 8 10, 7 to 4 5;
+    a 3 left unplayed costs 500 (red) or 100 (black)."""
+    if card.rank is None:
+        return 50
+    if card.rank == "3":
+        return UNPLAYED_RED_THREE if card.is_red else UNPLAYED_BLACK_THREE
+    if card.rank in "2A":
+        return 20
+    return 10 if card.rank in "89TJQK" else 5
+
+
+def wild_limit(size):
+    return 1 if size <= 5 else 2
+
+
+def meld_rank(cards):
+    """The rank a meld's cards make (``WILD`` for wild cards only), or None when their natural
+    cards are of several ranks or include a 3."""
+    ranks = {c.rank for c in cards if not is_wild(c)}
+    if not ranks:
+        return WILD
+    if len(ranks) > 1 or "3" in ranks:
+        return None
+    return ranks.pop()
+
+
+def meld_problem(cards, size_matters=True):
+    """Why ``cards`` make no meld, ``(reason, rule)``, or None; ``size_matters`` False checks
+    all but the least size (cards picked so far, or added to a meld)."""
+    if any(c.rank == "3" for c in cards):
+        return "3s never meld: a red 3 is laid apart, a black 3 stays in hand", "play.threes"
+    rank = meld_rank(cards)
+    if rank is None:
+        return "a meld holds cards of one rank (with wild cards)", "play.meld"
+    if size_matters and len(cards) < 3:
+        return "a meld holds three cards at least", "play.meld"
+    if len(cards) > CANASTA:
+        return "a meld holds seven cards at most: a canasta is closed", "play.canasta"
+    wilds = sum(map(is_wild, cards))
+    if rank != WILD and wilds:
+        if rank in NO_WILDS:
+            return f"melds of {rank}s take no wild card", "play.wild-limit"
+        if wilds > (wild_limit(len(cards)) if size_matters else 2):
+            return (f"{wilds} wild cards in a meld of {len(cards)}: one at most in three to five cards, "
+                    "two in six or seven", "play.wild-limit")
+    return None
+
+
+def kind(rank, cards):
+    """A canasta's kind: ``"7"``, ``"5"``, ``WILD``, ``"natural"`` or ``"mixed"``."""
+    if rank in (WILD, "7", "5"):
+        return rank
+    return "mixed" if any(map(is_wild, cards)) else "natural"
+
+
+def canastas(melds):
+    """Counter of the kinds of the canastas among ``melds`` (``(rank, cards)``)."""
+    return Counter(kind(rank, cards) for rank, cards in melds if len(cards) == CANASTA)
+
+
+def book_missing(melds):
+    """What the basic book still lacks (``play.book``), in words; empty once it is complete:
+    a canasta of 5s, one of 7s, one of wild cards, one more natural canasta and a mixed one."""
+    done = canastas(melds)
+    missing = [words for key, words in (("5", "a canasta of 5s"), ("7", "a canasta of 7s"),
+                                        (WILD, "a canasta of wild cards"), ("mixed", "a mixed canasta"))
+               if not done[key]]
+    if done["natural"] + max(done["5"] - 1, 0) + max(done["7"] - 1, 0) < 1:
+        missing.append("one more natural canasta")
+    return missing
+
+
+def deal_points(melded, canasta_kinds, red_threes, left, out):
+    """A side's points for a deal, and its parts in words: ``melded`` the value of its melded
+    cards, ``canasta_kinds`` a Counter of its canastas by kind, ``red_threes`` how many it
+    laid, ``left`` the value of the cards left in its hands, knees and feet, ``out`` whether it
+    went out.
+
+    >>> deal_points(900, {"7": 1, "natural": 2, "mixed": 1}, 3, 145, True)[0]
+    7555
+    """
+    bonus = sum(BONUS[k] * n for k, n in canasta_kinds.items())
+    threes = RED_THREE * red_threes + (MANY_RED_THREES if red_threes >= MANY else 0)
+    total = melded - left + bonus + threes + (OUT_BONUS if out else 0)
+    parts = [f"{melded} melded", f"{left} left in hand", f"{bonus} for canastas", f"{threes} for red 3s"]
+    if out:
+        parts.append(f"{OUT_BONUS} for going out")
+    return total, parts
+
+
+def achievable(hand):
+    """Points the cards of ``hand`` can surely meld in new melds, the better of two plans: every
+    rank's natural cards when three or more (leaving those past a canasta too few to start
+    another) with three or more wild cards together; or the same natural melds with a wild card
+    each, to pairs first, then to melds of three or four, and the wild cards left together. An
+    unmelded partnership may lay a first meld short of its minimum only while this can still
+    make it up (``play.opening``)."""
+    naturals, wilds = {}, []
+    for card in hand:
+        if is_wild(card):
+            wilds.append(value(card))
+        elif card.rank != "3":
+            naturals.setdefault(card.rank, []).append(value(card))
+
+    def kept(values):
+        n = len(values)
+        keep = n if n >= 3 and (n % CANASTA == 0 or n % CANASTA >= 3) else n - n % CANASTA
+        return sum(sorted(values, reverse=True)[:keep])
+
+    def together(values):
+        return kept(values) if len(values) >= 3 else 0
+
+    base = sum(kept(values) for values in naturals.values())
+    plain = base + together(wilds)
+    spare = sorted(wilds, reverse=True)
+    extra = 0
+    for size in (2, 3, 4):   # a wild card each: to pairs, then to melds of three or four
+        for rank, values in sorted(naturals.items(), key=lambda item: -sum(item[1])):
+            if spare and len(values) == size and rank not in NO_WILDS:
+                extra += spare.pop(0) + (sum(values) if size == 2 else 0)
+    return max(plain, base + extra + together(spare))
+
+
+# ---- the score pad ----------------------------------------------------------------------------
+
+def deal_row(hand, facts, context):
+    """The score pad's calculator: a deal's row per side from its canastas, red 3s, melded
+    points, points left and who went out.
+
+    >>> facts = {"sevens": [1, 0], "fives": [1, 1], "wilds": [1, 0], "naturals": [1, 2],
+    ...          "mixed": [1, 2], "red_threes": [3, 7], "melded": [1200, 760], "left": [145, 40],
+    ...          "out": 0}
+    >>> deal_row(None, facts, {})["points"]
+    [12855, 6320]
+    """
+    row = []
+    for side in range(2):
+        kinds = {"7": facts["sevens"][side], "5": facts["fives"][side], WILD: facts["wilds"][side],
+                 "natural": facts["naturals"][side], "mixed": facts["mixed"][side]}
+        if facts["red_threes"][0] + facts["red_threes"][1] > 24:
+            raise ScoreError("the pack holds 24 red 3s", "scoring.red-threes")
+        if facts["out"] is not None and facts["out"] == side and not _book(kinds):
+            raise ScoreError("a side goes out only with its basic book complete", "play.book")
+        row.append(deal_points(facts["melded"][side], kinds, facts["red_threes"][side], facts["left"][side],
+                               facts["out"] == side)[0])
+    return {"points": row, "rule": "scoring.deal", "detail": "melds, canastas, red 3s, going out, less cards left"}
+
+
+def _book(kinds):
+    return kinds["5"] and kinds["7"] and kinds[WILD] and kinds["mixed"] and \
+        kinds["natural"] + kinds["5"] + kinds["7"] >= 3
+
+
+FACTS = (
+    Fact("sevens", "Canastas of 7s", per_seat=True, high=6),
+    Fact("fives", "Canastas of 5s", per_seat=True, high=6),
+    Fact("wilds", "Canastas of wild cards", per_seat=True, high=5),
+    Fact("naturals", "Other natural canastas", per_seat=True, high=30),
+    Fact("mixed", "Mixed canastas", per_seat=True, high=30),
+    Fact("red_threes", "Red 3s laid", per_seat=True, high=24),
+    Fact("melded", "Points of the cards melded", per_seat=True, high=9000),
+    Fact("left", "Points left in hand, knee and foot (3s: 500 red, 100 black)", per_seat=True, high=20000),
+    Fact("out", "Who went out (nobody: the stock ran out)", kind="seat", optional=True),
+)
+
+SCORING = ScoreRule(wins="high", partnerships=2, rule="scoring.deal", end_rule="end.game",
+                    hands_option="deals", calculator=deal_row, facts=FACTS,
+                    cites=("play.book", "scoring.red-threes"))

@@ -1,0 +1,34 @@
+"""What a game's own test needs to check how a default game ends (its test
+``test_a_default_game_ends_as_its_text_says``, which ``test_game_ends.py`` requires of
+every game of two or more players)."""
+
+import rules_engine
+from rules_engine.bots import HeuristicBot, play_out
+
+
+def played_to_end(game_id):
+    """A default game of ``game_id`` played to its end by the site's bots, from a seed of its own."""
+    state = rules_engine.load_game(game_id).new(seed=f"ends-{game_id}")
+    final = play_out(state, [HeuristicBot(seat) for seat in range(state.seats)])
+    assert final.is_over and final.winners
+    return final
+
+
+def most(values):
+    """The seats holding the highest of ``values``."""
+    best = max(values)
+    return tuple(i for i, v in enumerate(values) if v == best)
+
+
+def sides(side, seats=4):
+    """The seats of partnership ``side`` (0 or 1), partners sitting opposite."""
+    return tuple(seat for seat in range(seats) if seat % 2 == side)
+
+
+def chips_after_each_hand(final):
+    """Each seat's chips after each hand of a banking game, from its hands' results."""
+    totals, after = [final.options["chips"]] * final.seats, []
+    for _, won, _ in final.hand_results:
+        totals = [t + w for t, w in zip(totals, won)]
+        after.append(totals)
+    return after
