@@ -125,6 +125,7 @@ class GameSource:
     rules: list = field(default_factory=list)
     fences: list = field(default_factory=list)
     quotations: list = field(default_factory=list)
+    links: list = field(default_factory=list)      # (line, href) of every Markdown link
     errors: list = field(default_factory=list)
     notices: list = field(default_factory=list)  # checks skipped, and why
     timings: dict = field(default_factory=dict)  # seconds per check, for the benchmark
@@ -179,6 +180,8 @@ def _read_body(source, tokens, lines):
     counters = {}
     for index, token in enumerate(tokens):
         line = token.map[0] + 1 if token.map else None
+        if token.type == "inline":
+            source.links += _links(token)
         if token.type == "heading_open":
             section = _read_heading(source, token, tokens[index + 1], seen_sections, section)
         elif token.type == "paragraph_open":
@@ -196,6 +199,17 @@ def _read_body(source, tokens, lines):
             source.error(line, "raw HTML is not allowed on a game page: use Markdown and the fenced blocks "
                                "(play, example, diagram)")
     _check_sections(source, seen_sections, lines)
+
+
+def _links(inline):
+    """``(line, href)`` of each link in an inline token, on the line it stands on."""
+    line, found = inline.map[0] + 1, []
+    for child in inline.children or ():
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "link_open":
+            found.append((line, child.attrGet("href") or ""))
+    return found
 
 
 def _read_heading(source, token, inline, seen_sections, section):

@@ -9,15 +9,19 @@ words a note changed from the text quotes must be the text's (``seeds.py``).
 Run ``python -m build_scripts.validate`` to check every page without a build.
 """
 
+import difflib
 import inspect
 import re
 import sys
 import time
 from pathlib import Path
 
+from markdown.extensions.toc import slugify
+
 import rules_engine
 from rules_engine import Record, RecordError, RulesError
 from rules_engine.errors import quote
+from rules_engine.table import plural
 
 from . import check_cache, diagrams, seeds
 from .collection_pages import check_collections
@@ -42,11 +46,12 @@ def game_sources(docs_dir):
     return {path.stem: path for path in sorted(folder.glob("*.md"))}
 
 
-def check_site(docs_dir, specs=None, shared=seeds.SHARED, previous=None):
+def check_site(docs_dir, specs=None, shared=seeds.SHARED, previous=None, only=None):
     """Parse and check every game page: ``(sources by id, errors)``. ``shared`` holds the
     seed texts and the list of which holds each game (``seeds.py``). ``previous``: the sources
     an earlier build of this run checked against the same engine (``mkdocs serve --dirty``);
-    a page unchanged since, and found sound then, is not checked again."""
+    a page unchanged since, and found sound then, is not checked again. ``only``: one game's id,
+    whose page alone is checked (the others are only read, for its links to them)."""
     specs = registered_specs() if specs is None else specs
     sources = {}
     errors = []
@@ -56,13 +61,26 @@ def check_site(docs_dir, specs=None, shared=seeds.SHARED, previous=None):
         earlier = (previous or {}).get(game_id)
         if earlier is not None and earlier.stamp == stamp and not earlier.errors:
             source = earlier
+        elif only is not None and game_id != only:
+            source = parse_source(path)
+            source.errors = []
         else:
             source = check_game(parse_source(path), specs, shared=shared, engine=engine)
+            check_contents(source)
             source.stamp = stamp
         sources[game_id] = source
         errors += source.errors
+    for source in sources.values():   # links to the other games' pages, now that every page is read
+        if only is None or source.game_id == only:
+            before = len(source.errors)
+            _check_links(source, sources, other_pages=True)
+            errors += source.errors[before:]
     for game_id in sorted(set(specs) - set(sources)):
+        if only is not None and game_id != only:
+            continue
         errors.append(_missing_page_error(game_id, specs[game_id], Path(docs_dir) / GAMES_DIR))
+    if only is not None:
+        sources = {only: sources[only]} if only in sources else {}
     return sources, sorted(errors)
 
 
@@ -81,6 +99,7 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
                         f"game's id; the games are {known})")
         return source
     _check_cited_rules(source, spec)
+    _check_links(source, {source.game_id: source})
     _check_front_matter(source, spec, specs)
     check_quotations(source, shared)
     started = time.perf_counter()
@@ -105,6 +124,33 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
             check_cache.remember_pass(key)
     source.timings["doctests"] = time.perf_counter() - started
     return source
+
+
+# What every game's page holds beyond its rules, and why (docs/adding-a-game.md lists them).
+MIN_DOCTESTS = 5
+
+
+def check_contents(source):
+    """Add to ``source.errors`` what its page lacks of the checked material every game shows."""
+    fences = source.fences
+    sections = {heading.section: heading.line for heading in source.headings if heading.section}
+    doctests = sum(fence.kind == "pycon" for fence in fences)
+    if doctests < MIN_DOCTESTS:
+        source.error(sections.get("scoring", 1), (
+            f"the page has {doctests} doctest(s) (```pycon```), and a game's page shows at least "
+            f"{MIN_DOCTESTS}: put one after each rule a reader may doubt, each scoring rule above all, so "
+            "the engine bears the page out where it matters"))
+    if not any(fence.kind == "diagram" and fence.options.get("layout") == "deal" for fence in fences):
+        source.error(sections.get("setup", 1), "the page has no picture of the deal: add a ```diagram``` "
+                                               "with 'layout: deal' and 'seed: N' under '## Setup'")
+    if not any(fence.kind == "play" and "seed" in fence.options for fence in fences):
+        source.error(sections.get("play", 1), (
+            "the page has no playable hand with a seed: add a ```play``` block with 'seed: N' (the "
+            "catalogue's and the collections' buttons open that deal, and its first deal is drawn "
+            "before the engine loads)"))
+    if not any(fence.kind == "example" for fence in fences):
+        source.error(sections.get("play", 1), "the page has no worked example: add an ```example``` record of "
+                                              "a real hand, so a reader can step through one")
 
 
 def built_snippets(source):
@@ -132,6 +178,30 @@ def _check_cited_rules(source, spec):
         line = section_lines.get(section, 1)
         source.error(line, f"the engine cites rule '{rule}' ({module}) but no paragraph on this page "
                            f"ends with {{#{rule}}}")
+
+
+def anchors(source):
+    """Every anchor a game page has: its rules' ids, its sections', its blocks' and its subheadings'."""
+    return (source.rule_ids | {h.section for h in source.headings if h.section}
+            | {fence.id for fence in source.fences} | {slugify(h.text, "-") for h in source.headings})
+
+
+def _check_links(source, sources, other_pages=False):
+    """A link to an anchor of this page (``#play.follow-suit``) or, with ``other_pages``, of
+    another game's page (``king.md#play.lead``) must find it."""
+    for line, href in source.links:
+        page, _, anchor = href.partition("#")
+        target = source.game_id if not page else Path(page).stem if page.endswith(".md") else None
+        if not anchor or target is None or (target != source.game_id) != other_pages or target not in sources:
+            continue
+        known = anchors(sources[target])
+        if anchor in known:
+            continue
+        where = "this page" if target == source.game_id else f"the page of {target}"
+        close = difflib.get_close_matches(anchor, known, n=1)
+        hint = f" (did you mean '#{close[0]}'?)" if close else ""
+        source.error(line, f"link to '{href}' goes nowhere: no rule, section, block or heading of {where} "
+                           f"has the anchor '{anchor}'{hint}")
 
 
 def _engine_module(spec):
@@ -273,11 +343,22 @@ def _move_line_offsets(body):
 
 
 def main(argv=None):
-    """``python -m build_scripts.validate [DOCS_DIR]``: print every problem, exit 1 if any."""
-    args = sys.argv[1:] if argv is None else argv
+    """``python -m build_scripts.validate [--game ID] [DOCS_DIR]``: print every problem, exit 1 if
+    any; with ``--game``, only that game's page (and its links to other pages)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    game_id = None
+    if "--game" in args:
+        at = args.index("--game")
+        game_id = args[at + 1] if at + 1 < len(args) else ""
+        del args[at:at + 2]
+        try:
+            rules_engine.state_class(game_id)
+        except RulesError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
     docs_dir = args[0] if args else "docs"
-    sources, errors = check_site(docs_dir)
-    gathered, more = check_collections(docs_dir, registered_specs(), sources)
+    sources, errors = check_site(docs_dir, only=game_id)
+    gathered, more = ([], []) if game_id else check_collections(docs_dir, registered_specs(), sources)
     errors = sorted(errors + more)
     for error in errors:
         print(error)
@@ -285,8 +366,9 @@ def main(argv=None):
         for notice in source.notices:
             print(notice, file=sys.stderr)
     checked = ", ".join(sorted(sources)) or "none"
-    print(f"{len(sources)} game pages checked ({checked}) and {len(gathered)} collections: {len(errors)} problem(s)",
-          file=sys.stderr)
+    what = (f"the page of {game_id}" if game_id else
+            f"{plural(len(sources), 'game page')} ({checked}) and {plural(len(gathered), 'collection')}")
+    print(f"{what} checked: {plural(len(errors), 'problem')}", file=sys.stderr)
     return 1 if errors else 0
 
 

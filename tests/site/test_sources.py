@@ -12,7 +12,7 @@ from mkdocs.utils.yaml import yaml_load
 import rules_engine
 from build_scripts.errors import display_path
 from build_scripts.source import markdown_parser, parse_source
-from build_scripts.validate import check_game, check_site, game_sources
+from build_scripts.validate import check_contents, check_game, check_site, game_sources
 
 from site_helpers import DOCS, FIXTURES, ROOT, run_mkdocs
 
@@ -52,6 +52,12 @@ def test_the_valid_fixture_passes_every_check():
     ]),
     ("failing_doctest.md", [
         """16: doctest '>>> len(state.view()["table"]["columns"])' failed: expected '8', got '7'""",
+    ]),
+    ("broken_links.md", [
+        "11: link to '#play.bild' goes nowhere: no rule, section, block or heading of this page has the "
+        "anchor 'play.bild' (did you mean '#play.build'?)",
+        "29: link to '#scoring.nothing' goes nowhere: no rule, section, block or heading of this page has the "
+        "anchor 'scoring.nothing' (did you mean '#scoring'?)",
     ]),
     ("missing_cited_id.md", [
         "13: the engine cites rule 'play.build' (rules_engine/games/yukon/__init__.py) but no paragraph on this "
@@ -124,8 +130,9 @@ def test_the_adding_a_game_example_is_a_valid_source():
                 if token.type == "fence" and token.info.strip() == "markdown"]
     assert len(examples) == 1
     source = check_game(parse_source("adding-a-game/yukon.md", text=examples[0]), SPECS)
+    check_contents(source)
     assert [str(error) for error in source.errors] == []
-    assert {fence.kind for fence in source.fences} == {"diagram", "pycon", "play"}
+    assert {fence.kind for fence in source.fences} == {"diagram", "pycon", "play", "example"}
 
 
 def test_a_broken_source_stops_the_mkdocs_build(tmp_path):
@@ -152,3 +159,19 @@ def test_a_broken_source_stops_the_mkdocs_build(tmp_path):
 def test_fixture_paths_in_messages_are_relative_to_the_working_directory(monkeypatch):
     monkeypatch.chdir(ROOT)
     assert display_path(ROOT / "docs" / "games" / "king.md") == str(Path("docs/games/king.md"))
+
+
+def test_a_page_without_what_every_game_shows_is_told_what_to_add():
+    source = parse_source(FIXTURES / "missing_cited_id.md", game_id="yukon")
+    check_contents(source)
+    prefix = display_path(source.path) + ":"
+    assert [str(error)[len(prefix):] for error in sorted(source.errors)] == [
+        "9: the page has no picture of the deal: add a ```diagram``` with 'layout: deal' and 'seed: N' under "
+        "'## Setup'",
+        "13: the page has no playable hand with a seed: add a ```play``` block with 'seed: N' (the catalogue's "
+        "and the collections' buttons open that deal, and its first deal is drawn before the engine loads)",
+        "13: the page has no worked example: add an ```example``` record of a real hand, so a reader can step "
+        "through one",
+        "17: the page has 0 doctest(s) (```pycon```), and a game's page shows at least 5: put one after each "
+        "rule a reader may doubt, each scoring rule above all, so the engine bears the page out where it matters",
+    ]
