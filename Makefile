@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # memory snapshot (build_scripts/make_snapshot.mjs). Installed with apt when missing, like Chromium.
 NODE_READY := build/.node-ready
 
-.PHONY: serve build test bench check pyodide bench-pyodide bench-browser bench-table bench-bots clean
+.PHONY: serve build test check-game bench check pyodide bench-pyodide bench-browser bench-table bench-bots clean
 
 # `make serve PORT=8001` serves on another port.
 PORT ?= 8000
@@ -26,6 +26,13 @@ build: $(STAMP) $(NODE_READY)
 
 test: $(STAMP) $(CHROMIUM) $(NODE_READY)
 	$(PY) -m pytest
+
+# One game's checks (GAME=<id>): its page's checks, then its own tests and the shared tests run for it
+# (engine, page, site build, browser), with pytest's --game (conftest.py).
+check-game: $(STAMP) $(CHROMIUM) $(NODE_READY)
+	@if [ -z "$(GAME)" ]; then echo "usage: make check-game GAME=<id>; the ids: $(PY) -m rules_engine list" >&2; exit 2; fi
+	$(PY) -m build_scripts.validate --game $(GAME)
+	$(PY) -m pytest --game $(GAME)
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py

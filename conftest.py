@@ -80,7 +80,8 @@ def pytest_sessionstart(session):
     config._warm_build.start()
     # The Pyodide parity runs, once for every worker (tests/pyodide/parity_runs.py); not when -k or -m
     # may have left out the tests that read them.
-    if _wants(config, "tests/pyodide") and not (config.option.keyword or config.option.markexpr):
+    if _wants(config, "tests/pyodide") and not (config.option.keyword or config.option.markexpr
+                                                 or config.option.game):
         sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
         import parity_runs
 
@@ -98,8 +99,53 @@ def pytest_sessionfinish(session):
         folder.cleanup()
 
 
+# ---- one game's tests: pytest --game ID (make check-game GAME=ID) --------------------------------
+
+def pytest_addoption(parser):
+    parser.addoption("--game", default=None, metavar="ID",
+                     help="only one game's tests: its own folder, its page's doctests, and the shared "
+                          "tests run for it (those parametrized by its id, its spec or its golden records)")
+
+
+def _names_game(value, game_id, golden):
+    if isinstance(value, (tuple, list)):
+        return any(_names_game(part, game_id, golden) for part in value)
+    if getattr(value, "id", None) == game_id:   # a game's spec
+        return True
+    return isinstance(value, str) and (value == game_id or value in golden)
+
+
+def _concerns_game(item, game_id, golden):
+    where = Path(str(item.fspath)).resolve()
+    if ROOT / "tests" / "games" in where.parents:
+        return where.parent.name == game_id.replace("-", "_")
+    if where == ROOT / "docs" / "games" / f"{game_id}.md":
+        return True
+    if ROOT / "tests" / "pyodide" in where.parents:   # the parity runs play every game at once
+        return False
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return any(_names_game(value, game_id, golden) for value in params.values())
+
+
+def _select_game(config, items):
+    game_id = config.option.game
+    if not game_id:
+        return
+    import rules_engine
+
+    from game_tests import golden_records
+
+    rules_engine.state_class(game_id)   # an unknown id: OptionError, with the ids nearest it
+    golden = {name for name, record in golden_records().items() if record.game_id == game_id}
+    kept = [item for item in items if _concerns_game(item, game_id, golden)]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
+
+
 def pytest_collection_modifyitems(config, items):
     """The tests that need the site after the others (a stable sort: each worker collects the same order)."""
+    _select_game(config, items)
+
     def needs_site(item):
         where = Path(str(item.fspath)).resolve()
         return any(ROOT / part in where.parents for part in SITE_TESTS)
