@@ -41,7 +41,8 @@ def deck_texts(deck_name):
 def check_cards_accounted(state):
     deck = deck_counts(state.pack_name())
     seen = Counter(c.text for c in state._cards_in_play())
-    assert seen == deck, f"{state.spec.id}: cards lost or duplicated: {(deck - seen) + (seen - deck)}"
+    assert seen == deck, (f"{state.spec.id}: cards lost or duplicated: {(deck - seen) + (seen - deck)}; "
+                          "_cards_in_play() must list every card of the pack once, wherever it lies")
 
 
 def check_view_hides(state, seat):
@@ -50,16 +51,19 @@ def check_view_hides(state, seat):
     hidden = Counter(c.text for c in state.hidden_from(seat))
     visible = Counter(card_tokens(view))
     leaked = {card: n for card, n in visible.items() if n > deck[card] - hidden[card]}
-    assert not leaked, f"{state.spec.id}: view({seat}) shows hidden cards {leaked}"
+    assert not leaked, (f"{state.spec.id}: view({seat}) shows hidden cards {leaked}; the game's _table(seat) "
+                        "must write a card that seat may not see as '??' (State._hide)")
     # Another seat's turn shows as the public one (Comet's offer of the comet; stops play's
     # holder of the next card, whom the others cannot name).
-    assert view["to_act"] == state.turn_seen_by(seat)
+    assert view["to_act"] == state.turn_seen_by(seat), \
+        f"{state.spec.id}: view({seat})'s to_act must be the turn that seat may know (_public_turn)"
     if seat in (state.to_act, ALL):
         assert view["to_act"] == state.to_act
     if seat is not None and seat in (state.to_act, ALL):
-        assert view["moves"] == [m.text for m in state.legal_moves()]
+        assert view["moves"] == [m.text for m in state.legal_moves()], \
+            f"{state.spec.id}: view({seat}) must list the legal moves of the seat to act, in order"
     else:
-        assert view["moves"] == []
+        assert view["moves"] == [], f"{state.spec.id}: view({seat}) lists moves of a seat not to act"
 
 
 def check_table(state, seat):
@@ -69,9 +73,12 @@ def check_table(state, seat):
     table = state.table(seat)
     deck = deck_texts(state.pack_name())
     problems = check_description(table, deck, state.hidden_from(seat), whole=seat == ALL)
-    assert not problems, f"{state.spec.id}: table({seat!r}): {problems}"
+    assert not problems, (f"{state.spec.id}: table({seat!r}): {problems} (rules_engine/table.py's check says "
+                          "what each means: the game's _describe(seat) draws the table)")
     if seat is not None and seat in (state.to_act, ALL) and not state.is_over:
-        assert [click["move"] for click in table["moves"]] == [m.text for m in state.legal_moves()]
+        assert [click["move"] for click in table["moves"]] == [m.text for m in state.legal_moves()], (
+            f"{state.spec.id}: table({seat!r}) needs a click or a button for every legal move, in order "
+            "(_click_source, _click_target; a card no zone shows makes a move no click can start)")
         legal = {m.text: m for m in state.legal_moves()}   # each parses back to itself (check_explain)
         zones = {z["id"]: z for z in table["zones"]}
         for click in table["moves"]:
@@ -166,9 +173,13 @@ def check_explain(state):
                 state.apply(text, seat=other)
     for move in state.candidate_moves():
         explanation = state.explain(move)
-        assert (explanation is None) == (move.text in legal_texts), (move, explanation)
+        assert (explanation is None) == (move.text in legal_texts), (
+            f"{state.spec.id}: explain({move.text!r}) is {explanation}, but the move is "
+            f"{'' if move.text in legal_texts else 'not '}legal: _legal and _why_not must agree")
         if explanation is not None:
-            assert explanation.reason and explanation.rule in cited, (move, explanation)
+            assert explanation.reason and explanation.rule in cited, (
+                f"{state.spec.id}: {move.text!r} is refused with {explanation}: a refusal gives a reason and a "
+                "rule the spec cites (add the rule to spec.rules, and its paragraph to the page)")
             try:
                 state.apply(move)
             except IllegalMoveError as error:
@@ -202,7 +213,9 @@ def check_no_mutation(state):
     before = snapshot(state)
     for move in state.legal_moves()[:5]:
         state.apply(move)
-    assert snapshot(state) == before, f"{state.spec.id}: apply changed the state it was called on"
+    assert snapshot(state) == before, (f"{state.spec.id}: apply changed the state it was called on: _play "
+                                       "works on a copy, so a list or dict it changes must be copied first "
+                                       "(State._copied)")
 
 
 def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):

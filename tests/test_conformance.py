@@ -109,11 +109,14 @@ def test_explain_and_no_mutation_on_the_first_position(game_id):
 @pytest.mark.parametrize("spec", rules_engine.list_games(), ids=GAMES)
 def test_spec_is_complete(spec):
     data = spec.to_json()
-    assert data["id"] and data["name"] and data["family"]
-    assert 1 <= data["seats"][0] <= data["seats"][1]
-    assert data["deck_size"] > 0
-    assert "play.turn" in data["rules"] and "end.game" in data["rules"]
-    assert callable(bot_module(spec.id).choose)
+    assert data["id"] and data["name"] and data["family"], "the spec names the game's id, name and family"
+    assert 1 <= data["seats"][0] <= data["seats"][1], "the spec's seats are (fewest, most), at least one"
+    assert data["deck_size"] > 0, "the spec names the game's pack (deck)"
+    assert "play.turn" in data["rules"] and "end.game" in data["rules"], (
+        "every game cites play.turn (who plays when) and end.game (how the game ends): the spec's rules "
+        "include them, and the page has a paragraph for each")
+    assert callable(getattr(bot_module(spec.id), "choose", None)), \
+        f"rules_engine/games/{spec.id.replace('-', '_')}/bot.py defines choose(view, rng): the heuristic bot"
 
 
 def values_worth_playing(option):
@@ -158,7 +161,9 @@ def test_every_game_of_two_or_more_players_states_a_bound_on_its_length(spec):
     if spec.seats[1] < 2:
         assert bound is None   # a solitaire's player may go round in circles and stop when they like
     else:
-        assert type(bound) is int and bound > 0
+        assert type(bound) is int and bound > 0, (
+            f"{spec.id}: move_bound() returns the most moves the whole game can take, worked out from its rules "
+            "(docs/adding-a-game.md, 'Every game ends')")
 
 
 @pytest.mark.parametrize("pick", ["first", "last"])
