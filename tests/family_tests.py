@@ -2,7 +2,8 @@
 deal, moves played in turn, whole games played by bots and counted, and a family's own end
 checked. A game's test module keeps its own rules' tests and calls these."""
 
-from rules_engine.cards import make_deck, parse_cards
+from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from rules_engine.cards import make_deck, parse_card, parse_cards
 from ends import chips_after_each_hand
 
 
@@ -19,6 +20,16 @@ def stacked(order, deck):
     return first + [c for c in make_deck(deck) if c not in first]
 
 
+def heads_up_wins(game, games):
+    """Of ``games`` two-player games (seeds ``bot-0``, ``bot-1``...), how many the heuristic bot in
+    seat 0 wins against a random player."""
+    wins = 0
+    for seed in range(games):
+        final = play_out(game.new(seed=f"bot-{seed}", seats=2), [HeuristicBot(seed), RandomBot(seed)])
+        wins += 0 in final.winners
+    return wins
+
+
 # ---- the banking family ------------------------------------------------------------------------
 
 def check_banking_end(final):
@@ -29,3 +40,30 @@ def check_banking_end(final):
     assert all(min(held_after) > 0 for held_after in chips_after_each_hand(final)[:-1])
     assert not any(final.staked(s) for s in range(final.seats)) and sum(held) == final.chips.issued
     assert final.winners == tuple(s for s in range(final.seats) if held[s] == max(held))
+
+
+# ---- the Crazy Eights family -------------------------------------------------------------------
+
+def eights_position(game, hands, up, stock="", discard="", turn=1, **fields):
+    """A hand of a Crazy Eights game set up as given: ``hands`` and ``stock`` (texts), ``up`` the
+    upcard on top of ``discard``, ``turn`` to play, play going left, no suit called and no draws
+    pending; then each of ``fields`` set as given."""
+    state = game.new(seed=1, seats=len(hands))
+    state.hands = [parse_cards(h) for h in hands]
+    state.stock = parse_cards(stock)
+    state.discard = parse_cards(discard) + [parse_card(up)]
+    state.up, state.turn, state.phase, state.called, state.direction = state.discard[-1], turn, "play", None, 1
+    state.pending = 0
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
+
+
+def turning_up(game, card, seats, hand_size):
+    """A game of ``seats`` players whose first deal, ``hand_size`` cards each, turns up ``card``
+    (a text) as the first upcard."""
+    deck = make_deck(game.spec.deck_for(seats))
+    upcard = len(deck) - hand_size * seats - 1   # the cards are dealt from the end of the shuffled pack
+    deck.remove(parse_card(card))
+    deck.insert(upcard, parse_card(card))
+    return game.new(seats=seats, decks={"hand-1": " ".join(c.text for c in deck)})
