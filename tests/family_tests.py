@@ -20,6 +20,14 @@ def stacked(order, deck):
     return first + [c for c in make_deck(deck) if c not in first]
 
 
+def random_play(state):
+    """Each state random players reach from ``state``, a move at a time, up to the game's end."""
+    bots = [RandomBot(s) for s in range(state.seats)]
+    while not state.is_over:
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+        yield state
+
+
 def heads_up_wins(game, games):
     """Of ``games`` two-player games (seeds ``bot-0``, ``bot-1``...), how many the heuristic bot in
     seat 0 wins against a random player."""
@@ -28,6 +36,23 @@ def heads_up_wins(game, games):
         final = play_out(game.new(seed=f"bot-{seed}", seats=2), [HeuristicBot(seed), RandomBot(seed)])
         wins += 0 in final.winners
     return wins
+
+
+def hero_counts(game, games, seats, counted):
+    """How often ``counted(final, hero)`` holds at tables of random players, for the heuristic bot
+    as the hero and for a random player in its place: game ``i`` (seed ``bench-i``) seats
+    ``seats[i % len(seats)]`` players, the hero in seat ``i % seats``."""
+    counts = {"heuristic": 0, "random": 0}
+    for kind in counts:
+        for i in range(games):
+            players = seats[i % len(seats)]
+            bots = [RandomBot(f"{i}/{s}") for s in range(players)]
+            hero = i % players
+            if kind == "heuristic":
+                bots[hero] = HeuristicBot(i)
+            final = play_out(game.new(seed=f"bench-{i}", seats=players), bots)
+            counts[kind] += counted(final, hero)
+    return counts
 
 
 # ---- the banking family ------------------------------------------------------------------------
