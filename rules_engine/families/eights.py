@@ -22,8 +22,11 @@ A game sets ``EFFECTS``, ``CALL`` (the words of the one-card call, or None),
 ``CALL_PENALTY`` (cards drawn for a forgotten call), ``FIRST_UPCARD`` and
 ``REBUILD``, and writes ``_hand_size``, ``_points(card)`` (``_hand_score`` for
 a hand scored otherwise), ``_most_hands`` and ``_after_hand`` (drop-outs, the
-end, with ``winners``). A game played otherwise (Go Boom's rounds) overrides
-``_legal``, ``_why_not`` and ``_play`` and keeps the deal, draws and table.
+end, with ``winners``; ``_sharing_best`` for the best total winning). A game
+whose hand ends otherwise writes its ``_end_hand`` with ``_record_hand`` and
+``_deal_next_hand``; one that lays a card otherwise, its ``_play_card`` with
+``_lay``. A game played otherwise (Go Boom's rounds) overrides ``_legal``,
+``_why_not`` and ``_play`` and keeps the deal, draws and table.
 """
 
 from dataclasses import dataclass
