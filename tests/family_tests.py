@@ -4,7 +4,7 @@ checked. A game's test module keeps its own rules' tests and calls these."""
 
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
-from ends import chips_after_each_hand
+from ends import chips_after_each_hand, most
 
 
 def play(state, *moves):
@@ -65,6 +65,15 @@ def check_banking_end(final):
     assert all(min(held_after) > 0 for held_after in chips_after_each_hand(final)[:-1])
     assert not any(final.staked(s) for s in range(final.seats)) and sum(held) == final.chips.issued
     assert final.winners == tuple(s for s in range(final.seats) if held[s] == max(held))
+
+
+# ---- the stops family, played for chips ---------------------------------------------------------
+
+def check_dealt_round_end(final):
+    """The end of a stops game for chips: every player has dealt once (the default), or a player
+    is out of chips; the most chips win."""
+    assert final.hand_number == final.hands_in_game or min(final.chips.held) <= 0
+    assert final.winners == most(final.chips.held)
 
 
 # ---- the Crazy Eights family -------------------------------------------------------------------
