@@ -41,7 +41,7 @@ def heads_up_wins(game, games):
 def hero_counts(game, games, seats, counted):
     """How often ``counted(final, hero)`` holds at tables of random players, for the heuristic bot
     as the hero and for a random player in its place: game ``i`` (seed ``bench-i``) seats
-    ``seats[i % len(seats)]`` players, the hero in seat ``i % seats``."""
+    ``seats[i % len(seats)]`` players, the hero in seat ``i`` modulo that count."""
     counts = {"heuristic": 0, "random": 0}
     for kind in counts:
         for i in range(games):
