@@ -26,8 +26,9 @@ banker's left).
 
 from dataclasses import dataclass
 
+from ..game import Scores
 from ..moves import MoveForm
-from ..table import zone
+from ..table import headline, score_sheet, zone
 from .chips import Chips, chips_word
 from .ledger import ChipsLedger
 
@@ -135,8 +136,10 @@ class Limits:
 
 class BankingGame(ChipsLedger):
     """The ledger of a banking game: each player's chips, the stake in front of each player, and
-    the banker (``self.banker``) whose chips are the bank. A game sets ``self.banker`` and
-    settles each bet with ``_settle``; ``_bank_zones`` puts the stakes and the bank on the table."""
+    the banker (``self.banker``) whose chips are the bank. A game opens with ``_open_bank``, starts
+    each hand with ``_open_hand``, settles each bet with ``_settle`` and ends each hand with
+    ``_close_hand``; ``_bank_zones`` puts the stakes and the bank on the table, ``_bank_table`` and
+    ``_bank_description`` the hands, the banker and the limits around the game's own parts."""
 
     STAKE_LABEL, BANK_LABEL = "Stake", "The bank"
     BET_WORD = "stake"   # what a bet is called on the table: a stake, a wager
@@ -146,6 +149,47 @@ class BankingGame(ChipsLedger):
     def _issue(self):
         self.chips = Chips.issue(self.seats, self.options["chips"], stake_pools(self.seats))
 
+    def _open_bank(self, limits):
+        """The game's start: the ``chips`` option issued to each player, the first ``limits``
+        (lowest, highest), no hand played yet."""
+        self._issue()
+        self.limits = Limits(*limits)
+        self.hand_results = ()   # (hand number, chips won per seat, lines)
+        self.bankers = ()        # the banker of each of those hands
+        self.over = False
+        self.said = None
+
+    def _open_hand(self, number, banker):
+        """Hand ``number`` starts with ``banker`` holding the bank, nothing won in it yet."""
+        self.hand_number, self.banker = number, banker
+        self.won = [0] * self.seats   # chips won this hand, per seat
+        self.lines = []               # the hand's settlements, for its end
+
+    @property
+    def to_act(self):
+        return None if self.over else self.turn
+
+    def _left(self, seat, steps=1):
+        return (seat + steps) % self.seats
+
+    def players_in_order(self):
+        """Every seat but the banker's, from the banker's left."""
+        return [self._left(self.banker, k) for k in range(1, self.seats)]
+
+    def _open_betting(self):
+        """The players bet in turn, from the banker's left."""
+        self.phase = "bet"
+        self.turn = self._left(self.banker)
+
+    def _pass_betting(self):
+        """The next player from the banker's left bets; False when every player has."""
+        order = self.players_in_order()
+        index = order.index(self.turn) + 1
+        if index < len(order):
+            self.turn = order[index]
+            return True
+        return False
+
     def staked(self, seat):
         return self.chips.pools[seat][1]   # the stakes are the pools, in seat order
 
@@ -153,9 +197,34 @@ class BankingGame(ChipsLedger):
         self.chips = stake(self.chips, seat, amount)
 
     def _settle(self, seat, outcome, odds=(1, 1), amount=None):
-        """Settle ``seat``'s bet (or ``amount`` of it) with the banker; the chips it won (negative: lost)."""
+        """Settle ``seat``'s bet (or ``amount`` of it) with the banker, counted in the hand's
+        ``won``; the chips it won (negative: lost)."""
         self.chips, won = settle(self.chips, seat, self.banker, outcome, odds, amount)
+        self.won[seat] += won
+        self.won[self.banker] -= won
         return won
+
+    def _close_hand(self, lines, shown=()):
+        """The hand ends, with ``lines`` said: the game too (``end.game``) after its last hand or a
+        hand leaving a player with no chips, which ``lines`` then say. The hand's chips and lines
+        are recorded, and its end shown with the hands ``shown`` (seat, what the hand is worth, cards)."""
+        names = self.player_names()
+        broke = [s for s in range(self.seats) if self.chips.held[s] <= 0]
+        self.over = self.hand_number >= self.options["hands"] or bool(broke)
+        if broke:
+            lines.append(f"{' and '.join(names[s] for s in broke)} {'has' if len(broke) == 1 else 'have'} "
+                         f"no chips left: the game ends")
+        elif self.over:
+            lines.append("the last hand is played")
+        recorded = tuple(self.lines + lines)
+        self.hand_results += ((self.hand_number, tuple(self.won), recorded),)
+        self.bankers += (self.banker,)
+        self.hand_end = (self.hand_number, recorded, tuple(shown))
+
+    @property
+    def scores(self):
+        hand = self.hand_results[-1][1] if self.hand_results and self.__dict__.get("hand_end") else (0,) * self.seats
+        return Scores(tuple(hand), self._game_scores())
 
     def _game_scores(self):
         """Chips won or lost since the start, a stake still on the table counted as its player's."""
@@ -177,6 +246,56 @@ class BankingGame(ChipsLedger):
     def _pool_zones(self):
         return self._bank_zones()
 
+    def _held_note(self, seat):
+        """What a seat's place says first: its chips, and whether it is the banker's."""
+        held = chips_word(self.chips.held[seat])
+        return f"banker, {held}" if seat == self.banker else held
+
+    def _bank_table(self, own):
+        """The view's table: the hand, the banker and the limits, the game's ``own`` part, the
+        chips, and the chips each hand played won."""
+        return {
+            "hand_number": self.hand_number, "hands_in_game": self.options["hands"], "banker": self.banker,
+            "phase": self.phase, "limits": [self.limits.low, self.limits.high], **own,
+            **self._ledger_view(), "over": self.over,
+            "hands_played": [{"number": n, "banker": b, "won": list(w)} for (n, w, _), b in
+                             zip(self.hand_results, self.bankers)],
+        }
+
+    def _bank_description(self, zones, phases, *facts):
+        """The table described: ``zones``; the headline of the hand, the banker, the limits, the
+        game's ``facts`` and, while the game goes on, its phase (``phases``: the words of each of the
+        game's own); the chips won and lost each hand; the last move, the result, a hand's end."""
+        names = self.player_names()
+        phase = {**phases, "limits": self.new_lowest and self._limits_phase_words()}[self.phase]
+        return {
+            "headline": headline(f"Hand {self.hand_number} of {self.options['hands']}",
+                                 f"Banker: {names[self.banker]}", self.limits_words().capitalize(),
+                                 *facts, None if self.over else phase),
+            "zones": zones,
+            "dealer": self.banker,
+            "score": score_sheet(names, [(f"Hand {n}", list(w)) for n, w, _ in self.hand_results],
+                                 [("Chips held", [self.chips.held[s] + self.staked(s) for s in range(self.seats)])],
+                                 caption="Chips won and lost",
+                                 target=f"{self.options['hands']} hands, or until a player has no chips"),
+            "last": self.said,
+            "result": self._result_sentence(),
+            "interlude": self._interlude(),
+        }
+
+    def _interlude(self):
+        """Right after a hand ends: its lines, the hands shown, and every player's chips."""
+        ended = self.__dict__.get("hand_end")
+        if not ended:
+            return None
+        number, lines, shown = ended
+        names = self.player_names()
+        zones = [zone(f"end-hand-{s}", f"{names[s]}: {worth}", cards, kind="hand", owner=s, source=False)
+                 for s, worth, cards in shown]
+        totals = [f"{names[s]}: {chips_word(self.chips.held[s])}" for s in range(self.seats)]
+        return {"title": f"End of hand {number}", "zones": zones,
+                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+
     # ---- new limits: a banker about to deal may set them in two moves, the lowest then the highest
 
     def lowest_choices(self):
@@ -194,6 +313,10 @@ class BankingGame(ChipsLedger):
         if self.new_lowest is None:
             return [self.forms["lowest"].make(n) for n in self.lowest_choices()]
         return [self.forms["highest"].make(n) for n in self.highest_choices(self.new_lowest)]
+
+    def _limit_candidates(self):
+        """``lowest`` and ``highest`` moves worth asking ``explain`` about: either side of each bound."""
+        return [self.forms[k].make(n) for k in ("lowest", "highest") for n in (0, 1, 3, 5, 6, 7, 10, 25, 26, 30)]
 
     def _limit_refusal(self, move):
         """Why a ``lowest`` or ``highest`` move is refused while the banker may set limits, else None."""

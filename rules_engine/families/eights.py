@@ -22,8 +22,11 @@ A game sets ``EFFECTS``, ``CALL`` (the words of the one-card call, or None),
 ``CALL_PENALTY`` (cards drawn for a forgotten call), ``FIRST_UPCARD`` and
 ``REBUILD``, and writes ``_hand_size``, ``_points(card)`` (``_hand_score`` for
 a hand scored otherwise), ``_most_hands`` and ``_after_hand`` (drop-outs, the
-end, with ``winners``). A game played otherwise (Go Boom's rounds) overrides
-``_legal``, ``_why_not`` and ``_play`` and keeps the deal, draws and table.
+end, with ``winners``; ``_sharing_best`` for the best total winning). A game
+whose hand ends otherwise writes its ``_end_hand`` with ``_record_hand`` and
+``_deal_next_hand``; one that lays a card otherwise, its ``_play_card`` with
+``_lay``. A game played otherwise (Go Boom's rounds) overrides ``_legal``,
+``_why_not`` and ``_play`` and keeps the deal, draws and table.
 """
 
 from dataclasses import dataclass
@@ -331,7 +334,9 @@ class EightsGame(State):
         self._advance(seat, NO_EFFECT)
         return [f"{name} passes"]
 
-    def _play_card(self, seat, name, move):
+    def _lay(self, seat, name, move):
+        """``seat`` lays the card of ``move`` on the discard pile: the upcard it makes (a joker's
+        named card), the suit it calls; the sentence that tells it."""
         card = move.card
         self.hands[seat].remove(card)
         self.discard.append(card)
@@ -342,10 +347,14 @@ class EightsGame(State):
             line += f" as the {move.args[1].symbol}"
         if move.kind.endswith("+said"):
             line += f", saying “{self.CALL}”"
-        lines = [line]
         self.up = move.args[1] if move.kind.startswith("play-as") else card
         self.stands_for = self.up if card.is_joker else None
         self.called = move.args[1] if move.kind.startswith("play-call") else None
+        return line
+
+    def _play_card(self, seat, name, move):
+        card = move.card
+        lines = [self._lay(seat, name, move)]
         if not self.hands[seat]:
             return lines + self._end_hand(seat)
         if len(self.hands[seat]) == 1 and self.CALL and not move.kind.endswith("+said"):
@@ -440,32 +449,53 @@ class EightsGame(State):
     def _end_hand(self, winner):
         players = self.player_names()
         won = self.hand_points(winner)
-        self.points = tuple(a + b for a, b in zip(self.points, won))
         lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} scores {won[s]} for {plural(len(self.hands[s]), 'card')}"
                   for s in self.active if s != winner]
         if not any(won):
             self.idle_hands += 1
-        self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        self._record_hand(won, lines)
         lines += self._after_hand()
         if not self.over:
-            dealer = self.dealer
-            while True:
-                dealer = (dealer + 1) % self.seats
-                if dealer in self.active:
-                    break
-            self._start_hand(self.hand_number + 1, dealer)
+            self._deal_next_hand()
         return lines
+
+    def _record_hand(self, won, lines):
+        """The hand's points (``won``, per seat) added to the game's, and the hand recorded with
+        the ``lines`` that tell it, for the score sheet and the hand's end."""
+        self.points = tuple(a + b for a, b in zip(self.points, won))
+        self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
+        self.hand_end = (self.hand_number, tuple(lines))
+
+    def _deal_next_hand(self):
+        """The next hand, dealt by the next player still in to the dealer's left."""
+        dealer = self.dealer
+        while True:
+            dealer = (dealer + 1) % self.seats
+            if dealer in self.active:
+                break
+        self._start_hand(self.hand_number + 1, dealer)
 
     def _after_hand(self):
         """The game's own end (drop-outs, a target): sentences; sets ``over`` and ``active``."""
         return []
 
+    def totals(self):
+        """Each seat's points in the game so far."""
+        return self.points
+
     @property
     def scores(self):
-        hand = self.hand_results[-1][1] if self.over else (0,) * self.seats
-        return Scores(tuple(hand), self.points)
+        hand = self.hand_results[-1][1] if self.over and self.hand_results else (0,) * self.seats
+        return Scores(tuple(hand), self.totals())
+
+    def _sharing_best(self, best):
+        """Once the game is over, the seats whose points are the ``best`` (``max`` or ``min``) of all,
+        sharing the win."""
+        if not self.over:
+            return ()
+        top = best(self.points)
+        return tuple(s for s in range(self.seats) if self.points[s] == top)
 
     def move_bound(self):
         """``_most_hands()`` hands that bring the end nearer, and those that did not, as they came,
@@ -538,11 +568,14 @@ class EightsGame(State):
         if not ended:
             return None
         number, lines = ended
+        told = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
+        return {"title": f"End of hand {number}", "zones": [], "lines": told + self._end_totals()}
+
+    def _end_totals(self):
+        """The lines that close a hand's end: each player's total."""
         players = self.player_names()
         _, unit, words = self.TOTALS
-        totals = [f"{players[s]}: {plural(self.points[s], unit)} {words}" for s in range(self.seats)]
-        told = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
-        return {"title": f"End of hand {number}", "zones": [], "lines": told + totals}
+        return [f"{players[s]}: {plural(self.points[s], unit)} {words}" for s in range(self.seats)]
 
     # ---- choices the table offers as buttons -------------------------------------------------------
 

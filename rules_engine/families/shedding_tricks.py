@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUIT_SYMBOLS, SUITS, RankOrder
 from ..game import ALL, State
-from ..table import headline, plural, shown, zone
+from ..table import headline, plural, score_sheet, shown, zone
 from .tricks import left_of, led_suit, trick_winner, why_not_follow
 
 TAKEN, DISCARDED, PICKED_UP = "taken", "discarded", "picked up"
@@ -301,7 +301,8 @@ class SheddingGame(State):
     move in a sentence) and writes its moves; this base gives the view, the
     hidden cards and the table. Hooks: ``_extra_view(seat)``,
     ``_extra_zones(seat)``, ``_extra_hidden()``, ``_extra_cards()``,
-    ``_facts(players)``, ``_hand_notes()``, ``_title()``, ``_result_sentence()``, ``_score_sheet()``.
+    ``_facts(players)``, ``_hand_notes()``, ``_title()``, ``_result_sentence()``,
+    ``_target()`` (the score sheet's, the game's end in words).
     """
 
     def _draw_dealer(self):
@@ -382,7 +383,18 @@ class SheddingGame(State):
     def _extra_zones(self, seat):
         return []
 
+    def _limit_fact(self, limit, then):
+        """Within 20 tricks of the game's trick ``limit``: how many are left, and what ``then`` decides."""
+        left = limit - self.play.number
+        return f"{left + 1} trick{'s' * (left != 0)} to the limit: then {then}" if left < 20 else None
+
     def _score_sheet(self):
+        """The deal's result once the game is over, and the cards each player holds."""
+        rows = [("This deal", self.scores.game)] if self.is_over else []
+        return score_sheet(self.player_names(), rows, [("Cards in hand", [len(h) for h in self.play.hands])],
+                           target=self._target())
+
+    def _target(self):
         return None
 
     def _result_sentence(self):

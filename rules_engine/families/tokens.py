@@ -5,14 +5,20 @@ wins. Losers who go out together at the end share the win.
 
 A game keeps ``self.lost`` (tokens lost per seat), ``self.active`` (the seats still in, in turn
 order) and ``self.hand_results`` (hand number, tokens lost in it per seat, the sentences that
-told it); it deals each hand in ``_start_hand(number, dealer)`` and ends one by ``_end_hand``.
+told it); it deals each hand in ``_start_hand(number, dealer)`` (the family's ``_deal`` gives
+each player still in their cards, face down, the rest of the pack set aside unseen as
+``self.stub``) and ends one by ``_end_hand``. The table shows each hand, the game's own zones,
+the stub, and the tokens the hands cost (``LOST_WORD``: lost, or paid).
 """
 
-from ..game import Scores, State
-from ..table import plural, score_sheet, zone
+from ..cards import make_deck
+from ..game import ALL, Scores, State
+from ..table import headline, plural, score_sheet, zone
 
 
 class TokensGame(State):
+    LOST_WORD = "lost"   # what a hand does to its losers' tokens, on the score sheet and in the view
+
     def _start_tokens(self):
         self.lost = (0,) * self.seats
         self.active = tuple(range(self.seats))
@@ -21,6 +27,21 @@ class TokensGame(State):
         self.winners = ()
         self.said = None
         self._start_hand(1, 0)
+
+    def _deal(self, number, dealer, cards_for):
+        """Hand ``number``, dealt by ``dealer``: a card at a time from the dealer's left, round after
+        round, until each player still in holds ``cards_for(seat)``; the first to play is the
+        dealer's left. The rest of the pack, to set aside."""
+        self.hand_number, self.dealer = number, dealer
+        cards = self._shuffle(f"hand-{number}", make_deck(self.pack_name()))
+        self.hands = [[] for _ in range(self.seats)]
+        order = [self._next(dealer, k) for k in range(1, len(self.active) + 1)]
+        for _ in range(max(cards_for(seat) for seat in order)):
+            for seat in order:
+                if len(self.hands[seat]) < cards_for(seat):
+                    self.hands[seat].append(cards.pop())
+        self.turn = self._next(dealer)
+        return cards
 
     def _next(self, seat, steps=1):
         """The player ``steps`` places to the left of ``seat`` among those still in."""
@@ -64,8 +85,56 @@ class TokensGame(State):
         self._start_hand(self.hand_number + 1, dealer)
         return lines
 
-    def _token_sheet(self, names, lost_word):
+    # ---- what each seat sees --------------------------------------------------------------------
+
+    def hidden_from(self, seat):
+        """The stub, and every hand but the seat's own."""
+        hidden = set(self.stub)
+        if seat != ALL:
+            hidden |= {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
+        return hidden
+
+    def _tokens_table(self, seat, own):
+        """The view's table: the hand, the dealer, the players still in and their hands (the seat's
+        own cards, the others' counted), the game's ``own`` part, the tokens, each hand's losers."""
+        return {
+            "hand_number": self.hand_number, "dealer": self.dealer, "active": list(self.active),
+            "hands": [[c.text for c in hand] if seat in (s, ALL) else len(hand) for s, hand in enumerate(self.hands)],
+            **own,
+            "tokens": [self.tokens(s) for s in range(self.seats)], "over": self.over,
+            "hands_played": [{"number": n, self.LOST_WORD: list(p)} for n, p, _ in self.hand_results],
+        }
+
+    def _hand_note(self, seat, s):
+        """What ``seat`` is told beside player ``s``'s hand, after the tokens it holds."""
+        return ""
+
+    def _tokens_description(self, seat, facts, middle=()):
+        """The table described: each hand, with its tokens; the game's ``middle`` zones; the stub;
+        the headline of the hand and the game's ``facts``; the tokens lost hand by hand."""
+        names = self.player_names()
+        zones = []
+        for s, hand in enumerate(self.hands):
+            seen = seat in (s, ALL)
+            note = plural(self.tokens(s), "token") + ("" if s in self.active else ", out") + self._hand_note(seat, s)
+            zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if seen else "??" for c in hand),
+                              kind="hand", layout="fan", owner=s, backs="hidden", note=note, source=False))
+        zones += middle
+        zones.append(zone("stub", "Set aside", ["??"] * len(self.stub), kind="set-aside", layout="squared",
+                          group="middle"))
+        return {
+            "headline": headline(f"Hand {self.hand_number}", *facts),
+            "zones": zones,
+            "dealer": self.dealer,
+            "score": self._token_sheet(names),
+            "last": self.said,
+            "result": self._result(),
+            "interlude": self._interlude(),
+        }
+
+    def _token_sheet(self, names):
         """The score sheet: a row per hand of the tokens lost in it, then the totals."""
+        lost_word = self.LOST_WORD
         return score_sheet(names, [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results],
                            [(f"Tokens {lost_word}", list(self.lost)),
                             ("Tokens left", [self.tokens(s) for s in range(self.seats)])],

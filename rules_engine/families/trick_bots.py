@@ -8,13 +8,20 @@ from ..cards import ACES_HIGH, parse_card
 from .tricks import trick_winner
 
 
-def _trick(view_trick):
+def played(view_trick):
+    """A trick as a view lists it: ``(seat, card)`` pairs, in the order played."""
     return [(item["seat"], parse_card(item["card"])) for item in view_trick]
 
 
-def would_win(card, trick, trump, ranks=ACES_HIGH, seat=-1):
-    """True if ``card`` would be winning ``trick`` (so far) once played."""
-    return trick_winner(trick + [(seat, card)], ranks, trump) == seat
+def own_hand(view):
+    """The cards the seat holds, from its view of the play."""
+    return [parse_card(t) for t in view["table"]["play"]["hands"][view["seat"]]]
+
+
+def would_win(card, trick, trump, ranks=ACES_HIGH, seat=-1, trump_ranks=None):
+    """True if ``card`` would be winning ``trick`` (so far) once played (``trump_ranks``: the
+    trump suit's own order, where it differs)."""
+    return trick_winner(trick + [(seat, card)], ranks, trump, trump_ranks) == seat
 
 
 def card_moves(moves):
@@ -26,7 +33,7 @@ def card_moves(moves):
 def take_tricks(moves, view_trick, trump, ranks=ACES_HIGH):
     """Win the trick as cheaply as possible; if it can't be won, throw the lowest card."""
     options = card_moves(moves)
-    trick = _trick(view_trick)
+    trick = played(view_trick)
     cards = sorted(options, key=lambda c: (c.suit == trump, ranks.index(c)))
     if not trick:
         # Lead the highest card of the longest plain suit: it tends to win now.
@@ -40,7 +47,7 @@ def shed_tricks(moves, view_trick, trump, danger=lambda card: 0, ranks=ACES_HIGH
     throw the most dangerous card; lead low. Forced to win, play high when
     last (the trick is lost anyway) and low otherwise (someone may overtake)."""
     options = card_moves(moves)
-    trick = _trick(view_trick)
+    trick = played(view_trick)
     cards = sorted(options, key=lambda c: ranks.index(c))
     if not trick:
         return options[min(cards, key=lambda c: (danger(c), ranks.index(c)))]

@@ -22,7 +22,7 @@
 from ...cards import make_deck
 from ...errors import NotationError
 from ...families.eights import EightsGame, eights_forms
-from ...game import GameSpec, Option, Scores
+from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...table import headline, plural
@@ -273,12 +273,10 @@ class BartokState(EightsGame):
     def _end_hand(self, winner):
         players = self.player_names()
         won = tuple(1 if seat == winner else 0 for seat in range(self.seats))
-        self.points = tuple(a + b for a, b in zip(self.points, won))
         lines = [f"{players[winner]} is out of cards and wins the hand"] if winner is not None else []
         if winner is None:
             self.idle_hands += 1
-        self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        self._record_hand(won, lines)
         if self.hand_number >= self.options["hands"]:
             self.over, self.ended_by = True, "hands"
             return lines + [f"that was the session's last hand, the {self.hand_number}th"
@@ -286,21 +284,13 @@ class BartokState(EightsGame):
         self.chooser = winner if winner is not None and addable(self.in_force) else None
         if winner is not None and self.chooser is None:
             lines.append("every rule left contradicts one in force: no rule is added")
-        self._start_hand(self.hand_number + 1, (self.dealer + 1) % self.seats)
+        self._deal_next_hand()
         return lines
-
-    @property
-    def scores(self):
-        hand = self.hand_results[-1][1] if self.over and self.hand_results else (0,) * self.seats
-        return Scores(tuple(hand), self.points)
 
     @property
     def winners(self):
         """Most hands won; equal counts share the win (``end.game``)."""
-        if not self.over:
-            return ()
-        best = max(self.points)
-        return tuple(s for s in range(self.seats) if self.points[s] == best)
+        return self._sharing_best(max)
 
     def move_bound(self):
         """``hands`` hands of at most ``HAND_LIMIT`` moves, each after one rule added."""

@@ -10,6 +10,7 @@ and says "Bartok".
 """
 
 from ...cards import parse_card
+from ...families.eights_bots import best_play, hand_sizes, nearness, own_hand, seat_after
 from . import catalogue as rules
 
 
@@ -53,10 +54,7 @@ def _value(move, hand, table, me, up):
     effect = rules.effect_of(card, in_force)
     rest = [c for c in hand if c != card]
     score = 0.0
-    sizes = [n if isinstance(n, int) else len(n) for n in table["hands"]]
-    active, direction = table["active"], table["direction"]
-    nxt = active[(active.index(me) + direction) % len(active)]
-    threat = 4 - min(sizes[nxt], 4)
+    threat = nearness(hand_sizes(table)[seat_after(table, me)], 4)
     if effect.draw or effect.skip:
         score += 3 + 4 * threat + effect.draw
     if effect.again and rest:
@@ -77,9 +75,7 @@ def choose(view, rng):
     table, me = view["table"], view["seat"]
     if table["phase"] == "rule":
         return _choose_rule(moves, table, rng)
-    hand = [parse_card(t) for t in table["hands"][me]]
+    hand = own_hand(view)
     up = parse_card(table["discard"][-1])
-    plays = [m for m in moves if m.startswith("play") and _fits(parse_card(m.split()[1]), up, table)]
-    if not plays:
-        return next(m for m in moves if not m.startswith("play"))
-    return max(plays, key=lambda m: (_value(m, hand, table, me, up), rng.random()))
+    return best_play(moves, lambda m: _value(m, hand, table, me, up), rng,
+                     fits=lambda m: _fits(parse_card(m.split()[1]), up, table))

@@ -12,14 +12,11 @@
   token wins (``end.game``).
 """
 
-from ...cards import make_deck
 from ...families.tokens import TokensGame
-from ...game import ALL, GameSpec, Option
+from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
 from ...poker_hands import CATEGORIES, CATEGORY, DECLARATIONS, ORDER, name, plural, present, rank_of
 from ...scoring import ScoreRule
-from ...table import headline, zone
-from ...table import plural as count
 
 RANK_KIND = {rank: f"rank-{rank}" for rank in ORDER}
 KIND_RANK = {kind: rank for rank, kind in RANK_KIND.items()}
@@ -62,18 +59,9 @@ class CommuneState(TokensGame):
         self.hands = [list(h) for h in self.hands]
 
     def _start_hand(self, number, dealer):
-        self.hand_number, self.dealer = number, dealer
         self.declarations = ()   # (seat, declaration), lowest first
         self.pending = None      # (category, ranks chosen so far) while a declaration is built
-        cards = self._shuffle(f"hand-{number}", make_deck("54"))
-        self.hands = [[] for _ in range(self.seats)]
-        order = [self._next(dealer, k) for k in range(1, len(self.active) + 1)]
-        for _ in range(3):
-            for seat in order:
-                if len(self.hands[seat]) < cards_for(self.tokens(seat)):
-                    self.hands[seat].append(cards.pop())
-        self.stub = tuple(cards)
-        self.turn = self._next(dealer)
+        self.stub = tuple(self._deal(number, dealer, lambda seat: cards_for(self.tokens(seat))))
 
     def dealt(self):
         return [c for hand in self.hands for c in hand]
@@ -149,52 +137,23 @@ class CommuneState(TokensGame):
 
     # ---- what each seat sees --------------------------------------------------------------------
 
-    def hidden_from(self, seat):
-        hidden = set(self.stub)
-        if seat != ALL:
-            hidden |= {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
-        return hidden
-
     def _cards_in_play(self):
         return self.dealt() + list(self.stub)
 
     def _table(self, seat):
-        return {
-            "hand_number": self.hand_number, "dealer": self.dealer, "active": list(self.active),
-            "hands": [[c.text for c in hand] if seat in (s, ALL) else len(hand) for s, hand in enumerate(self.hands)],
-            "stub": len(self.stub),
-            "declarations": [[s, list(d)] for s, d in self.declarations],
-            "pending": list(self.pending) if self.pending else None,
-            "tokens": [self.tokens(s) for s in range(self.seats)], "over": self.over,
-            "hands_played": [{"number": n, "lost": list(p)} for n, p, _ in self.hand_results],
-        }
+        return self._tokens_table(seat, {"stub": len(self.stub),
+                                         "declarations": [[s, list(d)] for s, d in self.declarations],
+                                         "pending": list(self.pending) if self.pending else None})
 
     def _describe(self, seat):
-
         names = self.player_names()
-        zones = []
-        for s, hand in enumerate(self.hands):
-            seen = seat in (s, ALL)
-            note = count(self.tokens(s), "token") + ("" if s in self.active else ", out")
-            zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if seen else "??" for c in hand),
-                              kind="hand", layout="fan", owner=s, backs="hidden", note=note, source=False))
-        zones.append(zone("stub", "Set aside", ["??"] * len(self.stub), kind="set-aside", layout="squared",
-                          group="middle"))
         facts = [f"Dealer: {names[self.dealer]}", f"{len(self.dealt())} cards dealt"]
         if self.declarations:
             s, d = self.declarations[-1]
             facts.append(f"Last declared: {name(d)} by {names[s]}")
         if self.pending and not self.over:
             facts.append(f"Declaring: {name_so_far(self.pending)}...")
-        return {
-            "headline": headline(f"Hand {self.hand_number}", *facts),
-            "zones": zones,
-            "dealer": self.dealer,
-            "score": self._token_sheet(names, "lost"),
-            "last": self.said,
-            "result": self._result(),
-            "interlude": self._interlude(),
-        }
+        return self._tokens_description(seat, facts)
 
     # ---- what a button says -----------------------------------------------------------------------
 

@@ -26,7 +26,7 @@
 
 from ...cards import SUIT_NAMES, SUITS
 from ...families.eights import Effect, EightsGame, eights_forms
-from ...game import GameSpec, Option, Scores
+from ...game import GameSpec, Option
 from ...scoring import Fact, ScoreHand, ScoreRule
 from ...table import plural, score_sheet
 
@@ -328,16 +328,7 @@ class CratesState(EightsGame):
     def _play_card(self, seat, name, move):
         card = move.card
         in_sequence = self.phase == "draws"
-        self.hands[seat].remove(card)
-        self.discard.append(card)
-        line = f"{name} plays the {card.symbol}"
-        if move.kind.startswith("play-call"):
-            line += f" and calls {SUIT_NAMES[move.args[1]]}"
-        if move.kind.endswith("+said"):
-            line += f", saying “{self.CALL}”"
-        lines = [line]
-        self.up, self.stands_for = card, None
-        self.called = move.args[1] if move.kind.startswith("play-call") else None
+        lines = [self._lay(seat, name, move)]
         if len(self.hands[seat]) == 1 and self.CALL and not move.kind.endswith("+said"):
             self.owed = tuple(self.CALL_PENALTY if s == seat else n for s, n in enumerate(self.owed))
         if in_sequence or card.rank == "2":
@@ -384,19 +375,17 @@ class CratesState(EightsGame):
     def _end_hand(self, winner):
         players, names = self.player_names(), self.side_names()
         won = self.hand_points(winner)
-        self.points = tuple(a + b for a, b in zip(self.points, won))
         lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} holds {plural(len(hand), 'card')}, for {plural(hand_score(hand), 'point')}"
                   for s, hand in enumerate(self.hands) if hand]
         lines += [f"{names[side]}: {plural(p, 'point')} in pressures this hand"
                   for side, p in enumerate(self.hand_pressure) if p]
-        self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        self._record_hand(won, lines)
         self.hand_pressure = (0,) * self.sides
         if self.hand_number == len(HAND_SIZES):
             self.over = True
             return lines
-        self._start_hand(self.hand_number + 1, (self.dealer + 1) % self.seats)
+        self._deal_next_hand()
         return lines
 
     def _most_hands(self):
@@ -411,17 +400,9 @@ class CratesState(EightsGame):
         return tuple(p + self.hand_pressure[self.side_of(s)] for s, p in enumerate(self.points))
 
     @property
-    def scores(self):
-        hand = self.hand_results[-1][1] if self.over else (0,) * self.seats
-        return Scores(tuple(hand), self.totals())
-
-    @property
     def winners(self):
         """After the fifteenth hand, the players of the lowest total; equal totals share (``end.game``)."""
-        if not self.over:
-            return ()
-        best = min(self.points)
-        return tuple(s for s in range(self.seats) if self.points[s] == best)
+        return self._sharing_best(min)
 
     def _result_sentence(self):
         if not self.over:
@@ -471,16 +452,10 @@ class CratesState(EightsGame):
         totals = self.totals()
         return score_sheet(self.side_names(), rows, [("Points", [totals[s] for s in firsts])], target=self._target())
 
-    def _interlude(self):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, lines = ended
+    def _end_totals(self):
         names, totals = self.side_names(), self.totals()
         firsts = [next(s for s in range(self.seats) if self.side_of(s) == side) for side in range(self.sides)]
-        return {"title": f"End of hand {number}", "zones": [],
-                "lines": [line[0].upper() + line[1:] for line in lines]
-                + [f"{names[side]}: {plural(totals[s], 'point')} in all" for side, s in enumerate(firsts)]}
+        return [f"{names[side]}: {plural(totals[s], 'point')} in all" for side, s in enumerate(firsts)]
 
 
 GAME = CratesState

@@ -11,10 +11,10 @@ always says "one card".
 """
 
 from ...cards import SUIT_NAMES, parse_card
+from ...families.eights_bots import (
+    best_play, called_suit, followers, hand_sizes, nearness, own_hand, seat_after, suit_counts,
+)
 from . import OTHER_DRAWS, VALUES
-
-SUIT_WORDS = {name: suit for suit, name in SUIT_NAMES.items()}
-RED = "HD"
 
 
 def _value(card):
@@ -27,32 +27,25 @@ def _side(seat, table):
 
 def _drawer(card, me, table):
     """The seat a 7 or a jack makes draw, or None."""
-    active, direction = table["active"], table["direction"]
-    steps = OTHER_DRAWS.get(card.rank, {}).get(len(active))
-    if steps is None:
-        return None
-    return active[(active.index(me) + direction * steps) % len(active)]
+    steps = OTHER_DRAWS.get(card.rank, {}).get(len(table["active"]))
+    return None if steps is None else seat_after(table, me, steps)
 
 
-def _suit_counts(hand, playing):
-    counts = dict.fromkeys("SHDC", 0)
-    for card in hand:
-        if card is not playing and card.rank not in "83":
-            counts[card.suit] += 1
-    return counts
+def _kept(card):
+    """The 8s go on anything and the 3s cover other cards at the end: kept, not counted for a call."""
+    return card.rank in "83"
 
 
 def _score(move, hand, table, me):
-    words = move.split()
-    card = parse_card(words[1])
+    card = parse_card(move.split()[1])
     rest = [c for c in hand if c != card]
-    sizes = [n if isinstance(n, int) else len(n) for n in table["hands"]]
-    active, direction = table["active"], table["direction"]
-    nxt = active[(active.index(me) + direction) % len(active)]
+    sizes = hand_sizes(table)
+    active = table["active"]
+    nxt = seat_after(table, me)
     mine = _side(me, table)
 
     def threat(seat):
-        return 0 if _side(seat, table) == mine else 5 - min(sizes[seat], 5)
+        return 0 if _side(seat, table) == mine else nearness(sizes[seat], 5)
 
     score = _value(card)
     if card.rank == "8" and any(c.rank != "8" for c in rest):
@@ -70,11 +63,11 @@ def _score(move, hand, table, me):
     if card.rank in ("7", "J"):
         victim = _drawer(card, me, table)
         if victim is not None:
-            score += (4 + 5 * threat(victim)) if _side(victim, table) != mine else -30 - 10 * (5 - min(sizes[victim], 5))
-    if "call" in words:
-        counts = _suit_counts(hand, card)
-        score += 4 * counts[SUIT_WORDS[words[words.index("call") + 1]]]
-    score += sum(1 for c in rest if c.suit == card.suit or c.rank == card.rank)
+            score += (4 + 5 * threat(victim)) if _side(victim, table) != mine else -30 - 10 * nearness(sizes[victim], 5)
+    suit = called_suit(move)
+    if suit:
+        score += 4 * suit_counts(hand, card, _kept)[suit]
+    score += followers(card, rest)
     if move.endswith("one card"):
         score += 200
     return score
@@ -85,12 +78,9 @@ def choose(view, rng):
     if len(moves) == 1:
         return moves[0]
     table, me = view["table"], view["seat"]
-    hand = [parse_card(t) for t in table["hands"][me]]
     if table["phase"] == "call":
         # The dealer calls before looking at the hand: the upcard's own suit, which a 9 allows.
         up = parse_card(table["discard"][-1])
         return f"call {SUIT_NAMES[up.suit]}"
-    plays = [m for m in moves if m.startswith("play")]
-    if not plays:
-        return moves[0]
-    return max(plays, key=lambda m: (_score(m, hand, table, me), rng.random()))
+    hand = own_hand(view)
+    return best_play(moves, lambda m: _score(m, hand, table, me), rng)

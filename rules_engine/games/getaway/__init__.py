@@ -46,7 +46,7 @@ from ...families.tricks import left_of
 from ...game import GameSpec, Scores
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import plural, score_sheet, zone
+from ...table import plural, zone
 
 ACE_OF_SPADES = parse_card("AS")
 # interpretation.trick-limit: random and heuristic games took at most 59 tricks (3,000 games).
@@ -395,17 +395,12 @@ class GetawayState(SheddingGame):
                          if seat == self.play.leader else
                          f"Between tricks: {players[seat]} may take {left}'s hand, or pass; "
                          f"{players[self.play.leader]} leads next")
-        left = TRICK_LIMIT - self.play.number
-        if not self.losers and self.shootout is None and left < 20:
-            facts.append(f"{left + 1} trick{'s' * (left != 0)} to the limit: then the most cards lose")
+        if not self.losers and self.shootout is None:
+            facts.append(self._limit_fact(TRICK_LIMIT, "the most cards lose"))
         return facts
 
-    def _score_sheet(self):
-        players = self.player_names()
-        rows = [("This deal", self.scores.game)] if self.losers else []
-        return score_sheet(players, rows, [("Cards in hand", [len(h) for h in self.play.hands])],
-                           target=f"One deal: the last player holding cards loses (after {TRICK_LIMIT} tricks, "
-                                  "the most cards)")
+    def _target(self):
+        return f"One deal: the last player holding cards loses (after {TRICK_LIMIT} tricks, the most cards)"
 
     def _result_sentence(self):
         if not self.losers:

@@ -19,7 +19,7 @@ ever being the one holding the highest card when a trick is stopped.
 """
 
 from ...cards import ACES_HIGH, parse_card
-from ...families.trick_bots import card_moves
+from ...families.trick_bots import card_moves, own_hand, played
 
 
 def _rank(card):
@@ -74,11 +74,11 @@ def choose(view, rng):
         lower = [c for c in options if not ACES_HIGH.beats(c, lead)]
         return options[max(lower, key=ACES_HIGH.index) if lower else min(options, key=ACES_HIGH.index)]
     play = table["play"]
-    hand = [parse_card(t) for t in play["hands"][seat]]
+    hand = own_hand(view)
     voids = [set(v) for v in play["voids"]]
     order = play["order"]
     rest = order[order.index(seat) + 1:]
-    trick = [(item["seat"], parse_card(item["card"])) for item in play["trick"]]
+    trick = played(play["trick"])
     if "take hand" in moves and _blocked(table, seat, hand):
         return "take hand"
     if "pass" in moves:   # asked between tricks, with someone else to lead

@@ -9,6 +9,7 @@ each suit to follow with later. It never draws while it can play.
 """
 
 from ...cards import RANKS, parse_card
+from ...families.eights_bots import own_hand
 
 ACES_HIGH = RANKS[1:] + RANKS[:1]
 
@@ -24,7 +25,7 @@ def choose(view, rng):
         return moves[0]
     table = view["table"]
     cards = {m: parse_card(m.split()[1]) for m in plays}
-    hand = [parse_card(t) for t in table["hands"][view["seat"]]]
+    hand = own_hand(view)
     suits = {suit: sum(1 for c in hand if c.suit == suit) for suit in "SHDC"}
     if not table["round"]:   # the lead: the highest card, from the longest suit among equals
         return max(plays, key=lambda m: (_rank(cards[m]), suits[cards[m].suit], rng.random()))

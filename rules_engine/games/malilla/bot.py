@@ -9,8 +9,8 @@ that does, throws worthless cards otherwise, and keeps its 7s back for as
 long as it can.
 """
 
-from ...cards import RankOrder, make_deck, parse_card
-from ...families.trick_bots import card_moves
+from ...cards import RankOrder, make_deck
+from ...families.trick_bots import card_moves, own_hand, played, would_win
 from ...families.tricks import trick_winner
 
 RANKS = RankOrder("23456JQKA7")
@@ -30,13 +30,13 @@ class _Count:
         self.seat = view["seat"]
         self.trump = table["trump"]
         play = table["play"]
-        self.hand = [parse_card(t) for t in play["hands"][self.seat]]
-        self.trick = [(item["seat"], parse_card(item["card"])) for item in play["trick"]]
+        self.hand = own_hand(view)
+        self.trick = played(play["trick"])
         seen = set(self.hand) | {card for _, card in self.trick}
         self.voids = {s: set() for s in range(4)}
         done_tricks = [t["cards"] for t in table["earlier_tricks"]] + ([play["last_trick"]] if play["last_trick"] else [])
         for done in done_tricks:
-            cards = [(item["seat"], parse_card(item["card"])) for item in done]
+            cards = played(done)
             seen.update(card for _, card in cards)
             self._note_voids(cards)
         self._note_voids(self.trick)
@@ -118,7 +118,7 @@ def _follow(know, cards):
     best = dict(trick)[winner]
 
     def wins(card):
-        return trick_winner(trick + [(seat, card)], RANKS, trump) == seat
+        return would_win(card, trick, trump, RANKS, seat)
 
     at_stake = sum(_value(c) for _, c in trick) + 1
     if winner % 2 == seat % 2:

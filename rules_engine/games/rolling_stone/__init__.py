@@ -28,7 +28,7 @@ from ...families.tricks import left_of
 from ...game import GameSpec, Scores
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import plural, score_sheet
+from ...table import plural
 
 CARDS_EACH = 8
 # interpretation.trick-limit: 1,000 random games at each number of players took at most 167 tricks.
@@ -140,20 +140,13 @@ class RollingStoneState(SheddingGame):
         return {"winners": list(self.winners), "trick_limit": TRICK_LIMIT}
 
     def _facts(self, players):
-        left = TRICK_LIMIT - self.play.number
-        if self.winners or left >= 20:
-            return []
-        return [f"{left + 1} trick{'s' * (left != 0)} to the limit: then the fewest cards win"]
+        return [] if self.winners else [self._limit_fact(TRICK_LIMIT, "the fewest cards win")]
 
     def _title(self):
         return "Game over" if self.winners else f"Trick {self.play.number}"
 
-    def _score_sheet(self):
-        players = self.player_names()
-        rows = [("This deal", self.scores.game)] if self.winners else []
-        return score_sheet(players, rows, [("Cards in hand", [len(h) for h in self.play.hands])],
-                           target=f"One deal: the first player out of cards wins (after {TRICK_LIMIT} tricks, "
-                                  "the fewest cards)")
+    def _target(self):
+        return f"One deal: the first player out of cards wins (after {TRICK_LIMIT} tricks, the fewest cards)"
 
     def _result_sentence(self):
         if not self.winners:

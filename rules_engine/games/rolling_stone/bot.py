@@ -19,7 +19,7 @@ The leader always sheds the card led; what matters is who sheds next.
 """
 
 from ...cards import ACES_HIGH, SUITS, parse_card
-from ...families.trick_bots import card_moves
+from ...families.trick_bots import card_moves, own_hand
 
 PER_SUIT = {4: 8, 5: 10, 6: 12}
 CALM_TRICKS = 40
@@ -35,7 +35,7 @@ def choose(view, rng):
     if play["trick_number"] > CALM_TRICKS and rng.random() < min(0.5, (play["trick_number"] - CALM_TRICKS) / 100):
         return rng.choice(moves)
     options = card_moves(moves)
-    hand = [parse_card(t) for t in play["hands"][seat]]
+    hand = own_hand(view)
     trick = [parse_card(item["card"]) for item in play["trick"]]
     counts = {suit: sum(card.suit == suit for card in hand) for suit in SUITS}
     if not trick:

@@ -3,10 +3,8 @@ point, and the trump honours are worth more, so it takes tricks cheaply,
 wins any trick holding the 10 of trumps or an honour, never throws the 10 of
 trumps to another player's trick, and draws trumps when it holds the jack."""
 
-from ...cards import parse_card
-from ...families.tricks import trick_winner
-from ...families.trick_bots import card_moves
 from ...cards import ACES_HIGH, RankOrder
+from ...families.trick_bots import card_moves, played, would_win
 
 TRUMP_RANKS = RankOrder("6789TQKAJ")
 VALUE = {"T": 10, "J": 11, "A": 4, "K": 3, "Q": 2}
@@ -28,7 +26,7 @@ def choose(view, rng):
     trump = table["trump"]
     options = card_moves(moves)
     cards = sorted(options, key=lambda c: _order(c, trump))
-    trick = [(item["seat"], parse_card(item["card"])) for item in table["play"]["trick"]]
+    trick = played(table["play"]["trick"])
     seats = len(table["play"]["hands"])
     if not trick:
         trumps = [c for c in cards if c.suit == trump]
@@ -40,7 +38,7 @@ def choose(view, rng):
         return options[min(cards, key=lambda c: (_value(c, trump), _order(c, trump)))]
 
     def wins(card):
-        return trick_winner(trick + [(-1, card)], ACES_HIGH, trump, TRUMP_RANKS) == -1
+        return would_win(card, trick, trump, trump_ranks=TRUMP_RANKS)
 
     at_stake = sum(_value(c, trump) for _, c in trick) + 1
     winners = [c for c in cards if wins(c)]

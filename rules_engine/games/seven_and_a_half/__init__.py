@@ -20,12 +20,12 @@
 """
 
 from ...cards import make_deck, parse_card
-from ...families.banking import LIMIT_FORMS, BankingGame, Limits, next_banker
+from ...families.banking import LIMIT_FORMS, BankingGame, next_banker
 from ...families.chips import chips_word
-from ...game import ALL, GameSpec, Option, Scores, State
+from ...game import ALL, GameSpec, Option, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import headline, score_sheet, signed, zone
+from ...table import signed, zone
 
 WILD = parse_card("KD")
 BEST = 15    # 7½, in halves
@@ -112,12 +112,7 @@ class SevenAndAHalfState(BankingGame, State):
     # ---- setup ----------------------------------------------------------------------------------
 
     def _setup(self):
-        self._issue()
-        self.limits = Limits(*LIMITS[self.options["limits"]])
-        self.hand_results = ()   # (hand number, chips won per seat, lines)
-        self.bankers = ()        # the banker of each of those hands
-        self.over = False
-        self.said = None
+        self._open_bank(LIMITS[self.options["limits"]])
         first = self.options["first_banker"]
         if first == "draw":
             first, drawn = self._draw_for_banker()
@@ -150,35 +145,18 @@ class SevenAndAHalfState(BankingGame, State):
         self.lines = list(self.lines)
 
     def _start_hand(self, number, banker):
-        self.hand_number, self.banker = number, banker
-        self.won = [0] * self.seats  # chips won this hand, per seat
-        self.players = ()               # who staked, from the banker's left
-        self.lines = []
+        self._open_hand(number, banker)
+        self.players = ()            # who staked, from the banker's left
         if number == 1:              # the first hand's limits are the ``limits`` option
-            self._open_stakes()
+            self._open_betting()
         else:                        # ``interpretation.limits``: the banker may set new ones
             self.phase, self.turn = "choice", banker
-
-    def _open_stakes(self):
-        self.phase = "bet"
-        self.turn = self._left(self.banker)
-
-    def _left(self, seat, steps=1):
-        return (seat + steps) % self.seats
-
-    def players_in_order(self):
-        """Every seat but the banker's, from the banker's left."""
-        return [self._left(self.banker, k) for k in range(1, self.seats)]
 
     def in_hand(self):
         """The players who staked this hand, from the banker's left."""
         return list(self.players)
 
     # ---- moves ----------------------------------------------------------------------------------
-
-    @property
-    def to_act(self):
-        return None if self.over else self.turn
 
     def _legal(self):
         if self.phase == "choice":
@@ -216,8 +194,7 @@ class SevenAndAHalfState(BankingGame, State):
         low, high = self.limits.low, self.limits.high
         amounts = {0, -1, low - 1, low, high, high + 1, self.chips.held[self.turn] + 1, 999999}
         return [self.forms["bet"].make(n) for n in sorted(amounts)] + [
-            self.forms[k].make() for k in ("sit", "hit", "stand", "keep")] + [
-            self.forms[k].make(n) for k in ("lowest", "highest") for n in (0, 1, 3, 5, 6, 7, 10, 25, 26, 30)]
+            self.forms[k].make() for k in ("sit", "hit", "stand", "keep")] + self._limit_candidates()
 
     def _play(self, move):
         seat, names = self.turn, self.player_names()
@@ -255,7 +232,7 @@ class SevenAndAHalfState(BankingGame, State):
             line, done = self._set_limit(move)
         self.phase = "limits"
         if done:
-            self._open_stakes()
+            self._open_betting()
         return line
 
     def _after_hit(self, seat):
@@ -268,8 +245,6 @@ class SevenAndAHalfState(BankingGame, State):
             if seat == self.banker:
                 return f": the banker busts with {words(value(cards))} (the hole card is the {hole})"
             won = self._settle(seat, "lose")
-            self.won[seat] += won
-            self.won[self.banker] -= won
             self.discards += tuple(cards)
             self.hands[seat] = []
             self.lines.append(f"{self.player_names()[seat]} busts: {signed(won)}")
@@ -284,12 +259,9 @@ class SevenAndAHalfState(BankingGame, State):
         return ""
 
     def _next_bettor(self):
-        order = self.players_in_order()
-        index = order.index(self.turn) + 1
-        if index < len(order):
-            self.turn = order[index]
+        if self._pass_betting():
             return []
-        players = self.players = tuple(s for s in order if self.staked(s))
+        players = self.players = tuple(s for s in self.players_in_order() if self.staked(s))
         if not players:
             return self._end_hand(["nobody stakes: the hand is not dealt"])
         if self.hand_number > 1:
@@ -333,8 +305,6 @@ class SevenAndAHalfState(BankingGame, State):
             double = is_two_card(cards) and not (bust and self.options["bust_pays"] == "even")
             odds = (2, 1) if outcome == "win" and double else (1, 1)
             won = self._settle(seat, outcome, odds)
-            self.won[seat] += won
-            self.won[self.banker] -= won
             shows = f"{names[seat]} shows {words(value(cards))}" + (" in two cards" if is_two_card(cards) else "")
             lines.append(f"{shows}: {'push' if outcome == 'push' else signed(won)}")
         return self._end_hand(lines)
@@ -348,28 +318,11 @@ class SevenAndAHalfState(BankingGame, State):
         following = self.banker if banker_two else next_banker(self.banker, self.seats, claimants)
         if following != self.banker:
             lines.append(f"{names[following]} takes the bank")
-        broke = [s for s in range(self.seats) if self.chips.held[s] <= 0]
-        self.over = self.hand_number >= self.options["hands"] or bool(broke)
-        if broke:
-            lines.append(f"{' and '.join(names[s] for s in broke)} {'has' if len(broke) == 1 else 'have'} "
-                         f"no chips left: the game ends")
-        elif self.over:
-            lines.append("the last hand is played")
-        recorded = tuple(self.lines + lines)
-        self.hand_results += ((self.hand_number, tuple(self.won), recorded),)
-        self.bankers += (self.banker,)
-        self.hand_end = (self.hand_number, recorded,
-                         tuple((s, tuple(self.hands[s])) for s in range(self.seats)
-                               if self.players and self.hands[s] and s in self.shown))
-        if self.over:
-            return lines
-        self._start_hand(self.hand_number + 1, following)
+        self._close_hand(lines, [(s, words(value(self.hands[s])), tuple(self.hands[s])) for s in range(self.seats)
+                                 if self.players and self.hands[s] and s in self.shown])
+        if not self.over:
+            self._start_hand(self.hand_number + 1, following)
         return lines
-
-    @property
-    def scores(self):
-        hand = self.hand_results[-1][1] if self.hand_results and self.__dict__.get("hand_end") else (0,) * self.seats
-        return Scores(tuple(hand), self._game_scores())
 
     def move_bound(self):
         """Each hand: the banker's limits (two moves at most), a stake or a pass per player, then at
@@ -396,24 +349,17 @@ class SevenAndAHalfState(BankingGame, State):
         return [c.text if i or self._seen(seat, s) else "??" for i, c in enumerate(cards)]
 
     def _table(self, seat):
-        return {
-            "hand_number": self.hand_number, "hands_in_game": self.options["hands"], "banker": self.banker,
-            "phase": self.phase, "limits": [self.limits.low, self.limits.high], "new_lowest": self.new_lowest,
-            "bust_pays": self.options["bust_pays"],
+        return self._bank_table({
+            "new_lowest": self.new_lowest, "bust_pays": self.options["bust_pays"],
             "hands": [self._hand_texts(seat, s) for s in range(self.seats)],
             "status": [self.status.get(s) for s in range(self.seats)],
             "stock": len(self.stock), "discards": [c.text for c in self.discards],
-            **self._ledger_view(), "over": self.over,
-            "hands_played": [{"number": n, "banker": b, "won": list(w)} for (n, w, _), b in
-                             zip(self.hand_results, self.bankers)],
-        }
+        })
 
     def _note(self, seat, s):
-        held = chips_word(self.chips.held[s])
-        if s == self.banker:
-            note = f"banker, {held}"
-        else:
-            note = held + (f", stakes {self.staked(s)}" if self.staked(s) else "")
+        note = self._held_note(s)
+        if s != self.banker and self.staked(s):
+            note += f", stakes {self.staked(s)}"
         cards = self.hands[s]
         if cards and self._seen(seat, s):
             note += f"; {words(value(cards))}"
@@ -434,35 +380,8 @@ class SevenAndAHalfState(BankingGame, State):
                           group="middle"))
         zones.append(zone("discards", "Busted hands", self.discards, kind="discard", layout="squared",
                           group="middle"))
-        phase = {"bet": "Stakes", "play": "Players draw", "banker": "The banker draws",
-                 "choice": "The banker keeps the limits or sets new ones",
-                 "limits": self.new_lowest and self._limits_phase_words()}[self.phase]
-        return {
-            "headline": headline(f"Hand {self.hand_number} of {self.options['hands']}",
-                                 f"Banker: {names[self.banker]}", self.limits_words().capitalize(),
-                                 None if self.over else phase),
-            "zones": zones,
-            "dealer": self.banker,
-            "score": score_sheet(names, [(f"Hand {n}", list(w)) for n, w, _ in self.hand_results],
-                                 [("Chips held", [self.chips.held[s] + self.staked(s) for s in range(self.seats)])],
-                                 caption="Chips won and lost",
-                                 target=f"{self.options['hands']} hands, or until a player has no chips"),
-            "last": self.said,
-            "result": self._result_sentence(),
-            "interlude": self._interlude(),
-        }
-
-    def _interlude(self):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, lines, shown = ended
-        names = self.player_names()
-        zones = [zone(f"end-hand-{s}", f"{names[s]}: {words(value(cards))}", cards, kind="hand", owner=s,
-                      source=False) for s, cards in shown]
-        totals = [f"{names[s]}: {chips_word(self.chips.held[s])}" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": zones,
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        return self._bank_description(zones, {"bet": "Stakes", "play": "Players draw", "banker": "The banker draws",
+                                              "choice": "The banker keeps the limits or sets new ones"})
 
     def _button_words(self, move):
         if move.kind == "bet":

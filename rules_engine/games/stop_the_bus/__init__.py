@@ -21,7 +21,7 @@ from ...game import ALL, GameSpec, Option
 from ...hands import BRAG, hand_value, worst
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import headline, plural, zone
+from ...table import zone
 
 ROUNDS = 15  # rounds of turns after which a hand nobody stops ends (a note on the page)
 
@@ -49,6 +49,7 @@ class StopTheBusState(TokensGame):
     )
     forms = MoveForms(MoveForm("take", "take {card} give {card}"), MoveForm("keep", "keep"),
                       MoveForm("stop", "stop"))
+    LOST_WORD = "paid"
 
     # ---- setup ----------------------------------------------------------------------------------
 
@@ -61,17 +62,10 @@ class StopTheBusState(TokensGame):
 
     def _start_hand(self, number, dealer):
         """``setup.deal``: three cards each, from the dealer's left, then three face up."""
-        self.hand_number, self.dealer = number, dealer
         self.stopper, self.turns = None, 0
-        cards = self._shuffle(f"hand-{number}", make_deck("52"))
-        self.hands = [[] for _ in range(self.seats)]
-        order = [self._next(dealer, k) for k in range(1, len(self.active) + 1)]
-        for _ in range(3):
-            for seat in order:
-                self.hands[seat].append(cards.pop())
+        cards = self._deal(number, dealer, lambda seat: 3)
         self.middle = [cards.pop() for _ in range(3)]
         self.stub = tuple(cards)
-        self.turn = self._next(dealer)
 
     # ---- moves ----------------------------------------------------------------------------------
 
@@ -147,53 +141,26 @@ class StopTheBusState(TokensGame):
 
     # ---- what each seat sees --------------------------------------------------------------------
 
-    def hidden_from(self, seat):
-        hidden = set(self.stub)
-        if seat != ALL:
-            hidden |= {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
-        return hidden
-
     def _cards_in_play(self):
         return [c for hand in self.hands for c in hand] + self.middle + list(self.stub)
 
     def _table(self, seat):
-        return {
-            "hand_number": self.hand_number, "dealer": self.dealer, "active": list(self.active),
-            "hands": [[c.text for c in hand] if seat in (s, ALL) else len(hand) for s, hand in enumerate(self.hands)],
-            "middle": [c.text for c in self.middle], "stub": len(self.stub),
-            "stopper": self.stopper, "turns": self.turns, "rounds": ROUNDS,
-            "tokens": [self.tokens(s) for s in range(self.seats)], "over": self.over,
-            "hands_played": [{"number": n, "paid": list(p)} for n, p, _ in self.hand_results],
-        }
+        return self._tokens_table(seat, {"middle": [c.text for c in self.middle], "stub": len(self.stub),
+                                         "stopper": self.stopper, "turns": self.turns, "rounds": ROUNDS})
+
+    def _hand_note(self, seat, s):
+        hand = self.hands[s]
+        return f"; {hand_value(hand).name}" if seat in (s, ALL) and hand else ""
 
     def _describe(self, seat):
         names = self.player_names()
-        zones = []
-        for s, hand in enumerate(self.hands):
-            seen = seat in (s, ALL)
-            note = plural(self.tokens(s), "token") + ("" if s in self.active else ", out")
-            if seen and hand:
-                note += f"; {hand_value(hand).name}"
-            zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if seen else "??" for c in hand),
-                              kind="hand", layout="fan", owner=s, backs="hidden", note=note, source=False))
-        zones.append(zone("middle", "Face up", self.middle, kind="layout", layout="row", group="middle",
-                          source=True))
-        zones.append(zone("stub", "Set aside", ["??"] * len(self.stub), kind="set-aside", layout="squared",
-                          group="middle"))
         facts = [f"Dealer: {names[self.dealer]}"]
         if self.stopper is not None and not self.over:
             facts.append(f"{names[self.stopper]} has stopped the bus: last turns")
         elif not self.over:
             facts.append(f"Round {self.turns // len(self.active) + 1} of {ROUNDS} at most")
-        return {
-            "headline": headline(f"Hand {self.hand_number}", *facts),
-            "zones": zones,
-            "dealer": self.dealer,
-            "score": self._token_sheet(names, "paid"),
-            "last": self.said,
-            "result": self._result(),
-            "interlude": self._interlude(),
-        }
+        middle = zone("middle", "Face up", self.middle, kind="layout", layout="row", group="middle", source=True)
+        return self._tokens_description(seat, facts, [middle])
 
     def _shown_name(self, seat, cards):
         return f"{self.player_names()[seat]}: {hand_value(cards).name}"

@@ -21,12 +21,12 @@ card is matched after the banker's own card.
 """
 
 from ...cards import make_deck
-from ...families.banking import LIMIT_FORMS, BankingGame, Limits
+from ...families.banking import LIMIT_FORMS, BankingGame
 from ...families.chips import chips_word
-from ...game import GameSpec, Option, Scores, State
+from ...game import GameSpec, Option, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import headline, score_sheet, signed, zone
+from ...table import signed, zone
 
 LIMITS = {"1-10": (1, 10), "1-5": (1, 5), "2-20": (2, 20), "5-25": (5, 25)}
 RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
@@ -69,12 +69,7 @@ class ZiginetteState(BankingGame, State):
     # ---- setup ----------------------------------------------------------------------------------
 
     def _setup(self):
-        self._issue()
-        self.limits = Limits(*LIMITS[self.options["limits"]])
-        self.hand_results = ()   # (hand number, chips won per seat, lines)
-        self.bankers = ()
-        self.over = False
-        self.said = None
+        self._open_bank(LIMITS[self.options["limits"]])
         self._start_hand(1, int(self.options["first_banker"].split()[1]) % self.seats)
         if self.playettes:
             self.said = self._playette_line()[0].capitalize() + "."
@@ -87,9 +82,7 @@ class ZiginetteState(BankingGame, State):
         self.lines = list(self.lines)
 
     def _start_hand(self, number, banker):
-        self.hand_number, self.banker = number, banker
-        self.won = [0] * self.seats
-        self.lines = []
+        self._open_hand(number, banker)
         self.wagers = {}            # (seat, board card): chips
         self.dead = frozenset()     # ranks matched this hand
         self.discards = ()
@@ -103,17 +96,7 @@ class ZiginetteState(BankingGame, State):
             playettes += 1
         self.board, self.banker_card = first[:2], first[2]
         self.playettes = playettes
-        self._open_round()
-
-    def _open_round(self):
-        self.phase = "bet"
-        self.turn = self._left(self.banker)
-
-    def _left(self, seat, steps=1):
-        return (seat + steps) % self.seats
-
-    def players_in_order(self):
-        return [self._left(self.banker, k) for k in range(1, self.seats)]
+        self._open_betting()
 
     def room(self):
         """``interpretation.bank-room``: the chips the bank can still cover."""
@@ -124,10 +107,6 @@ class ZiginetteState(BankingGame, State):
         return [c for c in self.board if (seat, c) not in self.wagers]
 
     # ---- moves ----------------------------------------------------------------------------------
-
-    @property
-    def to_act(self):
-        return None if self.over else self.turn
 
     def _amounts(self, seat):
         return self.limits.amounts(min(self.chips.held[seat], self.room()))
@@ -167,8 +146,7 @@ class ZiginetteState(BankingGame, State):
         low, high = self.limits.low, self.limits.high
         cards = self.board + [self.banker_card] + list(self.stock[:1])
         return [self.forms["wager"].make(n, c) for c in cards for n in sorted({0, low, high, high + 1})] + [
-            self.forms[k].make() for k in ("done", "deal", "pass")] + [
-            self.forms[k].make(n) for k in ("lowest", "highest") for n in (0, 1, 3, 5, 6, 7, 10, 25, 26, 30)]
+            self.forms[k].make() for k in ("done", "deal", "pass")] + self._limit_candidates()
 
     def _play(self, move):
         seat, names = self.turn, self.player_names()
@@ -191,10 +169,7 @@ class ZiginetteState(BankingGame, State):
         self.said = "; ".join(lines) + "."
 
     def _next_bettor(self):
-        order = self.players_in_order()
-        index = order.index(self.turn) + 1
-        if index < len(order):
-            self.turn = order[index]
+        if self._pass_betting():
             return []
         if not self.wagers:
             return self._end_hand(["no wager is on the board"], forced=False)
@@ -216,13 +191,13 @@ class ZiginetteState(BankingGame, State):
             matched = next((c for c in self.board if c.rank == card.rank), None)
             if matched is None:
                 self.board.append(card)
-                self._open_round()
+                self._open_betting()
                 return lines + [f"the banker turns up the {card.symbol}, a new board card"]
             lines.append(f"the banker turns up the {card.symbol}, matching the {matched.symbol}")
             lines += self._match(matched, card)
             if not self.board:
                 return self._end_hand(lines + ["every board card is matched"], forced=False)
-            self._open_round()
+            self._open_betting()
             return lines
 
     def _match(self, matched, card):
@@ -232,8 +207,6 @@ class ZiginetteState(BankingGame, State):
             amount = self.wagers.pop((seat, matched), 0)
             if amount:
                 won = self._settle(seat, "lose", amount=amount)
-                self.won[seat] += won
-                self.won[self.banker] -= won
                 lines.append(f"the bank takes {names[seat]}'s {chips_word(amount)}")
                 self.lines.append(f"{names[seat]} loses on the {matched.symbol}: {signed(won)}")
         self.board.remove(matched)
@@ -247,26 +220,13 @@ class ZiginetteState(BankingGame, State):
         for (seat, card), amount in sorted(self.wagers.items(), key=lambda w: (self.players_in_order().index(w[0][0]),
                                                                                  self.board.index(w[0][1]))):
             won = self._settle(seat, "win", amount=amount)
-            self.won[seat] += won
-            self.won[self.banker] -= won
             paid += won
             self.lines.append(f"{names[seat]} wins on the {card.symbol}: {signed(won)}")
         self.wagers = {}
         return self._end_hand([f"the bank pays {chips_word(paid)}"], forced=True)
 
     def _end_hand(self, lines, forced):
-        names = self.player_names()
-        broke = [s for s in range(self.seats) if self.chips.held[s] <= 0]
-        self.over = self.hand_number >= self.options["hands"] or bool(broke)
-        if broke:
-            lines.append(f"{' and '.join(names[s] for s in broke)} {'has' if len(broke) == 1 else 'have'} "
-                         f"no chips left: the game ends")
-        elif self.over:
-            lines.append("the last hand is played")
-        recorded = tuple(self.lines + lines)
-        self.hand_results += ((self.hand_number, tuple(self.won), recorded),)
-        self.bankers += (self.banker,)
-        self.hand_end = (self.hand_number, recorded)
+        self._close_hand(lines)
         if self.over:
             return lines
         if forced:
@@ -290,11 +250,6 @@ class ZiginetteState(BankingGame, State):
         n = self.playettes
         return [f"{'a playette' if n == 1 else f'{n} playettes'} dealt again"] if n else []
 
-    @property
-    def scores(self):
-        hand = self.hand_results[-1][1] if self.hand_results and self.__dict__.get("hand_end") else (0,) * self.seats
-        return Scores(tuple(hand), self._game_scores())
-
     def move_bound(self):
         """Each hand: at most 28 board cards turned up, each followed by a betting round of a
         wager per board card and a ``done`` per player, and the banker's choice (two moves with new limits)."""
@@ -309,17 +264,12 @@ class ZiginetteState(BankingGame, State):
         return list(self.board) + [self.banker_card] + list(self.stock) + list(self.discards)
 
     def _table(self, seat):
-        return {
-            "hand_number": self.hand_number, "hands_in_game": self.options["hands"], "banker": self.banker,
-            "phase": self.phase, "limits": [self.limits.low, self.limits.high], "room": self.room(),
-            "new_lowest": self.new_lowest,
+        return self._bank_table({
+            "room": self.room(), "new_lowest": self.new_lowest,
             "board": [c.text for c in self.board], "banker_card": self.banker_card.text,
             "wagers": [[s, self.board.index(c), n] for (s, c), n in self.wagers.items()],   # seat, board index
             "dead": sorted(self.dead), "stock": len(self.stock), "discards": [c.text for c in self.discards],
-            **self._ledger_view(), "over": self.over,
-            "hands_played": [{"number": n, "banker": b, "won": list(w)} for (n, w, _), b in
-                             zip(self.hand_results, self.bankers)],
-        }
+        })
 
     def _board_note(self, card):
         names = self.player_names()
@@ -328,11 +278,8 @@ class ZiginetteState(BankingGame, State):
         return "wagers: " + ", ".join(bets) if bets else "no wagers"
 
     def _seat_note(self, s):
-        held = chips_word(self.chips.held[s])
-        if s == self.banker:
-            return f"banker, {held}"
-        bets = [f"{n} on the {c.symbol}" for (t, c), n in self.wagers.items() if t == s]
-        return held + (f"; wagers {', '.join(bets)}" if bets else "")
+        bets = [f"{n} on the {c.symbol}" for (t, c), n in self.wagers.items() if t == s and s != self.banker]
+        return self._held_note(s) + (f"; wagers {', '.join(bets)}" if bets else "")
 
     def _describe(self, seat):
         names = self.player_names()
@@ -346,34 +293,9 @@ class ZiginetteState(BankingGame, State):
                           group="middle"))
         zones.append(zone("discards", "Matched and dead cards", self.discards, kind="discard", layout="squared",
                           group="middle"))
-        phase = {"bet": "Wagers", "choice": "The banker deals again or passes the bank",
-                 "limits": self.new_lowest and self._limits_phase_words()}[self.phase]
         dead = ", ".join(rank_words(r) for r in sorted(self.dead))
-        return {
-            "headline": headline(f"Hand {self.hand_number} of {self.options['hands']}",
-                                 f"Banker: {names[self.banker]}", self.limits_words().capitalize(),
-                                 f"Dead: {dead}" if dead else None,
-                                 None if self.over else phase),
-            "zones": zones,
-            "dealer": self.banker,
-            "score": score_sheet(names, [(f"Hand {n}", list(w)) for n, w, _ in self.hand_results],
-                                 [("Chips held", [self.chips.held[s] + self.staked(s) for s in range(self.seats)])],
-                                 caption="Chips won and lost",
-                                 target=f"{self.options['hands']} hands, or until a player has no chips"),
-            "last": self.said,
-            "result": self._result_sentence(),
-            "interlude": self._interlude(),
-        }
-
-    def _interlude(self):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, lines = ended
-        names = self.player_names()
-        totals = [f"{names[s]}: {chips_word(self.chips.held[s])}" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": [],
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        return self._bank_description(zones, {"bet": "Wagers", "choice": "The banker deals again or passes the bank"},
+                                      f"Dead: {dead}" if dead else None)
 
     def _click_choice(self, move):
         """A wager is made in two steps: its board card picked, then its amount."""

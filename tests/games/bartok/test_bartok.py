@@ -11,9 +11,10 @@ import pytest
 import rules_engine
 from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot
-from rules_engine.cards import Card, make_deck, parse_card, parse_cards
+from rules_engine.cards import Card, make_deck, parse_card
 from rules_engine.games.bartok.catalogue import CATALOGUE, CONFLICTS, RULES, addable, conflict, dead_ends
 from ends import most, played_to_end
+from family_tests import eights_position
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: random players make some 1,200 moves a session, the bots 450; this file plays every
@@ -49,15 +50,8 @@ def may_follow(card, up, rules):
 
 def position(hands, up, stock="", discard="", turn=1, rules=(), **fields):
     """A hand under way as given (``up`` on top of ``discard``), opened and going left, ``turn`` to play."""
-    state = BARTOK.new(seed=1, seats=len(hands))
-    state.hands = [parse_cards(h) for h in hands]
-    state.stock = parse_cards(stock)
-    state.discard = parse_cards(discard) + [parse_card(up)]
-    state.up, state.turn, state.phase, state.direction, state.opened = state.discard[-1], turn, "play", 1, True
-    state.in_force, state.pending, state.asked = tuple(rules), 0, ()
-    for name, value in fields.items():
-        setattr(state, name, value)
-    return state
+    return eights_position(BARTOK, hands, up, stock, discard, turn,
+                           **{"opened": True, "in_force": tuple(rules), "asked": (), **fields})
 
 
 def moves(state):

@@ -11,13 +11,14 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
-from rules_engine.cards import make_deck, parse_card, parse_cards
+from rules_engine.bots import HeuristicBot, RandomBot
+from rules_engine.cards import parse_card, parse_cards
 from rules_engine.game import Game
 from rules_engine.games.crates import bot as crates_bot
 from rules_engine.games.crates import HAND_SIZES, CratesState, hand_score
 from rules_engine.scoring import score_row
 from ends import played_to_end
+from family_tests import eights_position, heads_up_wins, turning_up
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: a game is fifteen hands, some 800 moves; this file recomputes the pressures and
@@ -29,15 +30,7 @@ CRATES = rules_engine.load_game("crates")
 
 def position(hands, up, stock="", discard="", turn=1, game=CRATES, **fields):
     """A hand set up as given (``up`` the upcard, on top of ``discard``), ``turn`` to play."""
-    state = game.new(seed=1, seats=len(hands))
-    state.hands = [parse_cards(h) for h in hands]
-    state.stock = parse_cards(stock)
-    state.discard = parse_cards(discard) + [parse_card(up)]
-    state.up, state.turn, state.phase, state.called, state.direction = state.discard[-1], turn, "play", None, 1
-    state.pending, state.emptied = 0, None
-    for name, value in fields.items():
-        setattr(state, name, value)
-    return state
+    return eights_position(game, hands, up, stock, discard, turn, **{"emptied": None, **fields})
 
 
 def moves(state):
@@ -177,10 +170,7 @@ def test_an_eight_goes_on_anything_and_a_nine_follows_and_calls_a_suit_of_its_co
 
 def test_the_first_upcard_an_eight_or_nine_makes_the_dealer_call_and_no_other_card_acts():
     def first(card, seats=4):
-        deck = make_deck("52")
-        deck.remove(parse_card(card))
-        deck.insert(52 - 8 * seats - 1, parse_card(card))    # the card turned up after the deal
-        return CRATES.new(seats=seats, decks={"hand-1": " ".join(c.text for c in deck)})
+        return turning_up(CRATES, card, seats, HAND_SIZES[0])
     eight = first("8S")
     assert eight.to_act == 0 and moves(eight) == ["call spades", "call hearts", "call diamonds", "call clubs"]
     nine = first("9H")
@@ -404,12 +394,7 @@ def test_the_bot_keeps_its_eights_and_threes_and_calls_its_longest_suit():
 
 
 def test_the_bot_beats_random_players():
-    wins = 0
-    for seed in range(30):
-        state = CRATES.new(seed=f"bot-{seed}", seats=2)
-        final = play_out(state, [HeuristicBot(seed), RandomBot(seed)])
-        wins += 0 in final.winners
-    assert wins >= 20
+    assert heads_up_wins(CRATES, 30) >= 20
 
 
 def test_a_last_card_that_makes_others_draw_does_so_before_the_hand_is_scored():

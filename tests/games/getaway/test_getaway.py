@@ -8,13 +8,13 @@ import random
 import pytest
 
 import rules_engine
-from conformance import check_step, snapshot
+from conformance import check_step, refused, snapshot
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
-from rules_engine.errors import IllegalMoveError
 from rules_engine.families.shedding_tricks import SheddingPlay, deal_order
 from rules_engine.games.getaway import TRICK_LIMIT, Shootout, most_cards, shootout_answer
 from ends import played_to_end
+from family_tests import hero_counts
 
 GETAWAY = rules_engine.load_game("getaway")
 JACK_FIRST = ["JS"] + [c.text for c in make_deck("52") if c.text != "JS"]  # seat 0 deals
@@ -46,15 +46,6 @@ def passing(state):
 
 def sizes(state):
     return [len(hand) for hand in state.play.hands]
-
-
-def refused(state, move, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.rule == rule, info.value
-    assert snapshot(state) == before
-    return info.value.reason
 
 
 @pytest.mark.parametrize("seats, expected", [
@@ -367,16 +358,7 @@ def test_players_tied_for_the_most_cards_at_the_limit_share_the_loss():
 
 
 def test_the_heuristic_bot_loses_far_less_often_than_a_random_player():
-    losses = {"heuristic": 0, "random": 0}
-    for kind in losses:
-        for i in range(60):
-            seats = 3 + i % 6
-            bots = [RandomBot(f"{i}/{s}") for s in range(seats)]
-            hero = i % seats
-            if kind == "heuristic":
-                bots[hero] = HeuristicBot(i)
-            final = play_out(GETAWAY.new(seed=f"bench-{i}", seats=seats), bots)
-            losses[kind] += final.loser == hero
+    losses = hero_counts(GETAWAY, 60, range(3, 9), lambda final, hero: final.loser == hero)
     assert losses["heuristic"] * 3 < losses["random"], losses
 
 

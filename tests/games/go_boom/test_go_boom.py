@@ -8,11 +8,12 @@ import random
 
 import rules_engine
 from conformance import check_step, refused
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.games.go_boom import bot as go_boom_bot
 from rules_engine.games.go_boom import card_value, round_winner, settlement
 from ends import played_to_end
+from family_tests import heads_up_wins
 
 GO_BOOM = rules_engine.load_game("go-boom")
 
@@ -124,9 +125,7 @@ def test_the_bot_leads_high_beats_the_round_when_it_can_and_else_plays_low():
 
 
 def test_the_bot_beats_random_players():
-    wins = sum(0 in play_out(GO_BOOM.new(seed=f"bot-{seed}", seats=2), [HeuristicBot(seed), RandomBot(seed)]).winners
-               for seed in range(200))
-    assert wins >= 115
+    assert heads_up_wins(GO_BOOM, 200) >= 115
 
 
 def test_a_default_game_ends_as_its_text_says():

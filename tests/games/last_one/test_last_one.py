@@ -10,12 +10,13 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.errors import OptionError
 from rules_engine.games.last_one import bot as last_one_bot
 from rules_engine.games.last_one import card_points, hand_score, most_hands
 from ends import played_to_end
+from family_tests import eights_position, heads_up_wins, turning_up
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: random players draw as often as they play, some 1,500 moves a game (300 for the
@@ -27,15 +28,7 @@ LAST_ONE = rules_engine.load_game("last-one")
 
 def position(hands, up, stock="", discard="", turn=1, game=LAST_ONE, **fields):
     """A hand set up as given (``up`` the upcard, on top of ``discard``), ``turn`` to play."""
-    state = game.new(seed=1, seats=len(hands))
-    state.hands = [parse_cards(h) for h in hands]
-    state.stock = parse_cards(stock)
-    state.discard = parse_cards(discard) + [parse_card(up)]
-    state.up, state.turn, state.phase, state.called, state.direction = state.discard[-1], turn, "play", None, 1
-    state.melee, state.stands_for, state.pending = None, None, 0
-    for name, value in fields.items():
-        setattr(state, name, value)
-    return state
+    return eights_position(game, hands, up, stock, discard, turn, **{"melee": None, "stands_for": None, **fields})
 
 
 def moves(state):
@@ -195,10 +188,7 @@ def test_the_melee_goes_up_the_suit_by_anyone_and_the_last_defender_draws_the_pi
 
 def test_the_first_upcard_acts_as_though_the_dealer_played_it():
     def first(card, seats=4):
-        deck = make_deck("54")
-        deck.remove(parse_card(card))
-        deck.insert(54 - 7 * seats - 1, parse_card(card))    # the card turned up after the deal
-        return LAST_ONE.new(seats=seats, decks={"hand-1": " ".join(c.text for c in deck)})
+        return turning_up(LAST_ONE, card, seats, 7)
     assert first("2S").to_act == 2 and len(first("2S").hands[1]) == 9
     assert first("JS").to_act == 2
     assert first("AS").to_act == 3 and first("AS").direction == -1
@@ -328,12 +318,7 @@ def test_the_bot_calls_the_suit_it_holds_most_of_and_plays_in_a_melee():
 
 
 def test_the_bot_beats_random_players():
-    wins = 0
-    for seed in range(30):
-        state = LAST_ONE.new(seed=f"bot-{seed}", seats=2)
-        final = play_out(state, [HeuristicBot(seed), RandomBot(seed)])
-        wins += 0 in final.winners
-    assert wins >= 20
+    assert heads_up_wins(LAST_ONE, 30) >= 20
 
 
 def test_a_default_game_ends_as_its_text_says():

@@ -7,17 +7,15 @@ suite checks every move of its playouts)."""
 
 import random
 
-import pytest
-
 import rules_engine
-from conformance import check_step, check_table, snapshot
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from conformance import check_step, check_table, refused
+from rules_engine.bots import HeuristicBot, play_out
 from rules_engine.cards import ACES_HIGH, HIDDEN, parse_card, parse_cards
-from rules_engine.errors import IllegalMoveError
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games.pope_joan import bot as pope_joan_bot
 from rules_engine.games.pope_joan import ANTE, pools_won_by
-from ends import most, played_to_end
+from ends import played_to_end
+from family_tests import check_dealt_round_end, random_play
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: its heuristic bots look ahead by play-outs at every real choice, as the stops games'
@@ -25,15 +23,6 @@ from ends import most, played_to_end
 CONFORMANCE_GAMES_PER_BATCH = {"heuristic": 4}
 
 POPE = rules_engine.load_game("pope-joan")
-
-
-def refused(state, move, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.rule == rule, info.value
-    assert snapshot(state) == before
-    return info.value.reason
 
 
 def position(hands, dead, trump="H", starter=1):
@@ -163,10 +152,7 @@ def test_the_first_out_takes_game_and_a_chip_a_card_the_pope_not_counted():
 
 
 def test_pools_carry_over_and_only_the_dealer_antes_again():
-    state = POPE.new(seed=4)
-    bots = [RandomBot(s) for s in range(4)]
-    while state.hand_number == 1:
-        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    state = next(s for s in random_play(POPE.new(seed=4)) if s.hand_number != 1)
     dealer = state.dealer
     assert all(state.totals_at_deal[s] == state.chips.held[s] for s in range(4) if s != dealer)
     check_step(state)
@@ -174,10 +160,7 @@ def test_pools_carry_over_and_only_the_dealer_antes_again():
 
 def test_every_player_count_plays_to_the_end_with_chips_conserved():
     for seats in (3, 6, 8):
-        state = POPE.new(seed=seats, seats=seats)
-        bots = [RandomBot(s) for s in range(seats)]
-        while not state.is_over:
-            state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+        for state in random_play(POPE.new(seed=seats, seats=seats)):
             assert state.chips.conserved
         assert state.hand_number == seats or min(state.chips.held) <= 0
 
@@ -195,7 +178,5 @@ def test_heuristic_games_end():
 
 
 def test_a_default_game_ends_as_its_text_says():
-    final = played_to_end("pope-joan")
     # Every player deals once (the default), or a player is out of chips; the most chips win.
-    assert final.hand_number == final.hands_in_game or min(final.chips.held) <= 0
-    assert final.winners == most(final.chips.held)
+    check_dealt_round_end(played_to_end("pope-joan"))

@@ -5,13 +5,13 @@ and the interpretation notes."""
 import pytest
 
 import rules_engine
-from conformance import check_step, snapshot
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from conformance import check_step, refused
+from rules_engine.bots import RandomBot, play_out
 from rules_engine.cards import make_deck, parse_cards
-from rules_engine.errors import IllegalMoveError
 from rules_engine.families.shedding_tricks import SheddingPlay, deal_order
 from rules_engine.games.rolling_stone import TRICK_LIMIT, fewest_cards
 from ends import played_to_end
+from family_tests import hero_counts
 
 STONE = rules_engine.load_game("rolling-stone")
 
@@ -29,15 +29,6 @@ def position(hands, leader, number=3):
     state.play = SheddingPlay(hands=play.hands, leader=leader, stop_by_playing=False, number=number,
                               voids=play.voids, discards=tuple(c for c in state._pack() if c not in inside))
     return state
-
-
-def refused(state, move, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.rule == rule, info.value
-    assert snapshot(state) == before
-    return info.value.reason
 
 
 @pytest.mark.parametrize("seats, deck, lowest", [(4, "32", "7"), (5, "40", "5"), (6, "48", "3")])
@@ -138,16 +129,7 @@ def test_play_that_goes_round_in_circles_ends_after_the_trick_limit_and_the_fewe
 
 
 def test_the_heuristic_bot_wins_more_often_than_a_random_player():
-    wins = {"heuristic": 0, "random": 0}
-    for kind in wins:
-        for i in range(150):
-            seats = 4 + i % 3
-            bots = [RandomBot(f"{i}/{s}") for s in range(seats)]
-            hero = i % seats
-            if kind == "heuristic":
-                bots[hero] = HeuristicBot(i)
-            final = play_out(STONE.new(seed=f"bench-{i}", seats=seats), bots)
-            wins[kind] += hero in final.winners
+    wins = hero_counts(STONE, 150, range(4, 7), lambda final, hero: hero in final.winners)
     assert wins["heuristic"] > 1.25 * wins["random"], wins
 
 

@@ -12,27 +12,20 @@ import pytest
 import rules_engine
 from conformance import refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
-from rules_engine.cards import make_deck, parse_cards
+from rules_engine.cards import parse_cards
 from rules_engine.errors import NotationError, OptionError, RulesError
 from rules_engine.families.banking import Limits, next_banker
 from rules_engine.games.seven_and_a_half import BEST, is_two_card, rank_key, value
-from ends import chips_after_each_hand, played_to_end
+from ends import played_to_end
+from family_tests import check_banking_end, play, stacked
 
 GAME = rules_engine.load_game("seven-and-a-half", first_banker="seat 0")
 
 
 def dealt(order, seats=3, game=GAME, **options):
     """A game whose first hand deals ``order`` (texts, in dealing order) first."""
-    first = parse_cards(order)
-    rest = [c for c in make_deck("40-italian") if c not in first]
     g = rules_engine.load_game("seven-and-a-half", **{"first_banker": "seat 0", **options}) if options else game
-    return g.new(seed=1, seats=seats, decks={"hand-1": first + rest})
-
-
-def play(state, *moves):
-    for move in moves:
-        state = state.apply(move)
-    return state
+    return g.new(seed=1, seats=seats, decks={"hand-1": stacked(order, "40-italian")})
 
 
 # ---- values ---------------------------------------------------------------------------------------
@@ -179,12 +172,9 @@ def test_the_banker_keeps_the_limits_or_sets_new_ones_before_each_later_hand():
 
 
 def test_new_limits_stay_when_the_bank_passes_and_never_pass_what_the_bank_holds():
-    def deck(order):
-        first = parse_cards(order)
-        return first + [c for c in make_deck("40-italian") if c not in first]
-
     game = rules_engine.load_game("seven-and-a-half", first_banker="seat 0", chips=20)
-    state = game.new(seed=1, seats=3, decks={"hand-1": deck("7C 7D AS JH QH 2S"), "hand-2": deck("7H KC 5C JS")})
+    state = game.new(seed=1, seats=3, decks={"hand-1": stacked("7C 7D AS JH QH 2S", "40-italian"),
+                                             "hand-2": stacked("7H KC 5C JS", "40-italian")})
     state = play(state, "bet 1", "bet 1", "hit", "hit", "hit", "stand")
     assert state.banker == 1 and state.chips.held[1] == 22   # a bank of 22: 22 is a highest too
     state = play(state, "lowest 5")
@@ -280,8 +270,4 @@ def test_a_default_game_ends_as_its_text_says():
     final = played_to_end("seven-and-a-half")
     # The game's hands are played, or it ends after the first hand leaving a player with no chips;
     # the most chips win, every stake settled.
-    held, hands = final.chips.held, len(final.hand_results)
-    assert hands == final.options["hands"] or min(held) <= 0
-    assert all(min(held_after) > 0 for held_after in chips_after_each_hand(final)[:-1])
-    assert not any(final.staked(s) for s in range(final.seats)) and sum(held) == final.chips.issued
-    assert final.winners == tuple(s for s in range(final.seats) if held[s] == max(held))
+    check_banking_end(final)

@@ -6,18 +6,16 @@ conformance suite checks every move of its playouts)."""
 
 import random
 
-import pytest
-
 import rules_engine
-from conformance import check_step, snapshot
-from rules_engine.bots import HeuristicBot, RandomBot, play_out
+from conformance import check_step, refused
+from rules_engine.bots import HeuristicBot, play_out
 from rules_engine.cards import ACES_LOW, parse_cards
 from rules_engine.families.stops_bots import StopsKnowledge
-from rules_engine.errors import IllegalMoveError
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games.spinado import bot as spinado_bot
 from rules_engine.games.spinado import equal_hands
-from ends import most, played_to_end
+from ends import played_to_end
+from family_tests import check_dealt_round_end, random_play
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: its heuristic bots look ahead by play-outs at every card its holder may keep back
@@ -25,15 +23,6 @@ from ends import most, played_to_end
 CONFORMANCE_GAMES_PER_BATCH = {"heuristic": 5}
 
 SPINADO = rules_engine.load_game("spinado")
-
-
-def refused(state, move, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert info.value.rule == rule, info.value
-    assert snapshot(state) == before
-    return info.value.reason
 
 
 def position(hands, dead, starter=1, seed=1):
@@ -64,9 +53,7 @@ def test_the_pack_and_the_dead_hand():
 def test_everyone_antes_at_first_then_all_but_the_last_winner():
     state = SPINADO.new(seed=5)
     assert state.chips.held == (47,) * 4 and [n for _, n in state.chips.pools] == [4, 4, 4]
-    bots = [RandomBot(s) for s in range(4)]
-    while state.hand_number == 1:
-        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    state = next(s for s in random_play(state) if s.hand_number != 1)
     winner = state.last_winner
     assert state.totals_at_deal[winner] == state.chips.held[winner]  # the winner did not ante
     assert all(state.totals_at_deal[s] - state.chips.held[s] == 3 for s in range(4) if s != winner)
@@ -205,10 +192,7 @@ def test_a_player_short_of_chips_pays_the_spinado_on_credit_and_the_game_ends_wi
 
 def test_the_game_ends_after_everyone_has_dealt_and_chips_are_conserved_at_every_count():
     for seats in (3, 4, 5):
-        state = SPINADO.new(seed=seats, seats=seats)
-        bots = [RandomBot(s) for s in range(seats)]
-        while not state.is_over:
-            state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+        for state in random_play(SPINADO.new(seed=seats, seats=seats)):
             assert state.chips.conserved
         assert state.hand_number == seats or min(state.chips.held) <= 0
         assert state.winners and "win" in state.table(None)["result"]
@@ -243,7 +227,5 @@ def test_heuristic_games_end():
 
 
 def test_a_default_game_ends_as_its_text_says():
-    final = played_to_end("spinado")
     # Every player deals once (the default), or a player is out of chips; the most chips win.
-    assert final.hand_number == final.hands_in_game or min(final.chips.held) <= 0
-    assert final.winners == most(final.chips.held)
+    check_dealt_round_end(played_to_end("spinado"))

@@ -9,8 +9,8 @@ import pytest
 import rules_engine
 from conformance import refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
-from rules_engine.cards import make_deck, parse_cards
-from ends import chips_after_each_hand, played_to_end
+from ends import played_to_end
+from family_tests import check_banking_end, play, stacked
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: a game is many hands of wagers, each of them a move, and its bots weigh every wager.
@@ -21,15 +21,7 @@ GAME = rules_engine.load_game("ziginette")
 
 def dealt(order, seats=3, game=GAME, label="hand-1"):
     """A game whose first hand deals ``order`` (texts, in dealing order) first."""
-    first = parse_cards(order)
-    rest = [c for c in make_deck("40-italian") if c not in first]
-    return game.new(seed=1, seats=seats, decks={label: first + rest})
-
-
-def play(state, *moves):
-    for move in moves:
-        state = state.apply(move)
-    return state
+    return game.new(seed=1, seats=seats, decks={label: stacked(order, "40-italian")})
 
 
 def test_a_playette_is_dealt_again_and_said():
@@ -168,10 +160,6 @@ def test_only_the_banker_sets_limits_after_the_hand(move):
 
 def test_a_default_game_ends_as_its_text_says():
     final = played_to_end("ziginette")
-    # As Seven and a Half's end; the bank stays or passes to the right, one seat a hand.
-    held, hands = final.chips.held, len(final.hand_results)
-    assert hands == final.options["hands"] or min(held) <= 0
-    assert all(min(held_after) > 0 for held_after in chips_after_each_hand(final)[:-1])
-    assert not any(final.staked(s) for s in range(final.seats)) and sum(held) == final.chips.issued
-    assert final.winners == tuple(s for s in range(final.seats) if held[s] == max(held))
+    # A banking game's end, as Seven and a Half's; the bank stays or passes to the right, one seat a hand.
+    check_banking_end(final)
     assert all(b in (a, (a - 1) % final.seats) for a, b in zip(final.bankers, final.bankers[1:]))
