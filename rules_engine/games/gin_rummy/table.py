@@ -2,7 +2,6 @@
 a knocker discarded face down, the melds laid out, the headline, the score sheet and the
 hand's end (both hands and the melds, face up)."""
 
-from ...families.rummy import pips
 from ...table import headline, plural, score_sheet, zone
 
 
@@ -62,12 +61,12 @@ def _interlude(state):
     ended = state.__dict__.get("hand_end")
     if not ended:
         return None
-    number, lines, hands, melds = ended
+    number, lines, hands, melds, deadwood = ended
     names = state.player_names()
     zones = []
     if any(melds) or state.hand_results[-1][1] != (0, 0):
         for s, hand in enumerate(hands):
-            zones.append(zone(f"end-hand-{s}", f"{names[s]}'s deadwood: {sum(map(pips, hand))}", hand,
+            zones.append(zone(f"end-hand-{s}", f"{names[s]}'s deadwood: {deadwood[s]}", hand,
                               kind="hand", owner=s, source=False))
         for n, (owner, cards) in enumerate(melds, 1):
             zones.append(zone(f"end-meld-{n}", f"Meld {n}", cards, kind="meld", owner=owner))
