@@ -29,6 +29,7 @@ from ..selection import Built
 from ..table import plural, zone
 from .rummy import (Arranger, candidate_melds, canonical, extends, held_order, least_deadwood, meld_kind, meld_words,
                     pips)
+from .rummy_table import description, hand_sheet, hand_zones, interlude, stock_zone
 
 HAND_SIZE = 10
 
@@ -376,17 +377,22 @@ class KnockRummyState(State):
         """The game's own entries in ``view(seat)["table"]``, after the knocker's."""
         return {}
 
+    def knock_table(self, seat, knock_label, doing, result, target, standing=()):
+        """The table's description (``_describe``), as ``rummy_table.description`` takes its parts;
+        ``knock_label``: the words beside the knocker's face-down discard; ``target``: the score
+        sheet's, under the points, the hands won and, at the end, the totals with the bonuses."""
+        totals = [("Points", list(self.points)), ("Hands won", list(self.boxes))]
+        if self.final is not None:
+            totals.append(("With bonuses", list(self.final)))
+        return description(self, self.table_zones(seat, knock_label), score=hand_sheet(self, totals, target),
+                           result=result, ended=_hand_ended, doing=doing, standing=standing)
+
     def table_zones(self, seat, knock_label):
         """The zones of a knock rummy's table as ``seat`` sees it: each hand (shown to its owner,
         or once laid out), the stock, the discard pile, the knocker's face-down discard and the melds."""
-        names = self.player_names()
-        zones = []
-        for s, hand in enumerate(self.hands):
-            visible = seat in (s, ALL) or self._shown(s)
-            zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if visible else "??" for c in hand),
-                              kind="hand", layout="fan", owner=s, backs="hidden",
-                              note=plural(self.points[s], "point")))
-        zones.append(zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="middle"))
+        zones = hand_zones(self, seat, [plural(p, "point") for p in self.points],
+                           face_up=[s for s in range(self.seats) if self._shown(s)])
+        zones.append(stock_zone(len(self.stock)))
         zones.append(zone("discard", "Discard pile", self.discard, kind="discard", layout="squared", group="middle"))
         if self.knock_card is not None:
             card = self.knock_card.text if seat in (self.knocker, ALL) else "??"
@@ -394,3 +400,15 @@ class KnockRummyState(State):
         for number, (owner, cards) in enumerate(self.melds, 1):
             zones.append(zone(f"meld-{number}", f"Meld {number}", cards, kind="meld", owner=owner))
         return zones
+
+
+def _hand_ended(state, number, lines, hands, melds, deadwood):
+    """A hand's end: each hand's deadwood and the melds, face up, unless nothing was laid out or scored."""
+    names = state.player_names()
+    zones = []
+    if any(melds) or any(state.hand_results[-1][1]):
+        zones += [zone(f"end-hand-{s}", f"{names[s]}'s deadwood: {deadwood[s]}", hand, kind="hand", owner=s,
+                       source=False) for s, hand in enumerate(hands)]
+        zones += [zone(f"end-meld-{n}", f"Meld {n}", cards, kind="meld", owner=owner)
+                  for n, (owner, cards) in enumerate(melds, 1)]
+    return interlude(state, number, zones, lines, totals=range(state.seats))
