@@ -28,7 +28,7 @@ from ..game import ALL, Scores, State
 from ..selection import Built
 from ..table import plural, zone
 from .rummy import (Arranger, candidate_melds, canonical, extends, held_order, least_deadwood, meld_kind, meld_words,
-                    pips)
+                    pips, unmatched)
 from .rummy_table import description, hand_sheet, hand_zones, interlude, stock_zone
 
 HAND_SIZE = 10
@@ -92,15 +92,25 @@ class KnockRummyState(State):
             return [forms["draw-stock"].make()] + ([forms["draw-discard"].make()] if takes else [])
         if phase == "discard":
             free = [c for c in hand if c is not self.taken]
-            arranger = Arranger(hand)
-            knocks = [c for c in free if arranger.least((c,)).points <= self.limit]
-            return [forms["discard"].make(c) for c in free] + [forms["knock"].make(c) for c in knocks]
+            return [forms["discard"].make(c) for c in free] + [forms["knock"].make(c) for c in self._knocks(hand, free)]
         moves = [forms["meld"].make(m) for m in self._melds_allowed(hand)]
         if phase != self.KNOCKER_LAYS and not self.gin:
             moves += [forms["layoff"].make(c, n) for n, c in self._lay_offs(hand)]
         if phase != self.KNOCKER_LAYS or sum(map(pips, hand)) <= self.limit:
             moves.append(forms["done"].make())
         return moves
+
+    def _knocks(self, hand, free):
+        """The cards of ``free`` whose discard leaves no more than ``limit`` in deadwood. The cards
+        no meld can hold count in every arrangement: when those left after a discard count more
+        than the limit, that discard is no knock, with no search of the arrangements."""
+        loose = unmatched(hand)
+        least_left = sum(map(pips, loose))
+        if least_left - max(map(pips, loose), default=0) > self.limit:   # so for every discard
+            return []
+        maybe = [c for c in free if least_left - (pips(c) if c in loose else 0) <= self.limit]
+        arranger = Arranger(hand)
+        return [c for c in maybe if arranger.least((c,)).points <= self.limit]
 
     def _may_take(self, card, hand):
         """Whether the discard pile's top ``card`` may be drawn into ``hand``."""
@@ -124,6 +134,10 @@ class KnockRummyState(State):
         return melds
 
     def parse_move(self, move):
+        if isinstance(move, str) and not self.over:   # a legal move's own text, as bots and records give it
+            legal = next((m for m in self._legal_now() if m.text == move), None)
+            if legal is not None:
+                return legal
         move = super().parse_move(move)
         if move.kind == "meld":   # a meld is written in one order, whatever order it is given in
             return self.forms["meld"].make(canonical(move.args[0]))

@@ -49,6 +49,25 @@ def test_the_least_deadwood_is_the_least_over_every_arrangement():
     assert least_deadwood(parse_cards("7S 7H 6C 7C 8C")).points == 14
 
 
+def test_the_knocks_offered_are_those_a_search_of_every_discard_allows():
+    # The engine skips the search when the cards no meld can hold already count too much: the
+    # knocks it offers must still be exactly those the search allows, here for hands built from
+    # melds, near-melds and odd cards, so that many can knock.
+    rng = random.Random(11)
+    deck = make_deck("52")
+    knocking = 0
+    for _ in range(400):
+        start = rng.randrange(40)
+        near = [deck[(start + step) % 52] for step in rng.choice([(0, 1, 2, 13, 26, 39), (0, 1, 2, 3, 13, 14)])]
+        hand = list(dict.fromkeys(near + rng.sample(deck, 11)))[:11]
+        others = [c for c in deck if c not in hand][:10]
+        state = position([format_cards(others), format_cards(hand)])
+        allowed = [c.text for c in hand if least_deadwood([x for x in hand if x is not c]).points <= 10]
+        assert [m[len("knock "):] for m in moves(state) if m.startswith("knock ")] == allowed, format_cards(hand)
+        knocking += bool(allowed)
+    assert knocking >= 20
+
+
 def test_the_upcard_is_offered_to_the_non_dealer_then_the_dealer_then_the_stock_comes():
     state = GIN.new(seed=3)
     assert state.dealer == 0 and state.to_act == 1 and moves(state) == ["draw discard", "pass"]
