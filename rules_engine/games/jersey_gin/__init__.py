@@ -19,8 +19,9 @@
   discarding (``play.break-lay``). When the stock is gone, the lowest deadwood scores as if it
   had knocked, ties going to the breaker, then to the first player from the breaker's left
   (``scoring.break``).
-- First to 100 wins, with 100 more and 25 for each hand won (``scoring.game-bonus``); the game
-  also ends after 30 hands (``end.last-hand``).
+- First to 100 wins (``interpretation.game-end``), with 100 more and 25 for each hand won
+  (``scoring.game-bonus``); the game also ends after 30 hands, the most points winning
+  (``end.last-hand``, ``interpretation.last-hand``).
 """
 
 from ...families.knock_rummy import KnockRummyState
