@@ -7,8 +7,8 @@ card turned up to start the discard pile; a turn draws from the stock or the dis
 discards, never the card just taken; a player whose other cards leave no more than ``limit`` in
 deadwood may knock instead, discarding face down; the knocker lays out melds leaving no more than
 ``limit``, then each other player in turn from the knocker's left lays out melds and lays cards
-off (none on gin); each hand's points and hands won (``boxes``) add up to ``target``, or the game
-ends after ``max_hands``.
+off (none on gin); the hands' points add up towards ``target``, the hands won count in ``boxes``,
+and the game ends when a player reaches the target or after ``max_hands``.
 
 A game subclasses ``KnockRummyState`` with its move ``forms`` (draw-stock, draw-discard,
 discard, knock, meld, layoff, done) and says what is its own: ``limit``, ``target``,
@@ -20,7 +20,7 @@ holds the hands (``hands``), ``stock``, ``discard``, the melds on the table (``m
 ``(owner, cards)``), the seat to act (``turn``), its ``phase``, the card just taken from the
 discard pile (``taken``), the ``knocker`` and the ``knock_card``. The family answers the rest:
 the legal moves and the refusals, the melds a knocker may lay, a partial choice's refusal, the
-knock's face-down discard and what each seat may see of it.
+knock's face-down discard, what each seat may see of it, and the table (``knock_table``).
 """
 
 from ..cards import make_deck, parse_card
