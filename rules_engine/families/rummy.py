@@ -76,6 +76,27 @@ def candidate_melds(hand):
     return melds
 
 
+def unmatched(hand):
+    """The cards of ``hand`` that no meld of its cards holds (fewer than three of their rank, no
+    run of three through them): they count as deadwood in every arrangement.
+
+    >>> from rules_engine.cards import parse_cards
+    >>> unmatched(parse_cards("5H 6H 7H 7S 2C 3C 9S 9D 9C KD"))
+    [Card('7S'), Card('2C'), Card('3C'), Card('KD')]
+    """
+    of_rank, held = {}, set()
+    for card in hand:
+        of_rank[card.rank] = of_rank.get(card.rank, 0) + 1
+        held.add((card.suit, RANKS.index(card.rank)))
+
+    def in_run(card):
+        suit, rank = card.suit, RANKS.index(card.rank)
+        below, above = (suit, rank - 1) in held, (suit, rank + 1) in held
+        return below and (above or (suit, rank - 2) in held) or above and (suit, rank + 2) in held
+
+    return [card for card in hand if of_rank[card.rank] < 3 and not in_run(card)]
+
+
 def least_deadwood(hand, value=pips, extra=()):
     """``Deadwood(points, melds)``: the least deadwood of ``hand`` over every arrangement into
     melds that share no card, and the melds of one such arrangement. ``extra``: further groups

@@ -1,44 +1,33 @@
 """Umtali's table as a seat sees it: the two hands, the stock, the discard pile (its top face
 down after a player goes out so), each side's melds, the headline, the score sheet and the
-hand's end (each side's cards and what they score)."""
+hand's end (each side's cards and what they score); the rummies' parts from
+rules_engine/families/rummy_table.py."""
 
-from ...game import ALL
-from ...table import headline, plural, score_sheet, zone
+from ...families.rummy_table import description, hand_sheet, hand_zones, interlude, stock_zone
+from ...table import plural, zone
 
 KIND_LABELS = {"set": "Set", "run": "Run", "marriage": "Marriage", "pair": "Pair", "single": "Single",
                "left": "Card left"}
 
 
 def describe(state, seat):
-    names = state.player_names()
-    zones = []
-    for s, hand in enumerate(state.hands):
-        zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", (c.text if seat in (s, ALL) else "??" for c in hand),
-                          kind="hand", layout="fan", owner=s, backs="hidden",
-                          note=f"side {state.side_points(state.side(s))}, game {state.points[s]}"))
-    zones.append(zone("stock", "Stock", ["??"] * len(state.stock), kind="stock", layout="squared", group="middle"))
+    notes = [f"side {state.side_points(state.side(s))}, game {state.points[s]}" for s in range(len(state.hands))]
+    zones = hand_zones(state, seat, notes)
+    zones.append(stock_zone(len(state.stock)))
     zones.append(zone("pile", "Discard pile", state.pile_seen_by(seat), kind="discard", layout="squared",
                       group="middle", source=any(m.kind == "take" for m in state.legal_moves()),
                       note="the last discard lies face down" if state.face_down is not None else None))
     for number, (owner, kind, cards) in enumerate(state.melds, 1):
         zones.append(zone(f"meld-{number}", f"{KIND_LABELS[kind]} {number}", cards, kind="meld", owner=owner))
-    return {
-        "headline": headline(f"Hand {state.hand_number} of {state.hands_in_game}", *_facts(state)),
-        "zones": zones,
-        "dealer": state.dealer,
-        "score": _score_sheet(state),
-        "last": state.said,
-        "result": _result(state),
-        "interlude": _interlude(state),
-    }
+    score = hand_sheet(state, [("Points", list(state.points))],
+                       target=f"{state.hands_in_game} hands; the higher total wins")
+    return description(state, zones, title=f"Hand {state.hand_number} of {state.hands_in_game}", doing=_doing,
+                       score=score, result=_result, ended=_ended)
 
 
-def _facts(state):
+def _doing(state, turn):
     names = state.player_names()
-    facts = [f"Dealer: {names[state.dealer]}"]
-    if state.over:
-        return facts
-    turn = names[state.turn]
+    facts = []
     if state.out is not None:
         facts.append(f"{names[state.out]} is out: {turn} has a last turn")
     if state.must_meld is not None:
@@ -50,15 +39,7 @@ def _facts(state):
     return facts
 
 
-def _score_sheet(state):
-    rows = [(f"Hand {n}", list(p)) for n, p, _ in state.hand_results]
-    return score_sheet(state.player_names(), rows, [("Points", list(state.points))],
-                       target=f"{state.hands_in_game} hands; the higher total wins")
-
-
 def _result(state):
-    if not state.over:
-        return None
     names = state.player_names()
     if len(state.winners) == 2:
         return f"After {state.hands_in_game} hands the players are level on {plural(state.points[0], 'point')}, and share the win."
@@ -67,11 +48,7 @@ def _result(state):
             f"after {state.hands_in_game} hands.")
 
 
-def _interlude(state):
-    ended = state.__dict__.get("hand_end")
-    if not ended:
-        return None
-    number, lines, melds, hands = ended
+def _ended(state, number, lines, melds, hands):
     names = state.player_names()
     zones = []
     for s in range(2):
@@ -81,6 +58,4 @@ def _interlude(state):
         if hand:
             zones.append(zone(f"end-hand-{s}", f"{names[s]}'s cards still held", hand, kind="hand",
                               owner=s, source=False))
-    totals = [f"{names[s]}: {plural(state.points[s], 'point')} in all" for s in range(2)]
-    return {"title": f"End of hand {number}", "zones": zones,
-            "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+    return interlude(state, number, zones, lines, totals=range(2))

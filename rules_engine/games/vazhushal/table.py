@@ -1,9 +1,11 @@
 """Vazhushal's table as a seat sees it: the hands, the stock with the negative joker face up
 beneath it, the discard line (its cards may be picked to take a run of it), each player's melds,
-the headline, the score sheet and the hand's end."""
+the headline, the score sheet and the hand's end; the rummies' parts from
+rules_engine/families/rummy_table.py."""
 
+from ...families.rummy_table import description, hand_sheet, hand_zone, interlude, stock_zone
 from ...game import ALL
-from ...table import headline, plural, score_sheet, zone
+from ...table import plural, zone
 from .melds import is_wild
 
 
@@ -15,15 +17,11 @@ def describe(state, seat):
         shown = state.shown_doubles() if s == state.turn and not visible else []
         # The doubled cards shown first: where they lie among the others would tell something of those.
         cards = [c.text for c in hand] if visible else [c.text for c in shown] + ["??"] * (len(hand) - len(shown))
-        zones.append(zone(f"hand-{s}", f"{names[s]}'s hand", cards,
-                          kind="hand", layout="fan", owner=s, backs="hidden",
-                          note=plural(state.points[s], "hand") + " won"))
+        zones.append(hand_zone(state, s, cards, note=plural(state.points[s], "hand") + " won"))
     if state.negative is None:   # a deal being thrown in
-        zones.append(zone("stock", "Undealt cards", ["??"] * len(state.stock), kind="stock", layout="squared",
-                          group="middle"))
+        zones.append(stock_zone(len(state.stock), "Undealt cards"))
     elif state.stock:
-        zones.append(zone("stock", "Stock", ["??"] * (len(state.stock) - 1), kind="stock", layout="squared",
-                          group="middle"))
+        zones.append(stock_zone(len(state.stock) - 1))
         zones.append(zone("negative", "Negative joker, at the bottom of the stock", [state.negative],
                           kind="set-aside", group="middle"))
     zones.append(zone("line", "Discard line, oldest first", state.line, kind="discard", layout="row",
@@ -33,15 +31,10 @@ def describe(state, seat):
                           kind="meld", owner=state.turn, source=True))
     for number, (owner, meld) in enumerate(state.melds, 1):
         zones.append(zone(f"meld-{number}", f"Meld {number}", meld.cards, kind="meld", owner=owner))
-    return {
-        "headline": headline(f"Hand {state.hand_number}", *_facts(state)),
-        "zones": zones,
-        "dealer": state.dealer,
-        "score": _score_sheet(state),
-        "last": state.said,
-        "result": _result(state),
-        "interlude": _interlude(state),
-    }
+    standing = [f"Negative joker {state.negative.symbol}: {wild_words(state)}"] if state.negative is not None else []
+    score = hand_sheet(state, [("Hands won", list(state.points))],
+                       target=f"{plural(state.options['hands'], 'hand')} in the game")
+    return description(state, zones, standing=standing, doing=_doing, score=score, result=_result, ended=_ended)
 
 
 def wild_words(state):
@@ -60,35 +53,18 @@ def _wild_cards(state):
     return [Card(state.negative.rank, s) for s in SUITS if is_wild(Card(state.negative.rank, s), state.negative)]
 
 
-def _facts(state):
-    names = state.player_names()
-    facts = [f"Dealer: {names[state.dealer]}"]
-    if state.negative is not None:
-        facts.append(f"Negative joker {state.negative.symbol}: {wild_words(state)}")
-    if state.over:
-        return facts
-    turn = names[state.turn]
+def _doing(state, turn):
     first = "" if state.has_melded(state.turn) else ", a natural sequence first"
-    facts.append({
+    return [{
         "draw": f"{turn} draws from the stock or takes from the line{first}",
         "meld": f"{turn} melds{first}, lays off or discards",
         "final": f"the stock is out: {turn} may lay further melds",
         "throw-in": f"{turn} was dealt both copies of three or more cards and throws the deal in",
         "rearrange": f"{turn} is rearranging: every card taken up goes again into new melds, or all is put back",
-    }[state.phase])
-    return facts
-
-
-def _score_sheet(state):
-    rows = [(f"Hand {n}", list(p)) for n, p, _ in state.hand_results]
-    hands = state.options["hands"]
-    return score_sheet(state.player_names(), rows, [("Hands won", list(state.points))],
-                       target=f"{plural(hands, 'hand')} in the game")
+    }[state.phase]]
 
 
 def _result(state):
-    if not state.over:
-        return None
     names = state.player_names()
     if len(state.winners) == 1:
         won = state.points[state.winners[0]]
@@ -97,15 +73,10 @@ def _result(state):
     return f"{who} share the game, with {plural(state.points[state.winners[0]], 'hand')} won each."
 
 
-def _interlude(state):
-    ended = state.__dict__.get("hand_end")
-    if not ended:
-        return None
-    number, lines, hands, melds = ended
+def _ended(state, number, lines, hands, melds):
     names = state.player_names()
     zones = [zone(f"end-hand-{s}", f"{names[s]}'s cards left", hand, kind="hand", owner=s, source=False)
              for s, hand in enumerate(hands)]
     zones += [zone(f"end-meld-{n}", f"Meld {n}", meld.cards, kind="meld", owner=owner)
               for n, (owner, meld) in enumerate(melds, 1)]
-    return {"title": f"End of hand {number}", "zones": zones,
-            "lines": [line[0].upper() + line[1:] for line in lines]}
+    return interlude(state, number, zones, lines)

@@ -4,47 +4,25 @@ gin scores recomputed by hand, the break at three cards (no knock, the discard p
 melds laid face up in turn and lay-offs onto any meld, its end and its ties), the hands that
 score nothing, the game's end with its bonuses; the step-by-step answers against a brute force."""
 
-from itertools import combinations
-
 import pytest
 
 import rules_engine
 from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
-from rules_engine.cards import format_cards, make_deck, parse_cards
-from rules_engine.families.rummy import canonical, least_deadwood, pips
+from rules_engine.cards import parse_cards
+from rules_engine.families.rummy import least_deadwood, pips
 from rules_engine.games.jersey_gin import MAX_HANDS, TURN_LIMIT, hand_row, hand_score
 from rules_engine.scoring import ScoreError
 from ends import most, played_to_end
+from knock_rummies import check_choices, moves
+from knock_rummies import position as knock_position
 
 JERSEY = rules_engine.load_game("jersey-gin")
 
 
-def position(hands, phase="discard", turn=1, discard="9C", stock=15, taken=None, knocker=None, melds=(),
-             breaker=None):
+def position(hands, stock=15, breaker=None, **given):
     """A hand set up as given; the stock is filled with cards held by no one."""
-    state = JERSEY.new(seed=1)
-    state.hands = [parse_cards(h) for h in hands]
-    held = {c for h in state.hands for c in h}
-    assert len(held) == sum(map(len, state.hands)), "a card held twice"
-    state.discard = [c for c in parse_cards(discard) if c not in held]
-    laid = [(owner, parse_cards(cards)) for owner, cards in melds]
-    used = held | set(state.discard) | {c for _, m in laid for c in m}
-    state.stock = [c for c in make_deck("52") if c not in used]
-    state.knock_card = None
-    if knocker is not None:
-        state.knock_card = state.stock.pop()
-    extra = state.stock[stock:]
-    state.stock = state.stock[:stock]
-    state.discard = extra + state.discard
-    state.phase, state.turn, state.knocker, state.melds = phase, turn, knocker, laid
-    state.taken = parse_cards(taken)[0] if taken else None
-    state.breaker = breaker
-    return state
-
-
-def moves(state):
-    return [m.text for m in state.legal_moves()]
+    return knock_position(JERSEY, hands, stock=stock, breaker=breaker, **given)
 
 
 def points(cards):
@@ -241,22 +219,6 @@ def test_heuristic_and_random_players_finish_their_games():
         assert len(final.moves_made) <= final.move_bound()
 
 
-def built_by_brute_force(state):
-    hand = state.hands[state.to_act]
-    found = {}
-    for size in range(3, len(hand) + 1):
-        for cards in combinations(hand, size):
-            text = "meld " + format_cards(canonical(cards))
-            if state.explain(text) is None:
-                found[(frozenset(c.text for c in cards), None)] = text
-    for card in hand:
-        for number in range(1, len(state.melds) + 1):
-            text = f"layoff {card.text} on meld {number}"
-            if state.explain(text) is None:
-                found[(frozenset([card.text]), f"meld-{number}")] = text
-    return found
-
-
 def test_the_step_by_step_answers_agree_with_a_brute_force_over_the_hand():
     found = {"answer": [], "break-lay": []}
     for seed in range(100):
@@ -270,22 +232,7 @@ def test_the_step_by_step_answers_agree_with_a_brute_force_over_the_hand():
             break
     assert all(len(f) == 5 for f in found.values())
     for state in found["answer"] + found["break-lay"]:
-        legal = built_by_brute_force(state)
-        hand = [c.text for c in state.hands[state.to_act]]
-        targets = [None] + [f"meld-{n}" for n in range(1, len(state.melds) + 1)]
-        for size in range(0, 3):
-            for picked in combinations(hand, size):
-                chosen = frozenset(picked)
-                for target in targets:
-                    answer = state.choose(list(picked), target)
-                    aimed = {k: m for k, m in legal.items() if chosen <= k[0] and (target is None or k[1] == target)}
-                    assert set(answer["next"]) == {c for k in aimed for c in k[0]} - chosen
-                    assert {f["move"] for f in answer["finish"]} == (
-                        {m for (cards, t), m in aimed.items() if cards == chosen and (t is None or t == target)}
-                        if picked else set())
-                    assert (answer["refused"] is None) == (not picked or bool(aimed)), (picked, target, answer)
-                    if answer["refused"]:
-                        assert answer["refused"]["rule"] in state.spec.cited_rules
+        check_choices(state, most=2)
 
 
 def test_a_default_game_ends_as_its_text_says():
