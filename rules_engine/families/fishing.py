@@ -60,9 +60,10 @@ def quick_maker(form):
     if slots == ("card",):
         return lambda card: Move(kind, (card,), pattern.format(card.text))
     if slots == ("cards", "card"):
-        return lambda cards, card: Move(kind, (cards, card), pattern.format(" ".join([c.text for c in cards]), card.text))
+        return lambda cards, card: Move(kind, (tuple(cards), card),
+                                        pattern.format(" ".join([c.text for c in cards]), card.text))
     if slots == ("cards", "card", "int"):
-        return lambda cards, card, n: Move(kind, (cards, card, n),
+        return lambda cards, card, n: Move(kind, (tuple(cards), card, n),
                                            pattern.format(" ".join([c.text for c in cards]), card.text, n))
     return form.make
 

@@ -32,7 +32,7 @@ from .fishing import FishingGame, cards_words, once_per_state
 from .fishing_piles import Pile, PilesOnTable, unions
 
 VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10}   # face cards have none
-LOWEST, HIGHEST = 2, 10      # the values a build may have: no card takes more than 10
+LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHEST sum, 10
 
 
 def value(card):
@@ -245,7 +245,7 @@ class BuildingGame(PilesOnTable, FishingGame):
             return []
         lowest, own = max(v, LOWEST), v if card in self.hands[self.turn] else None
         return [target for target, held in self._cached_held.items()
-                if lowest <= target <= HIGHEST and held - (target == own) > 0]
+                if lowest <= target <= self.HIGHEST and held - (target == own) > 0]
 
     @once_per_state
     def _cached_held(self):
@@ -312,7 +312,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         name = self.player_names()[self.turn]
         if value(card) is None or any(value(c) is None for c in taken):
             return f"face cards have no value: they go into no {self.PILE}", self.RULES["build"]
-        if not LOWEST <= target <= HIGHEST:
+        if not LOWEST <= target <= self.HIGHEST:
             return f"a {self.PILE} is worth 2 to 10, not {target}: no card takes more than 10", self.RULES["most"]
         if not any(value(c) == target for c in self.hands[self.turn] if c != card):
             return (f"{name} holds no other card of value {target}: a {self.PILE} is made only by a player who "
