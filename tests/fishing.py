@@ -51,7 +51,7 @@ def splits(items, fits):
                for size in range(len(others) + 1) for mates in itertools.combinations(others, size))
 
 
-def brute_captures(layout, piles, takes):
+def every_capture(layout, piles, takes):
     """Every set of table cards a card takes, by trying every subset of the table's items (each
     loose card, and each pile whole) and every way of splitting it into groups ``takes`` accepts."""
     items = [(c,) for c in layout] + [tuple(p.cards) for p in piles]

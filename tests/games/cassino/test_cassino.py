@@ -13,7 +13,7 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
-from fishing import PIPS, adds_up, brute_captures, moves, pile_value, splits
+from fishing import PIPS, adds_up, every_capture, moves, pile_value, splits
 from fishing import position as fishing_position
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_cards
@@ -35,7 +35,7 @@ def position(hands, layout, piles=(), turn=1, stock=()):
     return fishing_position(GAME, hands, layout, piles, turn, stock)
 
 
-def cassino_captures(card, layout, piles):
+def brute_captures(card, layout, piles):
     """Every set of table cards ``card`` may take, from the rules as the page states them: a face
     card one card of its rank; a numeral sets of numerals adding up to its value, and builds of it."""
     value = PIPS.get(card.rank)
@@ -47,7 +47,7 @@ def cassino_captures(card, layout, piles):
             return pile_value(piles, group[0]) == value
         return all(len(item) == 1 for item in group) and adds_up([c for item in group for c in item], value)
 
-    return brute_captures(layout, piles, takes)
+    return every_capture(layout, piles, takes)
 
 
 def test_four_cards_each_and_four_to_the_table_two_at_a_time():
@@ -77,7 +77,7 @@ def test_every_capture_offered_is_one_a_brute_force_finds():
         state = position([" ".join(c.text for c in hand), "KC"], " ".join(c.text for c in loose), piles, turn=0)
         for card in hand:
             offered = {frozenset(m.args[0]) for m in state.legal_moves() if m.kind == "capture" and m.args[1] == card}
-            assert offered == cassino_captures(card, state.layout, state.piles), (card, state.layout, state.piles)
+            assert offered == brute_captures(card, state.layout, state.piles), (card, state.layout, state.piles)
 
 
 def brute_builds(card, hand, layout, piles):

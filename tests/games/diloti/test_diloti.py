@@ -11,7 +11,7 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
-from fishing import PIPS, adds_up, brute_captures, moves, pile_value
+from fishing import PIPS, adds_up, every_capture, moves, pile_value
 from fishing import position as fishing_position
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_cards
@@ -33,7 +33,7 @@ def position(hands, layout, piles=(), turn=1, plays=1):
     return fishing_position(GAME, hands, layout, piles, turn, plays=plays)
 
 
-def diloti_captures(card, layout, piles):
+def brute_captures(card, layout, piles):
     """Every set of table cards ``card`` may take: cards of its rank, sets of pip cards adding up
     to its value, and piles of it."""
     value = PIPS.get(card.rank)
@@ -46,7 +46,7 @@ def diloti_captures(card, layout, piles):
             return True
         return all(len(item) == 1 for item in group) and value is not None and adds_up(cards, value)
 
-    return brute_captures(layout, piles, takes)
+    return every_capture(layout, piles, takes)
 
 
 def test_six_cards_each_four_to_the_table_and_the_rest_in_the_stock():
@@ -85,7 +85,7 @@ def test_every_capture_offered_is_one_a_brute_force_finds():
             # Seat 0 made the pile: the last card of its value is kept for it.
             keeps = piles and PIPS.get(card.rank) == piles[0][1] and sum(
                 PIPS.get(c.rank) == piles[0][1] for c in hand) == 1
-            expected = diloti_captures(card, state.layout, state.piles)
+            expected = brute_captures(card, state.layout, state.piles)
             if keeps:
                 expected = {s for s in expected if set(state.piles[0].cards) <= s}
             assert offered == expected, (card, state.layout, state.piles)
