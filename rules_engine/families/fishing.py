@@ -7,22 +7,65 @@ then the capturing card). A card that captures nothing is laid on the table: ``p
 Captured cards go to their taker's won pile, face down but public (everyone saw the capture),
 and each hand is scored by counting the won piles.
 
-:class:`FishingGame` keeps what every fishing game shares: the hands, the layout, the won piles,
-the last capturer (who takes what is left at the end, where a game says so), the hand's end
-with its count, the totals carried from hand to hand, the dealer's rotation and the game's end
-after a number of hands, and the table's zones, score sheet and hand's end. A game gives its
-deal (``_deal``), what a card may capture (``captures``), what a card is worth (``card_points``),
-what follows a card played from the hand (``_after_play``), its rule ids (``RULES``) and its
-headline facts.
+:class:`FishingGame` keeps what every fishing game shares: the hands, the layout, the stock, the
+won piles, the last capturer (who takes what is left at the end), the hand's end with its count,
+the totals carried from hand to hand, the dealer's rotation and the game's end after a number of
+hands, and the table's zones, score sheet and hand's end. A game gives its deal (``_deal``),
+what a card may capture (``captures``), what a card is worth (``card_points``), what follows a
+card played from the hand (``_after_play``), its rule ids (``RULES``) and its headline facts.
+
+What is computed from a state (the moves listed, the table's sums, the scores) is computed once,
+when first asked, and kept on the state (``once_per_state``) for that state alone:
+``apply`` does not carry it to the next state, and a move forgets it (``_forget``) before it
+changes the state it is played on.
 """
 
 from ..cards import parse_card
 from ..game import ALL, Scores, State
-from ..moves import MoveForm, MoveForms
+from ..moves import Move, MoveForm, MoveForms
 from ..selection import Built
 from ..table import headline, plural, score_sheet, zone
 
 FORMS = MoveForms(MoveForm("capture", "capture {cards} with {card}"), MoveForm("play", "play {card}"))
+
+
+class once_per_state:
+    """A state's property computed when first asked and kept in the state's ``__dict__`` under its
+    own name, which starts ``_cached`` so that ``apply`` drops it from the next state (as
+    ``functools.cached_property`` does, without its lock: a state is not shared between threads)."""
+
+    def __init__(self, compute):
+        self.compute = compute
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner, name):
+        assert name.startswith("_cached"), name
+        self.name = name
+
+    def __get__(self, state, owner=None):
+        if state is None:
+            return self
+        value = state.__dict__[self.name] = self.compute(state)
+        return value
+
+
+def quick_maker(form):
+    """``form.make`` for a form of fishing moves, twice as fast (every legal move of every state is
+    written, and that counts): the form's words joined once into a pattern, its slots written as
+    ``MoveForm.make`` writes them. Forms of other slots than a card, cards then a card, or cards,
+    a card and a number keep their own ``make``."""
+    kind = form.kind
+    pattern = " ".join("{}" if part == "slot" else word for part, word in form.parts)
+    slots = tuple(word for part, word in form.parts if part == "slot")
+    if slots == ("card",):
+        return lambda card: Move(kind, (card,), pattern.format(card.text))
+    if slots == ("cards", "card"):
+        return lambda cards, card: Move(kind, (tuple(cards), card),
+                                        pattern.format(" ".join([c.text for c in cards]), card.text))
+    if slots == ("cards", "card", "int"):
+        return lambda cards, card, n: Move(kind, (tuple(cards), card, n),
+                                           pattern.format(" ".join([c.text for c in cards]), card.text, n))
+    return form.make
 
 
 def cards_words(cards):
@@ -44,10 +87,20 @@ class FishingGame(State):
     cards left at the end), ``count`` (the hand's count) and ``end`` (the game's end)."""
 
     forms = FORMS
+    _makers = {form.kind: quick_maker(form) for form in FORMS.forms}
     RULES = {"turn": "play.turn", "capture": "play.capture", "must": "play.capture", "rest": "end.rest",
              "count": "scoring.cards", "end": "end.game"}
-    REST_TO_LAST_CAPTURER = True
     CAPTURE_BUTTON = "Capture"
+    HAND = "hand"       # what the game calls a hand in its headline and score sheet ("deal")
+    LAYS = "plays"      # the verb of a card laid on the table ("trails")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._makers = {form.kind: quick_maker(form) for form in cls.forms.forms}
+
+    def _move(self, kind, *args):
+        """The move of form ``kind`` made of ``args`` (``self.forms[kind].make``, quicker)."""
+        return self._makers[kind](*args)
 
     # ---- hooks for the game --------------------------------------------------------------------
 
@@ -59,7 +112,7 @@ class FishingGame(State):
         raise NotImplementedError
 
     def _deal(self):
-        """Deal hand ``self.hand_number`` for ``self.dealer``: fill ``hands`` and ``layout``."""
+        """Deal hand ``self.hand_number`` for ``self.dealer``: fill ``hands``, ``layout`` and ``stock``."""
         raise NotImplementedError
 
     def _after_play(self, seat):
@@ -81,14 +134,25 @@ class FishingGame(State):
         self.hand_number, self.dealer = number, dealer
         self.hands = [[] for _ in range(self.seats)]
         self.won = [[] for _ in range(self.seats)]
-        self.layout, self.last_capturer = [], None
+        self.layout, self.stock, self.last_capturer = [], [], None
         self.phase, self.turn = "play", (dealer + 1) % self.seats
         self._deal()
+
+    def __copy__(self):
+        # What copy.copy does for any object, without its generic path (a state is copied at every move).
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
 
     def _copied(self):
         self.hands = [list(h) for h in self.hands]
         self.won = [list(w) for w in self.won]
-        self.layout = list(self.layout)
+        self.layout, self.stock = list(self.layout), list(self.stock)
+
+    def _forget(self):
+        """Drop what was computed from this state: the move being played is about to change it."""
+        for key in [key for key in self.__dict__ if key.startswith("_cached")]:
+            del self.__dict__[key]
 
     @property
     def to_act(self):
@@ -104,45 +168,70 @@ class FishingGame(State):
     def _take_from_table(self, card):
         self.layout.remove(card)
 
+    def _ordered(self, cards):
+        """``cards`` of the table in the order records list them."""
+        return tuple(sorted(cards, key=self._cached_table_order.__getitem__))
+
+    @once_per_state
+    def _cached_table_order(self):
+        return {card: i for i, card in enumerate(self._table_cards())}
+
     def capture_move(self, taken, card):
-        order = self._table_cards()
-        return FORMS["capture"].make(tuple(sorted(taken, key=order.index)), card)
+        return self._move("capture", self._ordered(taken), card)
 
     def _moves_for(self, card):
         """The legal moves of ``card``: its captures, or laying it when it captures nothing."""
         found = self.captures(card)
         if found:
             return [self.capture_move(t, card) for t in found]
-        return [FORMS["play"].make(card)]
+        return [self._move("play", card)]
 
     def _legal(self):
         return [m for card in self._capturing_cards() for m in self._moves_for(card)]
 
     def parse_move(self, move):
+        if type(move) is str and not self.over:
+            known = self._cached_legal_by_text.get(move)
+            if known is not None:   # a legal move's own text: no need to read it again
+                return known
         move = super().parse_move(move)
-        if move.kind == "capture" and all(c in self._table_cards() for c in move.args[0]):
-            return self.capture_move(move.args[0], move.args[1])   # the cards taken in the layout's order
+        if move.kind != "play" and all(c in self._table_cards() for c in move.args[0]):
+            # the cards taken in the table's order
+            return self._move(move.kind, self._ordered(move.args[0]), *move.args[1:])
         return move
 
+    @once_per_state
+    def _cached_legal_by_text(self):
+        return {m.text: m for m in self._legal_now()}
+
     def _capturing_card(self, move):
-        return move.args[1] if move.kind == "capture" else move.card
+        return move.card if move.kind == "play" else move.args[1]
 
     def _why_not(self, move):
         card = self._capturing_card(move)
         if card not in self._capturing_cards():
             return self._not_yours(card)
         if move.kind == "play":
-            return (f"the {card.symbol} can capture {self._options_words(card)}: a card that can capture must",
-                    self.RULES["must"])
+            return self._play_refusal(card)
+        missing = [c for c in move.args[0] if c not in self._table_cards()]
+        if missing:
+            return f"the {missing[0].symbol} is not on the table", self.RULES["capture"]
+        return self._taking_refusal(move, card)
+
+    def _play_refusal(self, card):
+        """Why ``card``, held, may not be laid on the table."""
+        return (f"the {card.symbol} can capture {self._options_words(card)}: a card that can capture must",
+                self.RULES["must"])
+
+    def _taking_refusal(self, move, card):
+        """Why ``move``, taking cards that are all on the table, is refused."""
         return self._capture_refusal(move.args[0], card)
 
     def _options_words(self, card):
         return " or ".join(cards_words(t) for t in self.captures(card))
 
     def _capture_refusal(self, taken, card):
-        missing = [c for c in taken if c not in self._table_cards()]
-        if missing:
-            return f"the {missing[0].symbol} is not on the table", self.RULES["capture"]
+        """Why ``card`` may not capture ``taken``, all of them on the table."""
         found = self.captures(card)
         if not found:
             return f"the {card.symbol} captures nothing on the table: it is played to the table", self.RULES["capture"]
@@ -153,11 +242,16 @@ class FishingGame(State):
         if self.over:
             return []
         legal = self.legal_moves()
-        hand = self.hands[self.turn]
+        hand, table = self.hands[self.turn], self._table_cards()
         extra = [FORMS["play"].make(c) for c in hand]
-        extra += [FORMS["capture"].make((t,), c) for c in hand[:3] for t in self.layout[:3]]
-        extra += [FORMS["play"].make(parse_card(t)) for t in ("AS", "KH", "5D")]
+        extra += [FORMS["capture"].make((t,), c) for c in hand[:3] for t in table[:3]]
+        extra += self._more_candidates(hand, table)
         return legal + [m for m in dict.fromkeys(extra) if m not in legal]
+
+    def _more_candidates(self, hand, table):
+        """Well-formed moves worth asking ``explain`` about beside each card laid and captures of
+        the first table cards: by default, cards the seat may not hold."""
+        return [FORMS["play"].make(parse_card(t)) for t in ("AS", "KH", "5D")]
 
     # ---- moves built from several cards ----------------------------------------------------------
 
@@ -204,11 +298,17 @@ class FishingGame(State):
             self.said = self._capture_said(name, card, move.args[0])
             self._release(card)
             self._capture(seat, card, move.args[0])
-        else:
+        elif move.kind == "play":
             self._release(card)
             self.layout.append(card)
-            self.said = f"{name} plays the {card.symbol} to the table."
+            self.said = f"{name} {self.LAYS} the {card.symbol} to the table."
+        else:
+            self._play_own(move)
         self._after_play(seat)
+
+    def _play_own(self, move):
+        """Carry out a move of the game's own kind (a build), but for what follows it."""
+        raise NotImplementedError
 
     def _capture_said(self, name, card, taken):
         return f"{name} captures {cards_words(taken)} with the {card.symbol}."
@@ -239,30 +339,60 @@ class FishingGame(State):
         return self.player_names()
 
     def _end_hand(self):
-        names = self.player_names()
-        lines = []
-        rest = list(self._table_cards())
-        if rest and self.REST_TO_LAST_CAPTURER and self.last_capturer is not None:
-            self.won[self.last_capturer] += rest
-            for c in rest:
-                self._take_from_table(c)
-            lines.append(f"{names[self.last_capturer]} made the last capture and takes {cards_words(rest)}, "
-                         f"left on the table")
-        row = tuple(pile_points(w, self.card_points) for w in self.won)
-        lines += [f"{names[s]} scores {plural(row[s], 'point')} for {plural(len(self.won[s]), 'card')} won"
-                  for s in range(self.seats)]
+        lines = self._take_rest()
+        row = self._hand_row()
+        lines += self._row_lines(row)
         self.points = tuple(a + b for a, b in zip(self.points, row))
         self.hand_results += ((self.hand_number, row, tuple(lines)),)
         self.hand_end = (self.hand_number, tuple(lines), [list(w) for w in self.won])
-        if self.hand_number >= self._hands_in_game():
-            self.over, self.turn = True, None
-            best = max(self.points)
-            self.winners = tuple(s for s in range(self.seats) if self.points[s] == best)
+        winners = self._winners()
+        if winners:
+            self.over, self.turn, self.winners = True, None, winners
             return
         self._start_hand(self.hand_number + 1, (self.dealer + 1) % self.seats)
 
+    def _rest_taker(self):
+        """The seat that takes the cards left on the table at the hand's end: the last to capture."""
+        return self.last_capturer
+
+    def _take_rest(self):
+        """The cards left on the table go to their taker: the lines that say so."""
+        rest = list(self._table_cards())
+        taker = self._rest_taker()
+        if not rest or taker is None:
+            return []
+        self.won[taker] += rest
+        for c in rest:
+            self._take_from_table(c)
+        how = "made the last capture" if self.last_capturer is not None else "dealt, nobody having captured,"
+        return [f"{self.player_names()[taker]} {how} and takes {cards_words(rest)}, left on the table"]
+
+    def _hand_row(self):
+        """The hand's points per column of ``points``: by default each won pile's count."""
+        return tuple(pile_points(w, self.card_points) for w in self.won)
+
+    def _row_lines(self, row):
+        names = self.player_names()
+        return [f"{names[s]} scores {plural(row[s], 'point')} for {plural(len(self.won[s]), 'card')} won"
+                for s in range(self.seats)]
+
+    def _winners(self):
+        """The seats that win, once the game is over after this hand; none before. By default the
+        game ends after its number of hands, the highest total winning."""
+        if self.hand_number < self._hands_in_game():
+            return ()
+        best = max(self.points)
+        return tuple(s for s in range(self.seats) if self.points[s] == best)
+
     @property
     def scores(self):
+        return self._cached_scores
+
+    @once_per_state
+    def _cached_scores(self):
+        return self._scores()
+
+    def _scores(self):
         hand = self.hand_results[-1][1] if self.over else tuple(pile_points(w, self.card_points) for w in self.won)
         return Scores(tuple(hand), self.points)
 
@@ -275,8 +405,8 @@ class FishingGame(State):
         return hidden
 
     def _face_down(self):
-        """Cards no seat sees (a stock)."""
-        return []
+        """Cards no seat sees: the stock."""
+        return list(self.stock)
 
     def _cards_in_play(self):
         return ([c for h in self.hands for c in h] + list(self._table_cards()) + [c for w in self.won for c in w]
@@ -291,7 +421,18 @@ class FishingGame(State):
             "won": [[c.text for c in w] for w in self.won],
             "points": list(self.points), "over": self.over,
             "hands_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
+            "stock": len(self.stock),
         }
+
+    def stock_zone(self):
+        return zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="middle")
+
+    def stock_fact(self):
+        return f"Stock: {plural(len(self.stock), 'card')}"
+
+    def _won_note(self, seat, pile):
+        """The note under a won pile."""
+        return f"{plural(pile_points(pile, self.card_points), 'point')} won"
 
     def fishing_zones(self, seat, middle=()):
         """The hands, the zones of the middle the game adds (a stock), the layout and the won piles."""
@@ -306,16 +447,19 @@ class FishingGame(State):
         zones += list(middle)
         zones.append(zone("layout", "Table", self.layout, kind="layout", layout="row", group="middle", source=True))
         for s, pile in enumerate(self.won):
-            points = pile_points(pile, self.card_points)
             zones.append(zone(f"won-{s}", f"{names[s]}'s won cards", pile, kind="captured", layout="squared",
-                              owner=s, note=f"{plural(points, 'point')} won"))
+                              owner=s, note=self._won_note(s, pile)))
         return zones
+
+    def _title(self):
+        """The headline's title: the hand and how many the game has."""
+        hands = self._hands_in_game()
+        return f"{self.HAND.capitalize()} {self.hand_number} of {hands}" if hands > 1 else "The deal"
 
     def fishing_description(self, seat, facts, middle=()):
         names = self.player_names()
-        title = f"Hand {self.hand_number} of {self._hands_in_game()}" if self._hands_in_game() > 1 else "The deal"
         return {
-            "headline": headline(title, f"Dealer: {names[self.dealer]}", *facts),
+            "headline": headline(self._title(), f"Dealer: {names[self.dealer]}", *facts),
             "zones": self.fishing_zones(seat, middle),
             "dealer": self.dealer,
             "score": self._score_sheet(),
@@ -324,11 +468,13 @@ class FishingGame(State):
             "interlude": self._interlude(),
         }
 
+    def _target_words(self):
+        """How the game is won, under the score sheet."""
+        return f"{plural(self._hands_in_game(), 'hand')}, the highest total winning"
+
     def _score_sheet(self):
-        rows = [(f"Hand {n}", list(p)) for n, p, _ in self.hand_results]
-        hands = self._hands_in_game()
-        return score_sheet(self.player_names(), rows, [("Points", list(self.points))],
-                           target=f"{plural(hands, 'hand')}, the highest total winning")
+        rows = [(f"{self.HAND.capitalize()} {n}", list(p)) for n, p, _ in self.hand_results]
+        return score_sheet(self._scorer_names(), rows, [("Points", list(self.points))], target=self._target_words())
 
     def _result(self):
         if not self.over:
@@ -349,5 +495,5 @@ class FishingGame(State):
         zones = [zone(f"end-won-{s}", f"{names[s]}'s won cards", pile, kind="captured", owner=s, source=False)
                  for s, pile in enumerate(won)]
         totals = [f"{name}: {plural(points, 'point')} in all" for name, points in zip(self._scorer_names(), self.points)]
-        return {"title": f"End of hand {number}", "zones": zones,
+        return {"title": f"End of {self.HAND} {number}", "zones": zones,
                 "lines": [line[0].upper() + line[1:] for line in lines] + totals}

@@ -14,8 +14,12 @@ and every way of taking several disjoint combinations at once.
 from collections import namedtuple
 
 from ..table import zone
+from .fishing import once_per_state
 
 Pile = namedtuple("Pile", "cards value owner sets")
+# The table's items that have a value, in the table's order (its ``loose`` cards first, then the
+# piles), their values, and the index tuples of the items by their total (``sums_by_total``).
+TableSums = namedtuple("TableSums", "items values loose totals")
 
 
 def sums(values, target, least=1):
@@ -25,16 +29,24 @@ def sums(values, target, least=1):
     >>> sums([8, 6, 5, 3, 2], 8)
     [(0,), (1, 4), (2, 3)]
     """
-    found = []
+    return [idx for idx in sums_by_total(values, target).get(target, ()) if len(idx) >= least]
 
-    def walk(start, chosen, total):
-        if total == target and len(chosen) >= least:
-            found.append(tuple(chosen))
-        for i in range(start, len(values)):
-            if total + values[i] <= target:
-                walk(i + 1, chosen + [i], total + values[i])
 
-    walk(0, [], 0)
+def sums_by_total(values, most):
+    """The index tuples of ``values`` adding up to ``most`` or less, by their total, each list in
+    increasing order of the tuples (values are positive).
+
+    >>> sums_by_total([3, 2, 1], 3)
+    {3: [(0,), (1, 2)], 2: [(1,)], 1: [(2,)]}
+    """
+    found, subsets = {}, []   # (index tuple, total) of the values from index k on, in order
+    for k in reversed(range(len(values))):
+        value = values[k]
+        if value <= most:
+            subsets = ([((k,), value)] + [((k,) + idx, value + total) for idx, total in subsets
+                                          if value + total <= most] + subsets)
+    for idx, total in subsets:
+        found.setdefault(total, []).append(idx)
     return found
 
 
@@ -45,6 +57,8 @@ def unions(combos):
     >>> sorted(len(u) for u in unions([frozenset({0}), frozenset({1, 4}), frozenset({2, 3})]))
     [1, 2, 2, 3, 3, 4, 5]
     """
+    if len(combos) < 2:
+        return {combo: (combo,) for combo in combos}
     reach = {frozenset(): ()}
     for combo in combos:
         for made, parts in list(reach.items()):
@@ -60,6 +74,8 @@ class PilesOnTable:
     Sums and piles count the table's *items*: ``("card", card)`` for each loose card and
     ``("pile", i)`` for each pile; a game gives a loose card's value (``table_value``)."""
 
+    HIGHEST = 10   # the highest total a sum of table items may need: no card takes more
+
     def table_value(self, card):
         """A loose card's value in sums and piles; None for a card that goes into none."""
         raise NotImplementedError
@@ -69,6 +85,28 @@ class PilesOnTable:
 
     def _item_value(self, item):
         return self.table_value(item[1]) if item[0] == "card" else self.piles[item[1]].value
+
+    @once_per_state
+    def _cached_table_sums(self):
+        """The :class:`TableSums` of the table, up to ``HIGHEST``."""
+        items, values = [], []
+        for card in self.layout:
+            v = self.table_value(card)
+            if v is not None:
+                items.append(("card", card))
+                values.append(v)
+        loose = len(items)
+        for i, pile in enumerate(self.piles):
+            items.append(("pile", i))
+            values.append(pile.value)
+        return TableSums(items, values, loose, sums_by_total(values, self.HIGHEST))
+
+    def item_sums(self, target, loose=False, least=1):
+        """The index tuples of the table's valued items (of its loose cards alone, with ``loose``)
+        adding up to ``target``, with at least ``least`` items, as :func:`sums` lists them."""
+        table = self._cached_table_sums
+        return [idx for idx in table.totals.get(target, ())
+                if len(idx) >= least and (not loose or idx[-1] < table.loose)]
 
     def _item_cards(self, items):
         cards = []
@@ -80,10 +118,6 @@ class PilesOnTable:
         """The items that table ``cards`` make up (each pile named by any of its cards)."""
         loose = frozenset(("card", c) for c in cards if c in self.layout)
         return loose | frozenset(("pile", i) for i in {self.pile_of(c) for c in cards} - {None})
-
-    def _ordered(self, cards):
-        order = self._table_cards()
-        return tuple(sorted(cards, key=order.index))
 
     def split_piles(self, cards):
         """The indices of the piles ``cards`` take only part of (a pile goes whole or not at all)."""
@@ -119,6 +153,10 @@ class PilesOnTable:
     def pile_of(self, card):
         """The index of the pile holding ``card``, or None for a loose card."""
         return next((i for i, pile in enumerate(self.piles) if card in pile.cards), None)
+
+    def _start_hand(self, number, dealer):
+        self.piles = []
+        super()._start_hand(number, dealer)
 
     def _copied(self):
         super()._copied()

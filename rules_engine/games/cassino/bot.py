@@ -8,21 +8,16 @@ trail, it trails what gives away least: a face card or a low spotless card rathe
 or a casino, and not a card that makes the table easy to sweep.
 """
 
-from ...cards import make_deck, parse_card
+from ...families.fishing_bots import read_move, seen_from
 from . import card_points, value
 
 
 def choose(view, rng):
-    moves, table = view["moves"], view["table"]
+    moves = view["moves"]
     if len(moves) == 1:
         return moves[0]
-    seat = view["seat"]
-    hand = [parse_card(t) for t in table["hands"][seat]]
-    layout = [parse_card(t) for t in table["layout"]]
-    piles = [([parse_card(t) for t in p["cards"]], p["value"]) for p in table["piles"]]
-    on_table = layout + [c for cards, _ in piles for c in cards]
-    seen = set(hand) | set(on_table) | {parse_card(t) for w in table["won"] for t in w}
-    unseen = [c for c in make_deck("52") if c not in seen]
+    seen = seen_from(view)
+    hand, layout, piles, unseen = seen.hand, seen.layout, seen.piles, seen.unseen
 
     def worth(cards):
         return sum(1 + 0.6 * (c.suit == "S") + 3 * card_points(c) for c in cards)
@@ -53,26 +48,18 @@ def choose(view, rng):
         return loose, kept
 
     def score(move):
-        words = move.split()
-        kind = words[0]
+        kind, taken, card, target = read_move(move)
         if kind == "capture":
-            card = parse_card(words[-1])
-            taken = [parse_card(t) for t in words[1:-2]]
             loose, kept = left_after(taken)
             gain = worth(taken + [card])
             if not loose and not kept:
                 gain += 12
             return 10 + gain - sweep_risk(loose, kept) + rng.random() * 0.01
         if kind == "build":
-            at = words.index("with")
-            card = parse_card(words[at + 1])
-            target = int(words[-1])
-            taken = [parse_card(t) for t in words[1:at]]
             loose, kept = left_after(taken)
             gain = worth(taken + [card, next(c for c in hand if c != card and value(c) == target)])
             danger = min(1, unseen_value(target) / 4)   # the opponent may take it first
             return 6 + gain * (1 - 0.6 * danger) - 0.5 * sweep_risk(loose, kept) + rng.random() * 0.01
-        card = parse_card(words[1])
         loose, kept = left_after((), (card,))
         cost = worth([card]) * 1.5 + sweep_risk(loose, kept)
         # A card whose rank is all seen cannot be paired.

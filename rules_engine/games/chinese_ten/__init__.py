@@ -23,7 +23,7 @@ from ...cards import make_deck
 from ...families.fishing import FishingGame, cards_words
 from ...game import GameSpec, Option
 from ...scoring import Fact, ScoreError, ScoreRule
-from ...table import plural, zone
+from ...table import zone
 
 BY_RANK = ("T", "J", "Q", "K")       # captured by a card of the same rank
 KEEP_APART = ("5", "T", "J", "Q", "K")   # the ranks of the layout's special rules
@@ -151,10 +151,6 @@ class ChineseTenState(FishingGame):
         if opening:
             self.said = f"{self.said} {opening}" if self.said else opening
 
-    def _copied(self):
-        super()._copied()
-        self.stock = list(self.stock)
-
     def move_bound(self):
         """Each hand: 24 cards played from the hands, and a choice for each of the 24 stock cards."""
         return self.options["hands"] * 2 * HAND_CARDS
@@ -221,19 +217,16 @@ class ChineseTenState(FishingGame):
 
     # ---- what each seat sees ---------------------------------------------------------------------
 
-    def _face_down(self):
-        return list(self.stock)
-
     def _cards_in_play(self):
         return super()._cards_in_play() + ([self.turned] if self.turned else [])
 
     def _table(self, seat):
         table = super()._table(seat)
-        table.update(stock=len(self.stock), turned=self.turned.text if self.turned else None, seats=self.seats)
+        table.update(turned=self.turned.text if self.turned else None, seats=self.seats)
         return table
 
     def _describe(self, seat):
-        middle = [zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="middle")]
+        middle = [self.stock_zone()]
         if self.turned is not None:
             middle.append(zone("turned", "Turned up from the stock", [self.turned], kind="set-aside",
                                layout="squared", group="middle", source=True))
@@ -242,7 +235,7 @@ class ChineseTenState(FishingGame):
             name = self.player_names()[self.turn]
             facts.append(f"{name} chooses what the {self.turned.symbol} captures" if self.phase == "stock"
                          else f"{name} to play")
-            facts.append(f"Stock: {plural(len(self.stock), 'card')}")
+            facts.append(self.stock_fact())
         return self.fishing_description(seat, facts, middle)
 
 

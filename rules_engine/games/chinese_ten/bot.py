@@ -8,25 +8,17 @@ are all seen (nobody can take it), before a red card others could take; of equal
 whose partners are still unseen, since the stock turned up after it may take it for the bot.
 """
 
-from ...cards import make_deck, parse_card
+from ...families.fishing_bots import read_move, seen_from
 from . import card_value, pairs
 
 
-def _cards(texts):
-    return [parse_card(t) for t in texts]
-
-
 def choose(view, rng):
-    moves, table = view["moves"], view["table"]
+    moves = view["moves"]
     if len(moves) == 1:
         return moves[0]
-    seats = table["seats"]
-    hand = _cards(table["hands"][view["seat"]])
-    layout = _cards(table["layout"])
-    seen = set(hand) | set(layout) | {parse_card(t) for w in table["won"] for t in w}
-    if table["turned"]:
-        seen.add(parse_card(table["turned"]))
-    unseen = [c for c in make_deck("52") if c not in seen]
+    seats = view["table"]["seats"]
+    seen = seen_from(view)
+    layout, unseen = seen.layout, seen.unseen
 
     def value(card):
         return card_value(card, seats)
@@ -38,14 +30,11 @@ def choose(view, rng):
         return value(card) + max((value(c) for c in takers), default=0) if takers else 0
 
     def score(move):
-        words = move.split()
-        if words[0] == "capture":
-            card = parse_card(words[-1])
-            taken = _cards(words[1:-2])
+        kind, taken, card, _ = read_move(move)
+        if kind == "capture":
             left = [c for c in layout if c not in taken]
             gain = value(card) + sum(value(c) for c in taken)
             return gain * 4 - sum(exposure(c, left) for c in left) * 0.1 + rng.random() * 0.01
-        card = parse_card(words[1])
         risk = exposure(card, layout)
         # The stock's next card may take it for the bot: a little hope for each unseen partner.
         hope = sum(1 for c in unseen if pairs(c, card)) / max(len(unseen), 1) * value(card)

@@ -7,22 +7,17 @@ that gives away least: a face card or a low card rather than an ace, the 10♦ o
 never onto an empty table a card whose rank is still unseen in numbers if another will do.
 """
 
-from ...cards import make_deck, parse_card
+from ...families.fishing_bots import read_move, seen_from
 from . import card_points, value
 
 
 def choose(view, rng):
-    moves, table = view["moves"], view["table"]
+    moves = view["moves"]
     if len(moves) == 1:
         return moves[0]
-    seat = view["seat"]
-    hand = [parse_card(t) for t in table["hands"][seat]]
-    layout = [parse_card(t) for t in table["layout"]]
-    pile_cards = [parse_card(t) for p in table["piles"] for t in p["cards"]]
-    on_table = layout + pile_cards
-    seen = set(hand) | set(on_table) | {parse_card(t) for w in table["won"] for t in w}
-    unseen = [c for c in make_deck("52") if c not in seen]
-    first_play = table["plays"] == 0
+    seen = seen_from(view)
+    on_table, unseen = seen.on_table, seen.unseen
+    first_play = view["table"]["plays"] == 0
 
     def unseen_of(rank):
         return sum(c.rank == rank for c in unseen)
@@ -37,23 +32,17 @@ def choose(view, rng):
         return 4 if total <= 10 else 0
 
     def score(move):
-        words = move.split()
-        kind = words[0]
+        kind, taken, card, _ = read_move(move)
         if kind == "capture":
-            card = parse_card(words[-1])
-            taken = [parse_card(t) for t in words[1:-2]]
             left = [c for c in on_table if c not in taken]
             gain = len(taken) + 1 + 3 * sum(card_points(c) for c in taken + [card])
             if not left and not first_play:
                 gain += 30
             return 10 + gain - left_risk(left) + rng.random() * 0.01
         if kind == "declare":
-            card = parse_card(words[words.index("with") + 1])
-            taken = [parse_card(t) for t in words[1:words.index("with")]]
             left = [c for c in on_table if c not in taken]
             gain = 0.6 * (len(taken) + 1) + 2 * sum(card_points(c) for c in taken + [card])
             return 8 + gain - left_risk(left) * 0.5 + rng.random() * 0.01
-        card = parse_card(words[1])
         left = on_table + [card]
         cost = 3 * card_points(card) + left_risk(left)
         # A card whose rank is all seen cannot be taken by rank.

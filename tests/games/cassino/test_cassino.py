@@ -13,6 +13,8 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
+from fishing import PIPS, adds_up, every_capture, moves, pile_value, splits
+from fishing import position as fishing_position
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.families.fishing_piles import Pile
@@ -25,59 +27,27 @@ from ends import played_to_end
 CONFORMANCE_GAMES_PER_BATCH = {"random": 1, "heuristic": 2}
 
 GAME = rules_engine.load_game("cassino")
-PIPS = {"A": 1, "T": 10, **{str(n): n for n in range(2, 10)}}
 
 
 def position(hands, layout, piles=(), turn=1, stock=()):
     """Two hands, a table and builds as given (``piles``: ``(cards, value, owner, sets)``); the
     other cards won by seat 0, out of the way, and the stock as given."""
-    state = GAME.new(seed=1)
-    state.hands = [parse_cards(h) for h in hands]
-    state.layout = parse_cards(layout)
-    state.piles = [Pile(tuple(parse_cards(c)), v, o, n) for c, v, o, n in piles]
-    state.stock = parse_cards(" ".join(stock))
-    used = set(state._table_cards()) | {c for h in state.hands for c in h} | set(state.stock)
-    state.won = [[c for c in make_deck("52") if c not in used], []]
-    state.turn, state.sweeps, state.last_capturer = turn, [0, 0], None
-    return state
-
-
-def moves(state):
-    return [m.text for m in state.legal_moves()]
+    return fishing_position(GAME, hands, layout, piles, turn, stock)
 
 
 def brute_captures(card, layout, piles):
-    """Every set of table cards ``card`` may take, found by trying every subset of the table's
-    items and every way of splitting it, from the rules as the page states them."""
+    """Every set of table cards ``card`` may take, from the rules as the page states them: a face
+    card one card of its rank; a numeral sets of numerals adding up to its value, and builds of it."""
     value = PIPS.get(card.rank)
-    items = [(c,) for c in layout] + [tuple(p.cards) for p in piles]
     if value is None:
         return {frozenset([c]) for c in layout if c.rank == card.rank}
 
     def takes(group):
-        cards = [c for item in group for c in item]
         if len(group) == 1 and len(group[0]) > 1:           # a build, whole
-            return next(p for p in piles if tuple(p.cards) == group[0]).value == value
-        if any(len(item) > 1 for item in group):
-            return False
-        return all(c.rank in PIPS for c in cards) and sum(PIPS[c.rank] for c in cards) == value
+            return pile_value(piles, group[0]) == value
+        return all(len(item) == 1 for item in group) and adds_up([c for item in group for c in item], value)
 
-    def splits(rest):
-        if not rest:
-            return True
-        first, others = rest[0], rest[1:]
-        for size in range(len(others) + 1):
-            for mates in itertools.combinations(others, size):
-                if takes((first,) + mates) and splits([i for i in others if i not in mates]):
-                    return True
-        return False
-
-    found = set()
-    for size in range(1, len(items) + 1):
-        for chosen in itertools.combinations(items, size):
-            if splits(list(chosen)):
-                found.add(frozenset(c for item in chosen for c in item))
-    return found
+    return every_capture(layout, piles, takes)
 
 
 def test_four_cards_each_and_four_to_the_table_two_at_a_time():
@@ -129,20 +99,13 @@ def brute_builds(card, hand, layout, piles):
             return len(group) == 2 and ("hand",) in group and builds[0].sets == 1 and builds[0].value + v == target
         return sum(v if item == ("hand",) else PIPS[item[0].rank] for item in group) == target
 
-    def splits(rest, target):
-        if not rest:
-            return True
-        first, others = rest[0], rest[1:]
-        return any(makes((first,) + mates, target) and splits([i for i in others if i not in mates], target)
-                   for size in range(len(others) + 1) for mates in itertools.combinations(others, size))
-
     found = set()
     for target in range(max(v, 2), 11):
         if not any(PIPS.get(c.rank) == target for c in hand if c != card):
             continue
         for size in range(1, len(items) + 1):
             for chosen in itertools.combinations(items, size):
-                if splits([("hand",)] + list(chosen), target):
+                if splits([("hand",)] + list(chosen), lambda group: makes(group, target)):
                     found.add((frozenset(c for item in chosen for c in item), target))
     return found
 

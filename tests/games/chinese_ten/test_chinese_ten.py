@@ -11,6 +11,7 @@ import pytest
 
 import rules_engine
 from conformance import check_step, refused
+from fishing import moves
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.errors import NotationError
@@ -37,10 +38,6 @@ def position(hands, layout, stock_top=(), seats=None, turn=1):
     state.won[0] = rest[held - len(top):]   # the others, out of the way
     state.turn, state.phase, state.turned = turn, "play", None
     return state
-
-
-def moves(state):
-    return [m.text for m in state.legal_moves()]
 
 
 def value(card, seats):

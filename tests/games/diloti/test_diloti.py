@@ -5,13 +5,14 @@ play, new hands from the stock, the last capturer's sweep, the count recomputed 
 piles, the dealer's rotation and totals carried, the game's end at 61 (and play on when level),
 the score pad's row and moves built step by step."""
 
-import itertools
 import random
 
 import pytest
 
 import rules_engine
 from conformance import check_step, refused
+from fishing import PIPS, adds_up, every_capture, moves, pile_value
+from fishing import position as fishing_position
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.families.fishing_piles import Pile
@@ -24,59 +25,28 @@ from ends import played_to_end
 CONFORMANCE_GAMES_PER_BATCH = {"random": 1, "heuristic": 2}
 
 GAME = rules_engine.load_game("diloti")
-PIPS = {"A": 1, "T": 10, **{str(n): n for n in range(2, 10)}}
 
 
 def position(hands, layout, piles=(), turn=1, plays=1):
     """Two hands, a table and piles as given (``piles``: ``(cards, value, owner, sets)``); the
     other cards won by seat 0, out of the way, and the stock empty."""
-    state = GAME.new(seed=1, seats=len(hands))
-    state.hands = [parse_cards(h) for h in hands]
-    state.layout = parse_cards(layout)
-    state.piles = [Pile(tuple(parse_cards(c)), v, o, n) for c, v, o, n in piles]
-    used = set(state._table_cards()) | {c for h in state.hands for c in h}
-    state.won = [[c for c in make_deck("52") if c not in used]] + [[] for _ in hands[1:]]
-    state.stock, state.turn, state.plays, state.xeris = [], turn, plays, [0, 0]
-    return state
-
-
-def moves(state):
-    return [m.text for m in state.legal_moves()]
+    return fishing_position(GAME, hands, layout, piles, turn, plays=plays)
 
 
 def brute_captures(card, layout, piles):
-    """Every set of table cards ``card`` may take, found by trying every subset of the table's
-    items and every way of splitting it."""
+    """Every set of table cards ``card`` may take: cards of its rank, sets of pip cards adding up
+    to its value, and piles of it."""
     value = PIPS.get(card.rank)
-    items = [(c,) for c in layout] + [tuple(p.cards) for p in piles]
 
     def takes(group):
         cards = [c for item in group for c in item]
         if len(group) == 1 and len(group[0]) > 1:           # a pile, whole
-            pile = next(p for p in piles if tuple(p.cards) == group[0])
-            return pile.value == value
+            return pile_value(piles, group[0]) == value
         if len(cards) == 1 and cards[0].rank == card.rank:
             return True
-        if any(len(item) > 1 for item in group) or value is None:
-            return False
-        return all(c.rank in PIPS for c in cards) and sum(PIPS[c.rank] for c in cards) == value
+        return all(len(item) == 1 for item in group) and value is not None and adds_up(cards, value)
 
-    def splits(rest):
-        if not rest:
-            return True
-        first, others = rest[0], rest[1:]
-        for size in range(len(others) + 1):
-            for mates in itertools.combinations(others, size):
-                if takes((first,) + mates) and splits([i for i in others if i not in mates]):
-                    return True
-        return False
-
-    found = set()
-    for size in range(1, len(items) + 1):
-        for chosen in itertools.combinations(items, size):
-            if splits(list(chosen)):
-                found.add(frozenset(c for item in chosen for c in item))
-    return found
+    return every_capture(layout, piles, takes)
 
 
 def test_six_cards_each_four_to_the_table_and_the_rest_in_the_stock():

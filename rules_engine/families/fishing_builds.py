@@ -1,0 +1,472 @@
+"""Fishing games with builds: a card played with table cards into a pile of a value its player
+holds another card of, which only a card of that value takes (Cassino's builds, Diloti's
+declarations); hands refilled from a stock; clearing the table counted (a sweep, a xeri); hands
+dealt until a side reaches a target of points and is ahead.
+
+:class:`BuildingGame` lists the moves of a card (its captures first, the card laid next, its
+builds last: a player always making the first or the last move allowed then keeps the table
+small, as players do), explains the refusals every such game shares, plays the moves, deals new
+hands, counts the clearings and ends the hand and the game. A game gives:
+
+- its words: ``BUILD`` (the move's verb: ``build 3D with 5S as 8``), ``PILE`` (what a build is
+  called in refusals), ``TRAIL`` (the button of a card laid), ``CLEARING`` (a capture that clears
+  the table: the state keeps them per side in the attribute of that name, plural: ``sweeps``),
+  ``SAYS`` (the sentences of a build made, raised and beside other sets), ``RULES`` (rule ids,
+  beside the family's: ``pile`` a build taken whole and by its value, ``build`` what a build
+  needs, ``most`` its highest value) and ``TARGET_WORDS`` (how the game is won, its target being
+  the spec's ``scoring.target``);
+- its rules: what a card takes (``_takes``), whether a capture or build is allowed
+  (``_may_capture``, ``_may_build``, ``_spare``, ``_may_raise``), its sides (``side``,
+  ``side_names``), its deal and new hands, its count (``_hand_row``, ``_row_lines``) and its own
+  refusals.
+"""
+
+from collections import Counter
+
+from ..cards import parse_card
+from ..game import Scores
+from ..scoring import ScoreError
+from ..selection import Built
+from ..table import plural
+from .fishing import FishingGame, cards_words, once_per_state
+from .fishing_piles import Pile, PilesOnTable, unions
+
+VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10}   # face cards have none
+LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHEST sum, 10
+
+
+def value(card):
+    """A card's value in sums and builds: its pips, the ace 1, the 10 ten; None for a face card."""
+    return VALUES.get(card.rank)
+
+
+def award_most(row, counts, bonus):
+    """Add ``bonus`` to the side (of two) with more of ``counts``; to neither when level."""
+    if counts[0] != counts[1]:
+        row[0 if counts[0] > counts[1] else 1] += bonus
+
+
+def holder(piles, text):
+    """The side whose won cards (``piles``, one per side) hold the card ``text``."""
+    return next(side for side, pile in enumerate(piles) if any(c.text == text for c in pile))
+
+
+def check_counts(facts, totals, whose, hand):
+    """Refuse the counts entered on a score pad that do not add up to what every ``hand`` (the
+    game's word) gives out: ``totals`` pairs each fact with its total; ``whose`` says whose the
+    counts are (``players``, ``sides``)."""
+    for name, total in totals:
+        if sum(facts[name]) != total:
+            raise ScoreError(f"the {whose}' {name} add up to {sum(facts[name])}: a {hand} gives out {total}",
+                             "scoring.hand")
+
+
+def piles_in(items):
+    """The indices of the piles among table ``items``."""
+    return {what for kind, what in items if kind == "pile"}
+
+
+class BuildingGame(PilesOnTable, FishingGame):
+    """A fishing game with builds, a stock and clearings, played by sides to a target of points."""
+
+    BUILD, PILE, TRAIL, CLEARING = "build", "build", "trail", "sweep"
+    TARGET_WORDS = SAYS = None
+    lone_card_moves_finish = True   # a hand card picked alone may be laid with the TRAIL button
+
+    # ---- sides, setup and the deal ---------------------------------------------------------------
+
+    def side(self, seat):
+        """The column of ``points`` that ``seat`` scores in: each player its own, by default."""
+        return seat
+
+    def side_names(self):
+        return list(self.player_names())
+
+    def seat_points(self, seat):
+        return self.points[self.side(seat)]
+
+    def _scorer_names(self):
+        return self.side_names()
+
+    @property
+    def clearings(self):
+        """The table's clearings per side this hand (the game's ``sweeps``, ``xeris``)."""
+        return getattr(self, self.CLEARING + "s")
+
+    def _setup(self):
+        self.levels = 0          # hands that ended level at the target or past it (see move_bound)
+        super()._setup()
+        self.points = (0, 0)     # a column per side
+
+    def _start_hand(self, number, dealer):
+        self.plays = 0           # cards played this hand
+        setattr(self, self.CLEARING + "s", [0, 0])
+        super()._start_hand(number, dealer)
+
+    def _copied(self):
+        super()._copied()
+        setattr(self, self.CLEARING + "s", list(self.clearings))
+
+    def _new_hands(self):
+        """Deal new hands from the stock: the sentence that says so."""
+        raise NotImplementedError
+
+    # ---- what a card may do ----------------------------------------------------------------------
+
+    def owned(self, seat):
+        """The indices of the builds ``seat`` owns (made or last raised), bound to take them."""
+        return [i for i, pile in enumerate(self.piles) if pile.owner == seat]
+
+    @once_per_state
+    def _cached_bound(self):
+        """The builds the seat to act is bound to take."""
+        return self.owned(self.turn)
+
+    def table_value(self, card):
+        return value(card)
+
+    def _takes(self, card):
+        """The combinations of table items ``card`` takes, each a frozenset: a capture takes one or
+        several disjoint ones at once."""
+        raise NotImplementedError
+
+    def rank_mates(self, card):
+        """Each loose card of the rank of ``card``, as a combination."""
+        return [frozenset([("card", c)]) for c in self.layout if c.rank == card.rank]
+
+    def sum_combos(self, total, least=1):
+        """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
+        items = self._cached_table_sums.items
+        return [frozenset(items[i] for i in idx) for idx in self.item_sums(total, loose=True, least=least)]
+
+    def piles_worth(self, total):
+        """Each pile of value ``total``, as a combination."""
+        return [frozenset([("pile", i)]) for i, pile in enumerate(self.piles) if pile.value == total]
+
+    def _spare(self, seat, card, taken_piles):
+        """Whether ``seat`` may spend ``card`` on a move that takes (or builds on) ``taken_piles``."""
+        raise NotImplementedError
+
+    def _keeps_duty(self, card, made):
+        """Whether spending ``card`` on the items ``made`` leaves the seat to act what its builds
+        need (``_spare``): always, when it owns none."""
+        return not self._cached_bound or self._spare(self.turn, card, piles_in(made))
+
+    def _may_capture(self, card, made, parts):
+        """Whether ``card`` may take the items ``made``, as the combinations ``parts``."""
+        return self._keeps_duty(card, made)
+
+    def _may_build(self, card, made, parts):
+        """Whether ``card`` may build the items ``made`` (the card played among them) as ``parts``."""
+        return self._keeps_duty(card, made)
+
+    def _may_raise(self, pile, seat):
+        """Whether ``seat`` may raise ``pile``, a single build, with the card played alone."""
+        return True
+
+    @once_per_state
+    def _cached_captures(self):
+        return {}
+
+    def capture_sets(self, card):
+        """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``."""
+        found = self._cached_captures
+        if card not in found:
+            combos = self._takes(card)
+            found[card] = {made: parts for made, parts in unions(combos).items()
+                           if self._may_capture(card, made, parts)} if combos else {}
+        return found[card]
+
+    def captures(self, card):
+        return [tuple(self._item_cards(made)) for made in self.capture_sets(card)]
+
+    @once_per_state
+    def _cached_builds(self):
+        return {}
+
+    def builds(self, card):
+        """Every legal build with ``card``: ``{(items, value): parts}`` (``items`` without the card
+        played)."""
+        found = self._cached_builds
+        if card not in found:
+            found[card] = self._builds(card)
+        return found[card]
+
+    def _builds(self, card, targets=None):
+        """The builds with ``card`` (of the values ``targets`` alone, if given)."""
+        v, seat, table = value(card), self.turn, self._cached_table_sums
+        last = len(table.items)   # the card played, after the table's items
+        out = {}
+        for target in self._build_values(card) if targets is None else targets:
+            completed = table.totals.get(target - v)   # the sets of the table the card played completes
+            if completed is None and (target != v or not self._table_sets(target)):
+                continue   # the card played in no set, or alone
+            # The sets adding up to ``target`` among the table's items and the card played, in the
+            # order ``sums`` lists them: those the card played completes, and those of the table.
+            found = [idx + (last,) for idx in completed or () if idx[-1] < table.loose or self._raises(idx, seat)]
+            if v == target:
+                found.append((last,))
+            if not found:
+                continue
+            played = ("hand", card)
+            items = table.items + [played]
+            combos = [frozenset(items[i] for i in idx) for idx in sorted(found + self._table_sets(target))]
+            for made, parts in unions(combos).items():
+                if played in made and len(made) > 1 and self._may_build(card, made, parts):
+                    out[(made - {played}, target)] = parts
+        return out
+
+    @once_per_state
+    def _cached_table_sets(self):
+        return {}
+
+    def _table_sets(self, target):
+        """The index tuples of the table's items adding up to ``target`` that may go into a build:
+        loose cards, or a pile alone."""
+        found = self._cached_table_sets
+        if target not in found:
+            table = self._cached_table_sums
+            found[target] = [idx for idx in table.totals.get(target, ()) if len(idx) == 1 or idx[-1] < table.loose]
+        return found[target]
+
+    def _raises(self, idx, seat):
+        """Whether the table's items ``idx``, piles among them, and the card played may make a
+        build: a single pile alone, raised by the card played where ``seat`` may raise it."""
+        if len(idx) > 1:
+            return False
+        pile = self.piles[self._cached_table_sums.items[idx[0]][1]]
+        return pile.sets == 1 and self._may_raise(pile, seat)
+
+    def _build_values(self, card):
+        """The values a build with ``card`` may have, from its own (and 2) to 10: those of another
+        card its player holds (a build is made only by a player who can take it)."""
+        v = value(card)
+        if v is None:
+            return []
+        lowest, own = max(v, LOWEST), v if card in self.hands[self.turn] else None
+        return [target for target, held in self._cached_held.items()
+                if lowest <= target <= self.HIGHEST and held - (target == own) > 0]
+
+    @once_per_state
+    def _cached_held(self):
+        """How many cards of each value the seat to act holds, by increasing value."""
+        counts = Counter(value(c) for c in self.hands[self.turn])
+        return {v: counts[v] for v in sorted(v for v in counts if v is not None)}
+
+    # ---- moves -----------------------------------------------------------------------------------
+
+    def _legal(self):
+        free = not self._cached_bound
+        moves = []
+        for card in self.hands[self.turn]:
+            moves += [self.capture_move(self._item_cards(made), card) for made in self.capture_sets(card)]
+            if free:
+                moves.append(self._move("play", card))
+            moves += [self._move(self.BUILD, self._ordered(self._item_cards(items)), card, target)
+                      for items, target in self.builds(card)]
+        return moves
+
+    def _taking_refusal(self, move, card):
+        taken = move.args[0]
+        split = self.split_piles(taken)
+        if split:
+            return self._whole_refusal(split[0])
+        if move.kind == "capture":
+            return self._capture_refusal(taken, card)
+        return self._build_refusal(taken, card, move.args[2])
+
+    def _whole_refusal(self, pile):
+        return (f"{self.pile_label(self.piles[pile])} is taken or built on whole, all its cards together",
+                self.RULES["pile"])
+
+    def _kept_refusal(self, card):
+        """Why ``card`` is kept for a build its player is bound to take."""
+        raise NotImplementedError
+
+    def _capture_refusal(self, taken, card):
+        piles = {self.pile_of(c) for c in taken} - {None}
+        if not self._spare(self.turn, card, piles):
+            return self._kept_refusal(card)
+        v = value(card)
+        wrong = [self.piles[i] for i in piles if self.piles[i].value != v]
+        if wrong:
+            return (f"{self.pile_label(wrong[0])} is taken only by a card of value {wrong[0].value}, "
+                    f"not the {card.symbol}", self.RULES["pile"])
+        own = self._own_capture_refusal(taken, card)
+        if own:
+            return own
+        if not self.captures(card):
+            return f"the {card.symbol} captures nothing on the table", self.RULES["capture"]
+        return (f"the {card.symbol} cannot capture {cards_words(taken)}: it takes {self._takes_words(card)}",
+                self.RULES["capture"])
+
+    def _own_capture_refusal(self, taken, card):
+        """A refusal of the game's own, before the family's last ones; None for none."""
+        return None
+
+    def _takes_words(self, card):
+        """What ``card`` takes, in words."""
+        raise NotImplementedError
+
+    def _build_refusal(self, taken, card, target):
+        name = self.player_names()[self.turn]
+        if value(card) is None or any(value(c) is None for c in taken):
+            return f"face cards have no value: they go into no {self.PILE}", self.RULES["build"]
+        if not LOWEST <= target <= self.HIGHEST:
+            return f"a {self.PILE} is worth 2 to 10, not {target}: no card takes more than 10", self.RULES["most"]
+        if not any(value(c) == target for c in self.hands[self.turn] if c != card):
+            return (f"{name} holds no other card of value {target}: a {self.PILE} is made only by a player who "
+                    f"can take it", self.RULES["build"])
+        return self._own_build_refusal(taken, card, target, {self.pile_of(c) for c in taken} - {None})
+
+    def _own_build_refusal(self, taken, card, target, piles):
+        """Why a build of the cards ``taken`` (``piles`` among them) with ``card`` is refused, once
+        it is made of cards with a value, worth 2 to 10, by a player holding a card that takes it."""
+        raise NotImplementedError
+
+    def _more_candidates(self, hand, table):
+        build = self.forms[self.BUILD]
+        return [build.make((t,), c, n) for c in hand[:2] for t in table[:2] for n in (9, 11)]
+
+    # ---- moves built from several cards ----------------------------------------------------------
+
+    def _click_choice(self, move):
+        return self.TRAIL if move.kind == "play" else None
+
+    def _built(self, move):
+        if move.kind == self.BUILD:
+            return Built((move.args[1].text,) + tuple(c.text for c in move.args[0]), None,
+                         f"{self.BUILD.capitalize()} {move.args[2]}")
+        return super()._built(move)
+
+    def _selection_refusal(self, picked, target):
+        cards = [parse_card(t) for t in picked]
+        own = [c for c in cards if c in self.hands[self.turn]]
+        if len(own) == 1 and target is None and all(c in self._table_cards() for c in cards if c not in own):
+            taken = tuple(c for c in cards if c not in own)
+            split = self.split_piles(taken)
+            if split:
+                return self._whole_refusal(split[0])
+            if taken:
+                return self._capture_refusal(taken, own[0])
+            if self.owned(self.turn):
+                return self._play_refusal(own[0])
+            return f"the {own[0].symbol} makes no capture or {self.PILE} alone", self.RULES["capture"]
+        return super()._selection_refusal(picked, target)
+
+    # ---- playing a move --------------------------------------------------------------------------
+
+    def _play_own(self, move):
+        taken, card, target = move.args
+        seat, name = self.turn, self.player_names()[self.turn]
+        items = self._items_of(taken)
+        parts = self._builds(card, [target])[(items, target)]
+        raised = [p for p in (self.piles[i] for i in piles_in(items)) if p.value != target]
+        cards = self.pile_cards(parts)
+        sets = self._sets_of(parts, target)
+        self._forget()
+        self.hands[seat].remove(card)
+        for c in taken:
+            self._take_from_table(c)
+        self.piles.append(Pile(cards, target, seat, sets))
+        says, words = self.SAYS, {"name": name, "card": card.symbol, "value": target, "cards": cards_words(taken)}
+        if raised:
+            beside = [c for c in taken if c not in raised[0].cards]
+            self.said = says["raise"].format(pile=self.pile_label(raised[0]), **words) + (
+                says["beside"].format(cards=cards_words(beside)) if len(parts) > 1 else ".")
+        else:
+            self.said = says["multiple" if sets > 1 else "single"].format(**words)
+
+    def _sets_of(self, parts, target):
+        """The sets of ``target`` a new build made of ``parts`` holds: a multiple build of that
+        value taken in whole brings its own, any other part one."""
+        sets = 0
+        for part in parts:
+            (kind, what), = part if len(part) == 1 else ((None, None),)
+            sets += self.piles[what].sets if kind == "pile" and self.piles[what].value == target else 1
+        return sets
+
+    def _capture(self, seat, card, taken):
+        cleared = set(taken) == set(self._table_cards())
+        super()._capture(seat, card, taken)
+        if cleared and self._counts_clearing():
+            self.clearings[self.side(seat)] += 1
+            self.said = f"{self.said[:-1]}: a {self.CLEARING}!"
+
+    def _counts_clearing(self):
+        """Whether a capture clearing the table now counts."""
+        return True
+
+    def _after_play(self, seat):
+        self.plays += 1
+        self._next_turn()
+
+    def _next_turn(self):
+        self.turn = (self.turn + 1) % self.seats
+        if any(self.hands):
+            return
+        if self.stock:
+            self.said = f"{self.said} {self._new_hands()}"
+            return
+        self._end_hand()
+
+    # ---- the hand's end and the game's ---------------------------------------------------------
+
+    def _end_hand(self):
+        super()._end_hand()
+        if not self.over and max(self.points) >= self.spec.scoring.target:
+            self.levels += 1     # level at the target or past it: one more hand (see move_bound)
+
+    def _winners(self):
+        """The seats of the side that has reached the target and is ahead; none before."""
+        best = max(self.points)
+        if best < self.spec.scoring.target or min(self.points) == best:
+            return ()
+        side = self.points.index(best)
+        return tuple(s for s in range(self.seats) if self.side(s) == side)
+
+    def _scores(self):
+        hand = self.hand_results[-1][1] if self.over else (0, 0)
+        return Scores(tuple(hand[self.side(s)] for s in range(self.seats)),
+                      tuple(self.points[self.side(s)] for s in range(self.seats)))
+
+    # ---- what each seat sees ---------------------------------------------------------------------
+
+    def pile_words(self, pile):
+        raise NotImplementedError
+
+    def pile_label(self, pile):
+        return f"{self.player_names()[pile.owner]}'s {self.pile_words(pile)[4:]}"
+
+    def piles_seen(self):
+        return [{"cards": [c.text for c in p.cards], "value": p.value, "owner": p.owner, "sets": p.sets}
+                for p in self.piles]
+
+    def _won_note(self, seat, pile):
+        return plural(len(pile), "card")
+
+    def _title(self):
+        return f"{self.HAND.capitalize()} {self.hand_number}"   # until a side reaches the target
+
+    def _describe(self, seat):
+        facts = []
+        if not self.over:
+            name = self.player_names()[self.turn]
+            mine = self.owned(self.turn)
+            facts.append(f"{name} to play" + (f", bound to take {self.pile_label(self.piles[mine[0]])}"
+                                               if mine else ""))
+            facts.append(self.stock_fact())
+            if any(self.clearings):
+                facts.append(f"{self.CLEARING.capitalize()}s: "
+                             + ", ".join(f"{n} {x}" for n, x in zip(self.side_names(), self.clearings)))
+        return self.fishing_description(seat, facts, [self.stock_zone()] + self.pile_zones())
+
+    def _target_words(self):
+        return self.TARGET_WORDS
+
+    def _result(self):
+        if not self.over:
+            return None
+        side = self.side(self.winners[0])
+        verb = "wins" if self.seats == 2 else "win"
+        return f"{self.side_names()[side]} {verb} with {plural(self.points[side], 'point')}."
