@@ -10,9 +10,10 @@
   general pile (``play.zetema``).
 - Melds of six cards (five with six players): sequence 20, flush 30, flush sequence 50;
   five of a rank, an assembly, 100 to 130 (``scoring.melds``). Marriages: a king and queen of a
-  suit, one of them perhaps from its rank pile; 10, 30, 60, 100 or 150 for one to five at once,
-  10 more for each imperial marriage (hearts); the cards go to the general pile and the
-  player draws back up, with no discard (``scoring.marriages``).
+  suit, one of them perhaps from its rank pile; 10, 30, 60 or 100 for one to four at once, 10
+  more for each imperial marriage (hearts), and 150 in all for the five (the option
+  ``five_marriages=170`` adds the imperial bonus to it, ``interpretation.imperial``); the cards
+  go to the general pile and the player draws back up, with no discard (``scoring.marriages``).
 - When the stock is out nobody draws; a player with no cards is out of the hand; the hand
   ends when every card has been played (``play.stock-out``). The first player or side to 300
   (200 with four or more players) wins at once (``end.game``).
@@ -22,7 +23,7 @@ from itertools import combinations
 from math import ceil
 
 from ...cards import RANKS, Card, make_deck, parse_card
-from ...game import ALL, GameSpec, Scores, State
+from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
@@ -35,6 +36,7 @@ ASSEMBLY = {"K": 130, "Q": 130, "J": 120, "A": 110, "5": 110}    # other ranks 1
 ZETEMA = {"K": 50, "Q": 50, "J": 20, "A": 15, "5": 15}           # other ranks 5
 MELD_POINTS = {"sequence": 20, "flush": 30, "flush sequence": 50}
 MARRIAGES = (0, 10, 30, 60, 100, 150)
+FIVE_MARRIAGES = (150, 170)   # all five at once: 150 in all, as the text says; or with the imperial bonus
 IMPERIAL_BONUS = 10
 IMPERIAL_SUIT = "H"           # the doubled suit
 LEAST_ZETEMAS = 90            # the zetemas of ace to jack, which every hand makes: 15+15+20+8*5
@@ -111,12 +113,17 @@ def meld_points(cards, size=6):
     return MELD_POINTS[kind]
 
 
-def marriage_points(suits):
-    """What declaring marriages in ``suits`` at once scores (one suit a marriage; hearts imperial).
+def marriage_points(suits, five=FIVE_MARRIAGES[0]):
+    """What declaring marriages in ``suits`` at once scores (one suit a marriage; hearts imperial):
+    all five score ``five`` in all, the text's 150, or 170 with the option ``five_marriages``.
 
     >>> marriage_points("S"), marriage_points("SD"), marriage_points("HH"), marriage_points("SHHDC")
-    (10, 30, 50, 170)
+    (10, 30, 50, 150)
+    >>> marriage_points("SHHDC", five=170)
+    170
     """
+    if len(suits) == len(MARRIAGES) - 1:
+        return five
     return MARRIAGES[len(suits)] + IMPERIAL_BONUS * sum(s == IMPERIAL_SUIT for s in suits)
 
 
@@ -177,6 +184,9 @@ class ZetemaState(State):
                "play.marriage", "play.discard", "play.zetema", "play.stock-out", "scoring.melds",
                "scoring.marriages", "interpretation.one-meld", "interpretation.pile-partner",
                "interpretation.hand-end", "interpretation.imperial", "interpretation.meld-again"),
+        options=(Option("five_marriages", FIVE_MARRIAGES[0], FIVE_MARRIAGES,
+                        "what all five marriages declared at once score: 150 in all, as the text says, or 170, "
+                        "the imperial bonus of 10 added for each of the two imperial marriages"),),
         scoring=SCORING,
     )
     forms = FORMS
@@ -434,7 +444,7 @@ class ZetemaState(State):
                 self.piles[RANKS.index(card.rank)].remove(card)
             self._forget(seat)
             self.general += from_hand + from_piles
-            points = marriage_points(suits)
+            points = marriage_points(suits, self.options["five_marriages"])
             named = [f"the {c.symbol}" for c in from_piles]
             taken = (f", taking {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]} from the piles"
                      if named else "")
