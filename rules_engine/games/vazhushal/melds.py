@@ -124,9 +124,18 @@ def _naturals(meld):
 
 def canonical(cards, negative):
     """``cards`` in their written order: a sequence as given (or reversed, if given high to low),
-    a set sorted; cards that make no meld as given."""
+    a set sorted; cards given in another order, as the first meld ``melds_from`` finds of just
+    them; cards that make no meld as given.
+
+    >>> from rules_engine.cards import parse_card, parse_cards
+    >>> [" ".join(c.text for c in canonical(parse_cards(t), parse_card("AS"))) for t in ("2S 3S AS", "7H 5H AD")]
+    ['AS 2S 3S', '5H AD 7H']
+    """
     cards = tuple(cards)
     meld = read_meld(cards, negative) or read_run(cards[::-1], negative)
+    if meld is None and 3 <= len(cards) <= MAX_RUN:
+        same = Counter(cards)
+        meld = next((m for m in melds_from(cards, negative) if Counter(m.cards) == same), None)
     return meld.cards if meld else cards
 
 
@@ -191,7 +200,9 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
                     continue
                 places = _PLACES[suit][start:end + 1]
                 if natural_runs_only:
-                    found.setdefault(tuple(places), None)
+                    # A wild ``must`` (not fixed) is in a natural sequence only as itself; a joker never.
+                    if must is None or must in places:
+                        found.setdefault(tuple(places), None)
                     continue
                 _runs(places, have, wilds, must, found)
     if not natural_runs_only:
