@@ -22,7 +22,7 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...selection import Built
 from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, book_missing, canastas, deal_points,
-                                is_red_three, is_wild, meld_problem, meld_rank, value, achievable)
+                                is_red_three, is_wild, meld_problem, meld_rank, most_points, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -306,15 +306,26 @@ class TriplePlayState(State):
         size = 3 + (len(self.melds[side][number - 1][1]) if number else 0)
         if size > CANASTA:
             return f"meld {number} has no room for three more cards", "play.canasta"
-        if not self.opened[side]:
-            points = sum(map(value, (top, *cards)))
-            rest = list(hand)
-            for card in cards:
-                rest.remove(card)
-            if points + achievable(rest) < self.minimum:
-                return (f"the first meld of this deal needs {self.minimum} points: the hand cannot make them up",
-                        "play.opening")
+        if not self.opened[side] and self._short_of_opening(cards, rank, number, top):
+            return (f"the first meld of this deal needs {self.minimum} points: the hand cannot make them up",
+                    "play.opening")
         return None
+
+    def _short_of_opening(self, cards, rank, number, top=None):
+        """Whether an unopened partnership's first melds, with ``cards`` from the hand (and the
+        pile's ``top`` card) melded now into its meld ``number`` (0: a new meld of ``rank``), count
+        less than the minimum and the rest of the hand cannot make it up (``play.opening``)."""
+        laid = list(cards) + ([top] if top else [])
+        points = self.turn_points + sum(map(value, laid))
+        if points >= self.minimum:
+            return False
+        melds = [(r, held + laid if n == number else held) for n, (r, held) in enumerate(self.melds[side_of(self.turn)], 1)]
+        if not number:
+            melds.append((rank, laid))
+        rest = list(self.hands[self.turn])
+        for card in cards:
+            rest.remove(card)
+        return points + most_points(rest, melds) < self.minimum
 
     def _meld_refusal(self, move):
         seat, side = self.turn, side_of(self.turn)
@@ -345,14 +356,10 @@ class TriplePlayState(State):
         completes = len(whole) == CANASTA
         first_canasta = completes and not canastas(self.melds[side])
         if not self.opened[side]:
-            points = self.turn_points + sum(map(value, cards))
-            rest = list(hand)
-            for card in cards:
-                rest.remove(card)
-            if points < self.minimum and points + achievable(rest) < self.minimum:
+            if self._short_of_opening(cards, rank, move.args[1] if move.kind == "add" else 0):
                 return (f"the first meld of this deal needs {self.minimum} points, and the hand cannot make them "
                         "up", "play.opening")
-            first_canasta = first_canasta and points >= self.minimum
+            first_canasta = first_canasta and self.turn_points + sum(map(value, cards)) >= self.minimum
         knee_now = first_canasta and not self.knee_taken[seat]
         if left == 0 and not knee_now and not self._may_empty(seat):
             return self._keep_refusal(seat)

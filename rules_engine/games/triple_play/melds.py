@@ -125,37 +125,69 @@ def deal_points(melded, canasta_kinds, red_threes, left, out):
     return total, parts
 
 
-def achievable(hand):
-    """Points the cards of ``hand`` can surely meld in new melds, the better of two plans: every
-    rank's natural cards when three or more (leaving those past a canasta too few to start
-    another) with three or more wild cards together; or the same natural melds with a wild card
-    each, to pairs first, then to melds of three or four, and the wild cards left together. An
-    unmelded partnership may lay a first meld short of its minimum only while this can still
-    make it up (``play.opening``)."""
-    naturals, wilds = {}, []
-    for card in hand:
-        if is_wild(card):
-            wilds.append(value(card))
-        elif card.rank != "3":
-            naturals.setdefault(card.rank, []).append(value(card))
+def _new_melds_hold(total, wilds):
+    """Whether ``total`` cards of one rank, ``wilds`` of them wild, make new melds: canastas of
+    seven and at most one meld of three to six, within the wild-card limits."""
+    canastas, short = divmod(total, CANASTA)
+    if short in (1, 2):
+        return False
+    return wilds <= 2 * canastas + (wild_limit(short) if short else 0)
 
-    def kept(values):
-        n = len(values)
-        keep = n if n >= 3 and (n % CANASTA == 0 or n % CANASTA >= 3) else n - n % CANASTA
-        return sum(sorted(values, reverse=True)[:keep])
 
-    def together(values):
-        return kept(values) if len(values) >= 3 else 0
+def _rank_holds(naturals, wilds, held=0, held_wilds=0):
+    """Whether ``naturals`` and ``wilds`` more cards of a rank can all be melded: first into the
+    partnership's meld of that rank short of a canasta (``held`` cards, ``held_wilds`` of them
+    wild), completing it before any new meld of the rank, the rest in new melds."""
+    if not held:
+        return _new_melds_hold(naturals + wilds, wilds)
+    total = held + naturals + wilds
+    if total <= CANASTA:
+        return held_wilds + wilds <= wild_limit(total)
+    room = CANASTA - held
+    for into in range(min(wilds, 2 - held_wilds, room), -1, -1):   # the wild cards that complete it
+        if room - into <= naturals and _new_melds_hold(naturals - room + wilds, wilds - into):
+            return True
+    return False
 
-    base = sum(kept(values) for values in naturals.values())
-    plain = base + together(wilds)
-    spare = sorted(wilds, reverse=True)
-    extra = 0
-    for size in (2, 3, 4):   # a wild card each: to pairs, then to melds of three or four
-        for rank, values in sorted(naturals.items(), key=lambda item: -sum(item[1])):
-            if spare and len(values) == size and rank not in NO_WILDS:
-                extra += spare.pop(0) + (sum(values) if size == 2 else 0)
-    return max(plain, base + extra + together(spare))
+
+def most_points(hand, melds=()):
+    """The most points the cards of ``hand`` can meld: in new melds and added to ``melds`` (the
+    partnership's, ``(rank, cards)``), at most one meld of a rank short of a canasta, within the
+    wild-card limits. An unopened partnership may lay a first meld short of its minimum only
+    while this can still make it up (``play.opening``), and take the pile only if the top card
+    and the hand can (the hand's cards of its rank joining the pile's meld).
+
+    >>> from rules_engine.cards import parse_cards
+    >>> most_points(parse_cards("TH TH QS QS QD QH QD 6C 6C 6D 6H 6S 8H 8S JS KC 3S 3S"), [("T", parse_cards("TC TS TD"))])
+    95
+    """
+    wild_values = sorted((value(c) for c in hand if is_wild(c)), reverse=True)
+    worth = {c.rank: value(c) for c in hand if not is_wild(c) and c.rank != "3"}
+    counts = Counter(c.rank for c in hand if c.rank in worth)
+    short = {rank: (len(cards), sum(map(is_wild, cards))) for rank, cards in melds if len(cards) < CANASTA}
+    spare = len(wild_values)
+    best = {0: 0}   # wild cards used in melds of natural ranks: the most their natural cards score
+    for rank in dict.fromkeys([*counts, *(r for r in short if r != WILD)]):
+        n, (held, held_wilds) = counts[rank], short.get(rank, (0, 0))
+        # A meld of seven holds two wild cards, of three to six one or two: no more can go into this rank.
+        most_wilds = 0 if rank in NO_WILDS else min(spare, (2 * (held + n) + 14) // 5)
+        options = []
+        for wilds in range(most_wilds + 1):
+            naturals = next((a for a in range(n, -1, -1) if _rank_holds(a, wilds, held, held_wilds)), None)
+            if naturals is not None:
+                options.append((wilds, naturals * worth.get(rank, 0)))
+        grown = {}
+        for used, points in best.items():
+            for wilds, more in options:
+                if used + wilds <= spare and grown.get(used + wilds, -1) < points + more:
+                    grown[used + wilds] = points + more
+        best = grown
+    held = short.get(WILD, (0, 0))[0]
+    top = [0]
+    for v in wild_values:
+        top.append(top[-1] + v)
+    return max(points + top[used + max(k for k in range(spare - used + 1) if _rank_holds(k, 0, held))]
+               for used, points in best.items())
 
 
 # ---- the score pad ----------------------------------------------------------------------------
