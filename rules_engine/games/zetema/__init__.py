@@ -24,7 +24,7 @@ from math import ceil
 
 from ...cards import RANKS, Card, make_deck, parse_card
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import MoveForm, MoveForms
+from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from ...table import plural
@@ -61,13 +61,16 @@ def meld_size(seats):
     return 5 if seats == 6 else 6
 
 
+RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+
+
 def rank_index(card):
-    return RANKS.index(card.rank)
+    return RANK_INDEX[card.rank]
 
 
 def _consecutive(cards):
     """Whether the cards' ranks run without a gap, the ace low or high (never round the corner)."""
-    ranks = sorted(rank_index(c) for c in cards)
+    ranks = sorted(RANK_INDEX[c.rank] for c in cards)
     if len(set(ranks)) != len(ranks):
         return False
     if ranks[-1] - ranks[0] == len(ranks) - 1:
@@ -157,6 +160,11 @@ def canonical(cards):
     high = _consecutive(cards) and any(c.rank == "A" for c in cards) and any(c.rank == "K" for c in cards)
     return tuple(sorted(cards, key=lambda c: (13 if high and c.rank == "A" else rank_index(c),
                                               SUIT_ORDER.index(c.suit))))
+
+
+def _discard(card):
+    """``FORMS["discard"].make(card)``, made directly: every turn lists a hand of them."""
+    return Move("discard", (card,), "discard " + card.text)
 
 
 def words(cards):
@@ -256,10 +264,10 @@ class ZetemaState(State):
     def _melds(self, hand):
         """Every meld ``hand`` holds, each once, in its written order."""
         found = []
+        ranks = [c.rank for c in hand]
         for rank in RANKS:
-            same = [c for c in hand if c.rank == rank]
-            if len(same) == 5:
-                found.append(canonical(same))
+            if ranks.count(rank) == 5:
+                found.append(canonical([c for c in hand if c.rank == rank]))
         for chosen in combinations(hand, self.size):
             if meld_kind(chosen, self.size) not in (None, "assembly"):
                 found.append(canonical(chosen))
@@ -279,6 +287,14 @@ class ZetemaState(State):
             for card in set(cards):
                 while cards.count(card) > hand.count(card):
                     cards.remove(card)
+
+    def _most_marriages(self, hand, suit):
+        """How many marriages in ``suit`` (two at most) ``_marriage_cards`` allows: none without
+        a king or queen of it in hand."""
+        king, queen = Card("K", suit), Card("Q", suit)
+        if king not in hand and queen not in hand:
+            return 0
+        return next(n for n in (2, 1, 0) if self._marriage_cards(hand, suit * n) is not None)
 
     def _marriage_cards(self, hand, suits):
         """``(from the hand, from the rank piles)`` for marriages in ``suits``, or None: a player
@@ -304,8 +320,7 @@ class ZetemaState(State):
 
     def _marriages(self, hand):
         """Every choice of marriages that may be declared, as the suits of their kings."""
-        most = {s: next(n for n in range(2, -1, -1) if self._marriage_cards(hand, s * n) is not None)
-                for s in SUIT_ORDER}
+        most = {s: self._most_marriages(hand, s) for s in SUIT_ORDER}
         choices = [()]
         for suit in SUIT_ORDER:
             choices = [c + (suit,) * n for c in choices for n in range(most[suit] + 1)]
@@ -315,7 +330,7 @@ class ZetemaState(State):
         hand = self.hands[self.turn]
         if self.phase == "meld-discard":
             return [FORMS["discard"].make(c) for c in dict.fromkeys(self.shown)]
-        moves = [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
+        moves = [_discard(c) for c in dict.fromkeys(hand)]
         moves += [FORMS["meld"].make(m) for m in self._melds(hand)]
         moves += [FORMS["marry"].make([Card("K", s) for s in suits]) for suits in self._marriages(hand)]
         return moves

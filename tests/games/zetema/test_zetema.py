@@ -163,6 +163,14 @@ def test_marriages_from_hand_and_from_the_rank_pile():
     assert state.apply("marry KH KH").points[0] == state.points[0] + 50
 
 
+def test_a_discard_made_directly_is_the_one_its_form_makes():
+    from rules_engine.games.zetema import FORMS, _discard
+
+    for card in parse_cards("AS TH JK"):
+        fast, slow = _discard(card), FORMS["discard"].make(card)
+        assert (fast.kind, fast.args, fast.text) == (slow.kind, slow.args, slow.text)
+
+
 def test_a_zetema_scores_its_rank_and_goes_to_the_general_pile():
     state = position(["JS 4D 5D 6C 8C 9C 2S", "AS AD AC 8H 8D 2C"], piles={"J": "JH JH JD JC"})
     general = len(state.general)
