@@ -53,7 +53,7 @@ def wild_limit(size):
 def meld_rank(cards):
     """The rank a meld's cards make (``WILD`` for wild cards only), or None when their natural
     cards are of several ranks or include a 3."""
-    ranks = {c.rank for c in cards if not is_wild(c)}
+    ranks = {c.rank for c in cards if c.rank is not None and c.rank != "2"}
     if not ranks:
         return WILD
     if len(ranks) > 1 or "3" in ranks:
@@ -61,12 +61,14 @@ def meld_rank(cards):
     return ranks.pop()
 
 
-def meld_problem(cards, size_matters=True):
+def meld_problem(cards, size_matters=True, rank=False):
     """Why ``cards`` make no meld, ``(reason, rule)``, or None; ``size_matters`` False checks
-    all but the least size (cards picked so far, or added to a meld)."""
+    all but the least size (cards picked so far, or added to a meld); ``rank``: their
+    ``meld_rank``, if known."""
     if any(c.rank == "3" for c in cards):
         return "3s never meld: a red 3 is laid apart, a black 3 stays in hand", "play.threes"
-    rank = meld_rank(cards)
+    if rank is False:
+        rank = meld_rank(cards)
     if rank is None:
         return "a meld holds cards of one rank (with wild cards)", "play.meld"
     if size_matters and len(cards) < 3:
@@ -87,12 +89,16 @@ def kind(rank, cards):
     """A canasta's kind: ``"7"``, ``"5"``, ``WILD``, ``"natural"`` or ``"mixed"``."""
     if rank in (WILD, "7", "5"):
         return rank
-    return "mixed" if any(map(is_wild, cards)) else "natural"
+    return "mixed" if any(c.rank is None or c.rank == "2" for c in cards) else "natural"
 
 
 def canastas(melds):
     """Counter of the kinds of the canastas among ``melds`` (``(rank, cards)``)."""
-    return Counter(kind(rank, cards) for rank, cards in melds if len(cards) == CANASTA)
+    done = Counter()
+    for rank, cards in melds:
+        if len(cards) == CANASTA:
+            done[kind(rank, cards)] += 1
+    return done
 
 
 def book_missing(melds):
@@ -173,7 +179,7 @@ def most_points(hand, melds=()):
         most_wilds = 0 if rank in NO_WILDS else min(spare, (2 * (held + n) + 14) // 5)
         options = []
         for wilds in range(most_wilds + 1):
-            naturals = next((a for a in range(n, -1, -1) if _rank_holds(a, wilds, held, held_wilds)), None)
+            naturals = _most_naturals(n, wilds, held, held_wilds)
             if naturals is not None:
                 options.append((wilds, naturals * worth.get(rank, 0)))
         grown = {}
@@ -183,11 +189,23 @@ def most_points(hand, melds=()):
                     grown[used + wilds] = points + more
         best = grown
     held = short.get(WILD, (0, 0))[0]
-    top = [0]
-    for v in wild_values:
+    top, together = [0], [0]   # the best wild cards' points; the most wild cards meldable together, of so many
+    for k, v in enumerate(wild_values, 1):
         top.append(top[-1] + v)
-    return max(points + top[used + max(k for k in range(spare - used + 1) if _rank_holds(k, 0, held))]
-               for used, points in best.items())
+        together.append(k if _rank_holds(k, 0, held) else together[-1])
+    return max(points + top[used + together[spare - used]] for used, points in best.items())
+
+
+def _most_naturals(naturals, wilds, held, held_wilds):
+    """The most of ``naturals`` cards of a rank that can be melded with exactly ``wilds`` wild
+    cards (``_rank_holds``), or None."""
+    if held:
+        return next((a for a in range(naturals, -1, -1) if _rank_holds(a, wilds, held, held_wilds)), None)
+    for total in range(naturals + wilds, wilds - 1, -1):   # _new_melds_hold, from the most cards down
+        canastas, short = divmod(total, CANASTA)
+        if short not in (1, 2) and wilds <= 2 * canastas + (wild_limit(short) if short else 0):
+            return total - wilds
+    return None
 
 
 # ---- the score pad ----------------------------------------------------------------------------

@@ -206,6 +206,15 @@ def test_the_opening_count_agrees_with_a_brute_force_over_the_hand():
         assert (state.explain("pickup " + " ".join(hand[:2])) is None) == can, (hand, top)
 
 
+def test_moves_made_directly_are_those_their_forms_make():
+    from rules_engine.games.triple_play import FORMS, _add, _discard, _meld
+
+    cards = tuple(parse_cards("KH KS 2C"))
+    for fast, slow in ((_meld(cards), FORMS["meld"].make(cards)), (_add(cards, 12), FORMS["add"].make(cards, 12)),
+                       (_discard(cards[0]), FORMS["discard"].make(cards[0]))):
+        assert (fast.kind, fast.args, fast.text) == (slow.kind, slow.args, slow.text)
+
+
 def test_a_canasta_is_closed_and_the_knee_comes_with_the_first():
     state = position("QS QH 9C 9D", melds=(("QD QC QS QH QD",), ()), knee=False)
     state.knees[0] = parse_cards("4H 4S 4D 3H")
