@@ -29,11 +29,11 @@ from collections import Counter
 from ...cards import make_deck
 from ...families.rummy import held_order
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import MoveForm, MoveForms
+from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from .melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
-from .rearrange import finish, open_melds, put_back, refusal, split, take_up
+from .rearrange import laid_again, open_melds, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
@@ -119,6 +119,7 @@ class VazhushalState(State):
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
         self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
+        self.pool_melds = None        # while rearranging: the melds of pool and hand (rearrange.PoolMelds)
         self.before_rearrange = None   # while rearranging: (melds, the hand, taken_meld) as they were
         self.rearranged, self.taken_meld = False, None   # this turn: rearranged; the meld laid taking
         self.outcome = None
@@ -175,9 +176,9 @@ class VazhushalState(State):
             return [FORMS["throw-in"].make()]
         if self.phase == "rearrange":
             melds = open_melds(self)
-            moves = _Listed(FORMS["meld"].make(m.cards) for m in melds)
+            moves = _Listed(move or FORMS["meld"].make(m.cards) for m, move in melds)
             moves.append(FORMS["put-back"].make())
-            moves.melds = {m.cards: m for m in melds}
+            moves.melds = {m.cards: m for m, _ in melds}
             return moves
         if self.phase == "draw":
             moves = [FORMS["draw"].make()]
@@ -219,13 +220,23 @@ class VazhushalState(State):
         return out
 
     def _lay_offs(self, seat, hand):
-        out = []
-        for number, meld in self.own_melds(seat):
-            for card in dict.fromkeys(hand):
+        """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows
+        them, with the player's melds looked at once."""
+        out, mine = [], self.own_melds(seat)
+        idents = [identity(m) for _, m in mine]
+        naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
+        cards = list(dict.fromkeys(hand))
+        for at, (number, meld) in enumerate(mine):
+            others = set(idents[:at] + idents[at + 1:])
+            natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
+            for card in cards:
                 fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
                 if not (fits or is_wild(card, self.negative)):
                     continue   # cannot extend it: spares the full check
-                if self._lay_off_refusal(seat, number, meld, card) is None:
+                grown = extend(meld, card, self.negative)
+                if grown is None or identity(grown) in others:
+                    continue
+                if natural_elsewhere or grown.kind == "run" and grown.natural:
                     out.append((number, card))
         return out
 
@@ -461,7 +472,7 @@ class VazhushalState(State):
                 " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "rearrange":
-            take_up(self)
+            take_up(self, _meld_move)
         elif kind == "put-back":
             put_back(self)
         elif kind == "meld":
@@ -473,9 +484,10 @@ class VazhushalState(State):
             meld = read_meld(move.args[0], self.negative)
             self.melds.append((seat, meld))
             self.said = f"{name} melds {meld_words(meld)}."
-            if self.phase == "rearrange" and not self.pool:
-                finish(self)
-                self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
+            if self.phase == "rearrange":
+                laid_again(self)
+                if not self.pool:
+                    self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
         elif kind == "layoff":
             card, number = move.args
             hand.remove(card)
@@ -571,6 +583,11 @@ class VazhushalState(State):
         from .table import describe
 
         return describe(self, seat)
+
+
+def _meld_move(cards):
+    """``FORMS["meld"].make(cards)``, made directly: a rearranging makes thousands at once."""
+    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
 
 
 class _Listed(list):

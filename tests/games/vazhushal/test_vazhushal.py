@@ -404,6 +404,30 @@ def test_melds_offered_while_rearranging_match_a_brute_force():
         assert got == [m.cards for m in brute_force_offered(pool, hand, neg, placed, need, keep)]
 
 
+def test_the_melds_of_fewer_cards_are_those_of_more_still_held_in_the_same_order():
+    # Rearranging narrows the melds of the pool and hand as cards are laid, rather than finding
+    # them again (rearrange.PoolMelds): the narrowed list is the one melds_from finds, order too.
+    from rules_engine.games.vazhushal import FORMS, _meld_move
+    from rules_engine.games.vazhushal.rearrange import PoolMelds
+
+    rng = random.Random(12)
+    deck = make_deck("108")
+    for _ in range(12):
+        rng.shuffle(deck)
+        cards, neg = deck[:rng.choice([14, 22, 30])], deck[-1]
+        known = PoolMelds(cards, neg, _meld_move)
+        for move in known.moves.values():
+            made = FORMS["meld"].make(move.args[0])
+            assert (move.kind, move.args, move.text) == (made.kind, made.args, made.text)
+        for _ in range(3):
+            cards = rng.sample(cards, len(cards) - rng.randint(1, 5))
+            known = known.narrowed(cards)
+            fresh = melds_from(cards, neg)
+            assert [e[0] for e in known.entries] == fresh
+            assert all(read_meld(m.cards, neg) == m for m in fresh)
+        assert known.narrowed(cards + [c for c in deck if c not in cards][:1]) is None
+
+
 def rearranging_state():
     """Seat 0 has laid 4♥ to 9♥ and holds 3♥ 6♠ 6♣ 7♠ 7♣ 10♥ 2♥, then draws the K♦."""
     hands = ["4H 5H 6H 7H 8H 9H 3H 6S 6C 7S 7C TH 2H", "AS 2S 3S 4S 5S 8C 9C JC QC KC AD 2D 3D"]
