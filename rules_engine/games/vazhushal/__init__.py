@@ -176,21 +176,21 @@ class VazhushalState(State):
             return [FORMS["throw-in"].make()]
         if self.phase == "rearrange":
             melds = open_melds(self)
-            moves = _Listed(move or FORMS["meld"].make(m.cards) for m, move in melds)
+            moves = _Listed(move or _meld_move(m.cards) for m, move in melds)
             moves.append(FORMS["put-back"].make())
             moves.melds = {m.cards: m for m, _ in melds}
             return moves
         if self.phase == "draw":
             moves = [FORMS["draw"].make()]
             for number, meld in self._takes():
-                moves.append(FORMS["take"].make(number, meld.cards))
+                moves.append(_take_move(number, meld.cards))
             if not melded:
-                moves += [FORMS["meld"].make(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
+                moves += [_meld_move(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
             return moves
         keep = 0 if self.phase == "final" else 1
         melds = melds_from(hand, self.negative, natural_runs_only=not melded)
         melds.sort(key=lambda m: not m.natural)   # the natural melds first, as a player looks for them
-        moves = _Listed(FORMS["meld"].make(m.cards) for m in melds
+        moves = _Listed(_meld_move(m.cards) for m in melds
                         if len(hand) - len(m.cards) >= keep and identity(m) not in mine)
         moves.melds = {m.cards: m for m in melds}
         if melded and len(hand) > keep:
@@ -200,7 +200,7 @@ class VazhushalState(State):
         if self.phase == "final":
             moves.append(FORMS["done"].make())
         else:
-            moves += [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
+            moves += [Move("discard", (c,), "discard " + c.text) for c in dict.fromkeys(hand)]
         return moves
 
     def _may_rearrange(self):
@@ -588,6 +588,11 @@ class VazhushalState(State):
 def _meld_move(cards):
     """``FORMS["meld"].make(cards)``, made directly: a rearranging makes thousands at once."""
     return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
+
+
+def _take_move(place, cards):
+    """``FORMS["take"].make(place, cards)``, made directly."""
+    return Move("take", (place, cards), f"take {place} meld " + " ".join([c.text for c in cards]))
 
 
 class _Listed(list):

@@ -54,6 +54,10 @@ def _at(suit, place):
 
 
 _PLACES = {suit: [None] + [_at(suit, place) for place in range(1, 15)] for suit in SUITS}
+# The sequences of each suit by their first place: [(last place, cards)], shortest first.
+_WINDOWS = {suit: [None] + [[(start + length - 1, tuple(_PLACES[suit][start:start + length]))
+                             for length in range(3, min(MAX_RUN, 15 - start) + 1)] for start in range(1, 13)]
+            for suit in SUITS}
 _RANK_PLACES = {rank: (1, 14) if rank == "A" else (RANKS.index(rank) + 1,) for rank in RANKS}
 _SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 
@@ -199,15 +203,15 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
         held = [0] * 15   # held[p]: how many of the places 1..p the pool holds in this suit
         for place in range(1, 15):
             held[place] = held[place - 1] + (have[line[place]] > 0)
+        around = _RANK_PLACES[must.rank] if fixed else ()   # the places of ``must``
         for start in range(1, 13):
-            for length in range(3, min(MAX_RUN, 15 - start) + 1):
-                end = start + length - 1
-                count = held[end] - held[start - 1]
-                if length - count > supply:
+            before = held[start - 1]
+            for end, places in _WINDOWS[suit][start]:
+                count = held[end] - before
+                if end - start + 1 - count > supply:
                     break   # longer windows miss as many cards or more
-                if not count or fixed and not any(line[p] is must for p in range(start, end + 1)):
+                if not count or fixed and not any(start <= p <= end for p in around):
                     continue
-                places = tuple(line[start:end + 1])
                 if natural_runs_only:
                     # A wild ``must`` (not fixed) is in a natural sequence only as itself; a joker never.
                     if must is None or must in places:
@@ -215,8 +219,9 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
                     continue
                 _runs(places, have, wilds, supply, wild, must, found, orders)
     if not natural_runs_only:
+        choices = {}   # the wild cards a set may take, by how many: the same for most ranks
         for rank in (must.rank,) if fixed else RANKS:
-            _sets(rank, have, negative, wild, must, found)
+            _sets(rank, have, wilds, wild, must, found, choices)
     melds = []
     for cards, made in found.items():
         kind, plain = made[0], made[-1]
@@ -293,17 +298,25 @@ def _permutations(cards):
     return list(permutations(cards))
 
 
-def _sets(rank, have, negative, wild, must, found):
-    naturals = [Card(rank, s) for s in SUITS if have[Card(rank, s)]]
+_RANK_CARDS = {rank: [Card(rank, suit) for suit in SUITS] for rank in RANKS}
+
+
+def _sets(rank, have, wilds, wild, must, found, choices):
+    naturals = [c for c in _RANK_CARDS[rank] if have[c]]
     if not naturals:
         return
-    wilds = _wild_pool(have, negative, exclude_rank=rank)
+    others = [(c, n) for c, n in wilds if c.rank != rank]   # wild cards of the set's rank stand for themselves
+    kind = rank if len(others) < len(wilds) else None
     for size in (3, 4):
         for count in range(1, min(size, len(naturals)) + 1):
+            fills = choices.get((kind, size - count))
+            if fills is None:
+                fills = choices[(kind, size - count)] = [tuple(sorted(f, key=_wild_order))
+                                                         for f in _wild_choices(others, size - count)]
             for chosen in combinations(naturals, count):
                 made = ("set", count, sum(c not in wild for c in chosen))
-                for fill in _wild_choices(wilds, size - count):
-                    cards = tuple(chosen) + tuple(sorted(fill, key=_wild_order))
+                for fill in fills:
+                    cards = chosen + fill
                     if must is not None and must not in cards:
                         continue
                     found.setdefault(cards, made)

@@ -77,22 +77,25 @@ class PoolMelds:
         self.guard = sum(8 << s for s in self.slot.values())
         self.low = self.guard >> 3   # the lowest bit of each card's count
         self.have = self.encode(cards)
-        # (meld, its cards encoded, its identity, whether a natural sequence, its cards once each)
+        # (meld, its cards encoded, its identity, whether a natural sequence); the move laying
+        # each meld (``make``), made once for the whole rearranging; the groups.
         bit = self.bit.__getitem__
-        self.entries = tuple((m, sum(map(bit, m.cards)), identity(m), m.kind == "run" and m.natural,
-                              tuple(dict.fromkeys(m.cards))) for m in melds_from(list(cards), negative))
-        # The move laying each meld (``make``), made once for the whole rearranging.
-        self.moves = {m.cards: make(m.cards) for m, *_ in self.entries} if make else {}
-        self._group()
-
-    def _group(self):
+        entries, self.moves = [], {}
         numbers, groups = {}, []   # each group: its cards encoded, {identity: natural sequence}, its cards once
-        for meld, need, ident, natural, once in self.entries:
+        for meld in melds_from(list(cards), negative):
+            need, ident, natural = sum(map(bit, meld.cards)), identity(meld), meld.kind == "run" and meld.natural
+            entries.append((meld, need, ident, natural))
+            if make:
+                self.moves[meld.cards] = make(meld.cards)
             number = numbers.get(need)
             if number is None:
                 number = numbers[need] = len(groups)
-                groups.append((need, {}, once))
+                groups.append((need, {}, meld.cards))
             groups[number][1][ident] = natural
+        self.entries = tuple(entries)
+        self._group(groups)
+
+    def _group(self, groups):
         self.groups = [(need, tuple(idents.items())) for need, idents, _ in groups]
         self.natural = 0     # the groups holding a natural sequence
         exactly = {}         # (card, copies): the groups holding that many copies of it
@@ -101,7 +104,7 @@ class PoolMelds:
             bit = 1 << number
             if True in idents.values():
                 self.natural |= bit
-            for card in once:
+            for card in set(once):
                 key = (card, need >> slot[card] & 7)
                 exactly[key] = exactly.get(key, 0) | bit
         self.holding = dict.fromkeys(self.cards, 0)   # card: the groups holding it
@@ -278,7 +281,7 @@ def offered(pool, hand, negative, placed, need_natural, keep, known=None):
     pool_left, hand_left, in_hand = known.encode(pool), known.encode(hand), len(hand)
     whole = pool_left | guard
     out, spent = [], 0
-    for meld, need, ident, natural, _ in known.entries:
+    for meld, need, ident, natural in known.entries:
         # The meld's cards from the pool where it holds them (split), the rest from the hand.
         enough = ((whole - need) & guard) >> 3
         from_pool = (need & enough * 7) | (pool_left & (low - enough) * 7)

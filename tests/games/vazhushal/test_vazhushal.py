@@ -407,8 +407,11 @@ def test_melds_offered_while_rearranging_match_a_brute_force():
 def test_the_melds_of_fewer_cards_are_those_of_more_still_held_in_the_same_order():
     # Rearranging narrows the melds of the pool and hand as cards are laid, rather than finding
     # them again (rearrange.PoolMelds): the narrowed list is the one melds_from finds, order too.
-    from rules_engine.games.vazhushal import FORMS, _meld_move
+    from rules_engine.games.vazhushal import FORMS, _meld_move, _take_move
     from rules_engine.games.vazhushal.rearrange import PoolMelds
+
+    take, made = _take_move(3, tuple(parse_cards("AS 2S JK"))), FORMS["take"].make(3, parse_cards("AS 2S JK"))
+    assert (take.kind, take.args, take.text) == (made.kind, made.args, made.text)
 
     rng = random.Random(12)
     deck = make_deck("108")
