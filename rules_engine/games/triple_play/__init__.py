@@ -215,7 +215,7 @@ class TriplePlayState(State):
                 moves += [_discard(c) for c in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__))]
             else:
                 moves.append(FORMS["done"].make())
-        if self.foot_taken[seat] and not self.asked and not book_missing(self.melds[side]):
+        if self.foot_taken[seat] and not self.asked and not self._books()[side]:
             moves.append(FORMS["ask"].make())
         return moves
 
@@ -319,6 +319,14 @@ class TriplePlayState(State):
                 return f"{self._who()} took the discard pile: no discard this turn", "play.discard"
             return None
         return "that move is not open now", "play.turn"
+
+    def _books(self):
+        """What each side's basic book still lacks (``book_missing``), worked out once for a state
+        whose moves are listed or whose table is drawn."""
+        books = self.__dict__.get("_cached_books")
+        if books is None:
+            books = self._cached_books = tuple(book_missing(side) for side in self.melds)
+        return books
 
     def _who(self):
         """The name of the player to act, for a refusal's words."""
@@ -586,7 +594,7 @@ class TriplePlayState(State):
                        for n, (r, cards) in enumerate(side, 1)] for side in self.melds],
             "red_threes": [len(r) for r in self.red_threes], "opened": list(self.opened),
             "turn_points": self.turn_points, "drew": self.drew, "asked": self.asked, "allowed": self.allowed,
-            "book_missing": [book_missing(side) for side in self.melds],
+            "book_missing": list(self._books()),
             "totals": list(self.totals), "over": self.over,
             "deals_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }

@@ -19,6 +19,7 @@
   (200 with four or more players) wins at once (``end.game``).
 """
 
+from collections import Counter
 from itertools import combinations
 from math import ceil
 
@@ -137,6 +138,9 @@ def zetema_points(rank):
     (20, 15, 50, 5)
     """
     return ZETEMA.get(rank, 5)
+
+
+KINGS, QUEENS = ({suit: Card(rank, suit) for suit in SUIT_ORDER} for rank in "KQ")
 
 
 def held_order(card):
@@ -268,9 +272,11 @@ class ZetemaState(State):
         for rank in RANKS:
             if ranks.count(rank) == 5:
                 found.append(canonical([c for c in hand if c.rank == rank]))
-        for chosen in combinations(hand, self.size):
-            if meld_kind(chosen, self.size) not in (None, "assembly"):
-                found.append(canonical(chosen))
+        # A flush needs as many cards of one suit, a sequence as many ranks: else no combination is one.
+        if max(Counter(c.suit for c in hand).values(), default=0) >= self.size or len(set(ranks)) >= self.size:
+            for chosen in combinations(hand, self.size):
+                if meld_kind(chosen, self.size) not in (None, "assembly"):
+                    found.append(canonical(chosen))
         return [m for m in dict.fromkeys(found) if self._fresh(m)]
 
     def _fresh(self, cards):
@@ -291,8 +297,7 @@ class ZetemaState(State):
     def _most_marriages(self, hand, suit):
         """How many marriages in ``suit`` (two at most) ``_marriage_cards`` allows: none without
         a king or queen of it in hand."""
-        king, queen = Card("K", suit), Card("Q", suit)
-        if king not in hand and queen not in hand:
+        if KINGS[suit] not in hand and QUEENS[suit] not in hand:
             return 0
         return next(n for n in (2, 1, 0) if self._marriage_cards(hand, suit * n) is not None)
 
