@@ -338,7 +338,6 @@ class TriplePlayState(State):
         return next((c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)), None)
 
     def _pickup_refusal(self, cards):
-        hand = self.hands[self.turn]
         if not self.discard:
             return "the discard pile is empty", "play.pickup"
         top = self.discard[-1]
