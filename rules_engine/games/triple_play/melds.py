@@ -14,6 +14,7 @@ cards only): one wild card at most in three to five cards, two in six or seven, 
 
 from collections import Counter
 
+from ...cards import make_deck
 from ...scoring import Fact, ScoreError, ScoreRule
 
 WILD = "W"                      # the "rank" of a meld of wild cards only
@@ -28,6 +29,9 @@ UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
 
 def is_wild(card):
     return card.rank is None or card.rank == "2"
+
+
+WILD_CARDS = frozenset(card for card in make_deck("324") if is_wild(card))
 
 
 def is_red_three(card):
@@ -89,7 +93,7 @@ def kind(rank, cards):
     """A canasta's kind: ``"7"``, ``"5"``, ``WILD``, ``"natural"`` or ``"mixed"``."""
     if rank in (WILD, "7", "5"):
         return rank
-    return "mixed" if any(c.rank is None or c.rank == "2" for c in cards) else "natural"
+    return "natural" if WILD_CARDS.isdisjoint(cards) else "mixed"
 
 
 def canastas(melds):
