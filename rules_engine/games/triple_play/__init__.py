@@ -19,10 +19,10 @@ a hand, a knee and a foot to play through. Rules: docs/games/triple-play.md.
 
 from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import Move, MoveForm, MoveForms
+from ...moves import MoveForm, MoveForms
 from ...selection import Built
-from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, book_missing, canastas, deal_points,
-                                is_red_three, is_wild, meld_problem, meld_rank, most_points, value)
+from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, add_move, book_missing, canastas, deal_points,
+                    discard_move, is_red_three, is_wild, meld_move, meld_problem, meld_rank, most_points, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -52,18 +52,6 @@ MELD_ORDER = {card: (ORDER.index(card.rank) if card.rank else len(ORDER), "SHDC"
 def side_of(seat):
     return seat % 2
 
-
-def _meld(cards):
-    """``FORMS["meld"].make(cards)``, made directly: a turn lists many."""
-    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
-
-
-def _add(cards, number):
-    return Move("add", (cards, number), f"add {' '.join([c.text for c in cards])} to meld {number}")
-
-
-def _discard(card):
-    return Move("discard", (card,), "discard " + card.text)
 
 
 class TriplePlayState(State):
@@ -212,7 +200,7 @@ class TriplePlayState(State):
             moves.append(FORMS["takeback"].make())
         if self._may_end_turn():
             if self.drew == "stock":
-                moves += [_discard(c) for c in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__))]
+                moves += [discard_move(c) for c in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__))]
             else:
                 moves.append(FORMS["done"].make())
         if self.foot_taken[seat] and not self.asked and not self._books()[side]:
@@ -245,13 +233,13 @@ class TriplePlayState(State):
             number = short.get(rank, 0)
             if number:
                 room = CANASTA - len(self.melds[side][number - 1][1])
-                moves.append(_add(tuple(cards[:room]), number))
+                moves.append(add_move(tuple(cards[:room]), number))
                 if rank != WILD and wilds:
-                    moves.append(_add((wilds[0],), number))
+                    moves.append(add_move((wilds[0],), number))
             elif len(cards) >= 3:
-                moves.append(_meld(tuple(cards[:CANASTA])))
+                moves.append(meld_move(tuple(cards[:CANASTA])))
             if not number and rank not in (WILD, "3") and rank not in NO_WILDS and len(cards) == 2 and wilds:
-                moves.append(_meld(tuple(cards) + (wilds[0],)))
+                moves.append(meld_move(tuple(cards) + (wilds[0],)))
         return moves
 
     def _open_meld(self, side, rank):
@@ -466,14 +454,14 @@ class TriplePlayState(State):
             self._add_to_melds(seat, (top, *move.args[0]))
             self.said = f"{name} takes the discard pile with {self._words(move.args[0])}."
             self._partner_knee(seat)
-            self._after_meld(seat)
+            self._aftermeld_move(seat)
         elif kind in ("meld", "add"):
             for card in move.args[0]:
                 hand.remove(card)
             number = self._add_to_melds(seat, move.args[0], move.args[1] if kind == "add" else None)
             verb = "melds" if kind == "meld" else f"adds to meld {number}"
             self.said = f"{name} {verb} {self._words(move.args[0])}."
-            self._after_meld(seat)
+            self._aftermeld_move(seat)
         elif kind == "takeback":
             for _, cards in self.melds[side]:
                 hand += cards
@@ -512,7 +500,7 @@ class TriplePlayState(State):
         if not self.knee_taken[seat] and self.opened[side_of(seat)] and canastas(self.melds[side_of(seat)]):
             self._take_knee(seat)
 
-    def _after_meld(self, seat):
+    def _aftermeld_move(self, seat):
         side = side_of(seat)
         if self.opened[side] and canastas(self.melds[side]) and not self.knee_taken[seat]:
             self._take_knee(seat)

@@ -15,6 +15,7 @@ cards only): one wild card at most in three to five cards, two in six or seven, 
 from collections import Counter
 
 from ...cards import make_deck
+from ...moves import Move
 from ...scoring import Fact, ScoreError, ScoreRule
 
 WILD = "W"                      # the "rank" of a meld of wild cards only
@@ -210,6 +211,23 @@ def _most_naturals(naturals, wilds, held, held_wilds):
         if short not in (1, 2) and wilds <= 2 * canastas + (wild_limit(short) if short else 0):
             return total - wilds
     return None
+
+
+# ---- moves made directly: a turn lists many ------------------------------------------------------
+
+def meld_move(cards):
+    """The game's ``FORMS["meld"].make(cards)``."""
+    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
+
+
+def add_move(cards, number):
+    """The game's ``FORMS["add"].make(cards, number)``."""
+    return Move("add", (cards, number), f"add {' '.join([c.text for c in cards])} to meld {number}")
+
+
+def discard_move(card):
+    """The game's ``FORMS["discard"].make(card)``."""
+    return Move("discard", (card,), "discard " + card.text)
 
 
 # ---- the score pad ----------------------------------------------------------------------------

@@ -32,7 +32,8 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
-from .melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
+from .melds import (canonical, card_value, extend, identity, lay_offs, meld_move, melds_from, meld_words,
+                    read_meld, take_move)
 from .rearrange import laid_again, open_melds, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
@@ -176,21 +177,21 @@ class VazhushalState(State):
             return [FORMS["throw-in"].make()]
         if self.phase == "rearrange":
             melds = open_melds(self)
-            moves = _Listed(move or _meld_move(m.cards) for m, move in melds)
+            moves = _Listed(move or meld_move(m.cards) for m, move in melds)
             moves.append(FORMS["put-back"].make())
             moves.melds = {m.cards: m for m, _ in melds}
             return moves
         if self.phase == "draw":
             moves = [FORMS["draw"].make()]
             for number, meld in self._takes():
-                moves.append(_take_move(number, meld.cards))
+                moves.append(take_move(number, meld.cards))
             if not melded:
-                moves += [_meld_move(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
+                moves += [meld_move(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
             return moves
         keep = 0 if self.phase == "final" else 1
         melds = melds_from(hand, self.negative, natural_runs_only=not melded)
         melds.sort(key=lambda m: not m.natural)   # the natural melds first, as a player looks for them
-        moves = _Listed(_meld_move(m.cards) for m in melds
+        moves = _Listed(meld_move(m.cards) for m in melds
                         if len(hand) - len(m.cards) >= keep and identity(m) not in mine)
         moves.melds = {m.cards: m for m in melds}
         if melded and len(hand) > keep:
@@ -220,25 +221,8 @@ class VazhushalState(State):
         return out
 
     def _lay_offs(self, seat, hand):
-        """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows
-        them, with the player's melds looked at once."""
-        out, mine = [], self.own_melds(seat)
-        idents = [identity(m) for _, m in mine]
-        naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
-        cards = list(dict.fromkeys(hand))
-        for at, (number, meld) in enumerate(mine):
-            others = set(idents[:at] + idents[at + 1:])
-            natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
-            for card in cards:
-                fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
-                if not (fits or is_wild(card, self.negative)):
-                    continue   # cannot extend it: spares the full check
-                grown = extend(meld, card, self.negative)
-                if grown is None or identity(grown) in others:
-                    continue
-                if natural_elsewhere or grown.kind == "run" and grown.natural:
-                    out.append((number, card))
-        return out
+        """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows them."""
+        return lay_offs(self.own_melds(seat), hand, self.negative)
 
     def _lay_off_refusal(self, seat, number, meld, card):
         grown = extend(meld, card, self.negative)
@@ -472,7 +456,7 @@ class VazhushalState(State):
                 " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "rearrange":
-            take_up(self, _meld_move)
+            take_up(self, meld_move)
         elif kind == "put-back":
             put_back(self)
         elif kind == "meld":
@@ -583,16 +567,6 @@ class VazhushalState(State):
         from .table import describe
 
         return describe(self, seat)
-
-
-def _meld_move(cards):
-    """``FORMS["meld"].make(cards)``, made directly: a rearranging makes thousands at once."""
-    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
-
-
-def _take_move(place, cards):
-    """``FORMS["take"].make(place, cards)``, made directly."""
-    return Move("take", (place, cards), f"take {place} meld " + " ".join([c.text for c in cards]))
 
 
 class _Listed(list):

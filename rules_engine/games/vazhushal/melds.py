@@ -27,6 +27,7 @@ from collections import Counter, namedtuple
 from itertools import combinations
 
 from ...cards import RANKS, SUITS, Card, format_cards
+from ...moves import Move
 
 Meld = namedtuple("Meld", "kind cards stands natural value")
 MAX_RUN = 13
@@ -342,6 +343,37 @@ def extend(meld, card, negative):
             grown.append(run)
     grown.sort(key=lambda run: card not in run.stands)
     return grown[0] if grown else None
+
+
+def lay_offs(mine, hand, negative):
+    """``[(meld number, card)]``: the cards of ``hand`` that extend a meld of ``mine`` (``[(number,
+    meld)]``, a player's melds), leaving no two identical and a natural sequence among them."""
+    out = []
+    idents = [identity(m) for _, m in mine]
+    naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
+    cards = list(dict.fromkeys(hand))
+    for at, (number, meld) in enumerate(mine):
+        others = set(idents[:at] + idents[at + 1:])
+        natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
+        for card in cards:
+            fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
+            if not (fits or is_wild(card, negative)):
+                continue   # cannot extend it: spares the full check
+            grown = extend(meld, card, negative)
+            if grown is not None and identity(grown) not in others and (
+                    natural_elsewhere or grown.kind == "run" and grown.natural):
+                out.append((number, card))
+    return out
+
+
+def meld_move(cards):
+    """The game's ``FORMS["meld"].make(cards)``, made directly: a rearranging makes thousands at once."""
+    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
+
+
+def take_move(place, cards):
+    """The game's ``FORMS["take"].make(place, cards)``, made directly."""
+    return Move("take", (place, cards), f"take {place} meld " + " ".join([c.text for c in cards]))
 
 
 def brute_force_melds(pool, negative):

@@ -207,11 +207,12 @@ def test_the_opening_count_agrees_with_a_brute_force_over_the_hand():
 
 
 def test_moves_made_directly_are_those_their_forms_make():
-    from rules_engine.games.triple_play import FORMS, _add, _discard, _meld
+    from rules_engine.games.triple_play import FORMS
+    from rules_engine.games.triple_play.melds import add_move, discard_move, meld_move
 
     cards = tuple(parse_cards("KH KS 2C"))
-    for fast, slow in ((_meld(cards), FORMS["meld"].make(cards)), (_add(cards, 12), FORMS["add"].make(cards, 12)),
-                       (_discard(cards[0]), FORMS["discard"].make(cards[0]))):
+    for fast, slow in ((meld_move(cards), FORMS["meld"].make(cards)), (add_move(cards, 12), FORMS["add"].make(cards, 12)),
+                       (discard_move(cards[0]), FORMS["discard"].make(cards[0]))):
         assert (fast.kind, fast.args, fast.text) == (slow.kind, slow.args, slow.text)
 
 

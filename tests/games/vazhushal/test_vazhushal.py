@@ -412,10 +412,11 @@ def test_melds_offered_while_rearranging_match_a_brute_force():
 def test_the_melds_of_fewer_cards_are_those_of_more_still_held_in_the_same_order():
     # Rearranging narrows the melds of the pool and hand as cards are laid, rather than finding
     # them again (rearrange.PoolMelds): the narrowed list is the one melds_from finds, order too.
-    from rules_engine.games.vazhushal import FORMS, _meld_move, _take_move
+    from rules_engine.games.vazhushal import FORMS
+    from rules_engine.games.vazhushal.melds import meld_move, take_move
     from rules_engine.games.vazhushal.rearrange import PoolMelds
 
-    take, made = _take_move(3, tuple(parse_cards("AS 2S JK"))), FORMS["take"].make(3, parse_cards("AS 2S JK"))
+    take, made = take_move(3, tuple(parse_cards("AS 2S JK"))), FORMS["take"].make(3, parse_cards("AS 2S JK"))
     assert (take.kind, take.args, take.text) == (made.kind, made.args, made.text)
 
     rng = random.Random(12)
@@ -423,7 +424,7 @@ def test_the_melds_of_fewer_cards_are_those_of_more_still_held_in_the_same_order
     for _ in range(12):
         rng.shuffle(deck)
         cards, neg = deck[:rng.choice([14, 22, 30])], deck[-1]
-        known = PoolMelds(cards, neg, _meld_move)
+        known = PoolMelds(cards, neg, meld_move)
         for move in known.moves.values():
             made = FORMS["meld"].make(move.args[0])
             assert (move.kind, move.args, move.text) == (made.kind, made.args, made.text)
