@@ -131,27 +131,29 @@ class BuildRule:
         Found from the few column tops (each takes at most one card per suit) rather than by
         trying every face-up card: Yukon lays out some thirty, and replaying a long game asks
         this at every step."""
-        lying = {}  # where each card that may be lifted lies (a card may lie twice in two packs)
-        for c, column in enumerate(columns):
-            up = column.up
-            for i in self.movable_from(column):
-                card = up[i]
-                lying[card] = lying[card] + ((c, i),) if card in lying else ((c, i),)
-        found = []
+        onto = {}  # each card that may go on a column's top: those columns (a card may be wanted twice in two packs)
         empty = []
         for t, column in enumerate(columns):
-            if not column.up:
+            if column.up:
+                for card in self.children(column.up[-1]):
+                    onto[card] = onto[card] + (t,) if card in onto else (t,)
+            else:
                 empty.append(t)
-                continue
-            for card in self.children(column.up[-1]):
-                found += [(c, i, t) for c, i in lying.get(card, ()) if c != t]
-        if empty:
-            for card, places in lying.items():
-                fills = self._fills.get(card)
-                if fills is None:
-                    fills = self._fills[card] = self.fits(card, None)
-                if fills:
-                    found += [(c, i, t) for c, i in places for t in empty if t != c]
+        found = []
+        filling = self._fills if empty else {}  # whether a card may fill an empty pile: fits(card, None)
+        for c, column in enumerate(columns):
+            up = column.up
+            for i in (range(len(up)) if self.carry == "any" else self.movable_from(column)):
+                card = up[i]
+                targets = onto.get(card)
+                if targets:
+                    found += [(c, i, t) for t in targets if t != c]
+                if empty:
+                    fills = filling.get(card)
+                    if fills is None:
+                        fills = filling[card] = self.fits(card, None)
+                    if fills:
+                        found += [(c, i, t) for t in empty if t != c]
         found.sort()
         return found
 
@@ -190,6 +192,15 @@ class FoundationRule:
     @staticmethod
     def index(card):
         return SUITS.index(card.suit)
+
+    def wanted(self, piles):
+        """The cards that fit the pile of their suit now, ``piles`` being one per suit in ``SUITS`` order."""
+        wanted = set()
+        for suit, pile in zip(SUITS, piles):
+            rank = self.ranks.next_above(pile[-1]) if pile else self.ranks.order[0]
+            if rank is not None:
+                wanted.add(Card(rank, suit))
+        return wanted
 
 
 
