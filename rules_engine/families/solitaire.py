@@ -8,6 +8,7 @@ mostly in these few values.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
 from ..scoring import ScoreRule
@@ -195,12 +196,20 @@ class FoundationRule:
 
     def wanted(self, piles):
         """The cards that fit the pile of their suit now, ``piles`` being one per suit in ``SUITS`` order."""
-        wanted = set()
-        for suit, pile in zip(SUITS, piles):
-            rank = self.ranks.next_above(pile[-1]) if pile else self.ranks.order[0]
-            if rank is not None:
-                wanted.add(Card(rank, suit))
+        after = self._after
+        wanted = {after[suit] if not pile else after[pile[-1]] if pile[-1].suit == suit else None
+                  for suit, pile in zip(SUITS, piles)}
+        wanted.discard(None)
         return wanted
+
+    @cached_property
+    def _after(self):
+        """The card that goes on each card of a pile (None past the top), and on each suit's empty pile."""
+        after = {suit: Card(self.ranks.order[0], suit) for suit in SUITS}
+        for suit in SUITS:
+            for low, high in zip(self.ranks.order, self.ranks.order[1:] + (None,)):
+                after[Card(low, suit)] = high and Card(high, suit)
+        return after
 
 
 

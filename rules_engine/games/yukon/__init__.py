@@ -75,6 +75,9 @@ class YukonState(State):
     def _setup(self):
         self.columns = deal_tableau(self._shuffle("deal", make_deck("52")))
         self.foundations = ((),) * len(SUITS)
+        # Whether a way forward is known to exist, without asking way_forward() (see _play): not
+        # yet for the deal, whose turn asks.
+        self.surely_forward = False
 
     # ---- where cards are ----------------------------------------------------------------
 
@@ -91,14 +94,36 @@ class YukonState(State):
 
     @property
     def to_act(self):
-        return None if self.won or self.way_forward() is None else 0
+        return None if self.won or not (self.surely_forward or self.way_forward() is not None) else 0
 
     def way_forward(self):
         """The column moves to make before a card can be turned up or go home
         (see yukon_search.way_forward): None once the deal is lost."""
         if "_cached_way" not in self.__dict__:  # once per state: the search is the costly part
-            self._cached_way = way_forward(layout_of(self.columns), wanted_by(self.foundations))
+            self._cached_way = () if self._forward_now() else \
+                way_forward(layout_of(self.columns), wanted_by(self.foundations))
         return self._cached_way
+
+    def _forward_now(self):
+        """Whether a card can go home or be turned up at once (the search's first test, made on the
+        columns themselves: most positions pass it, and then need no layout for the search)."""
+        wanted, tops, empty = self._wanted(), {}, False
+        for c, column in enumerate(self.columns):
+            if column.up:
+                if column.up[-1] in wanted:
+                    return True
+                tops[column.up[-1]] = c
+            elif not column.down:
+                empty = True
+        for c, column in enumerate(self.columns):
+            if column.down and column.up:
+                card = column.up[0]
+                if empty and TABLEAU.fits(card, None):
+                    return True
+                for parent in TABLEAU.parents(card):
+                    if tops.get(parent, c) != c:
+                        return True
+        return False
 
     def progress(self):
         return sum(map(len, self.foundations)), sum(len(column.down) for column in self.columns)
@@ -106,18 +131,19 @@ class YukonState(State):
     # ---- moves --------------------------------------------------------------------------------
 
     def _legal(self):
-        moves = []
-        for c, column in enumerate(self.columns):
-            top = column.top
-            if top is not None and FOUNDATION.fits(top, self.foundations[FOUNDATION.index(top)]):
-                moves.append(FORMS["to-foundation"].make(top))
-        for c, i, t in TABLEAU.placements(self.columns):
-            card, target = self.columns[c].up[i], self.columns[t].top
-            if target is None:
-                moves.append(FORMS["to-column"].make(card, t + 1))
-            else:
-                moves.append(FORMS["onto"].make(card, target))
+        columns, wanted = self.columns, self._wanted()
+        moves = [FORMS["to-foundation"].make(column.top) for column in columns if column.top in wanted]
+        onto, to_column = FORMS["onto"], FORMS["to-column"]
+        for c, i, t in TABLEAU.placements(columns):
+            card, target = columns[c].up[i], columns[t].up
+            moves.append(onto.make(card, target[-1]) if target else to_column.make(card, t + 1))
         return moves
+
+    def _wanted(self):
+        """The cards the foundations take next (once per state: the moves and the turn both ask)."""
+        if "_cached_wanted" not in self.__dict__:
+            self._cached_wanted = FOUNDATION.wanted(self.foundations)
+        return self._cached_wanted
 
     def _shift(self, c, i, t):
         """The columns after moving ``columns[c].up[i:]`` onto column ``t``."""
@@ -179,7 +205,12 @@ class YukonState(State):
         return list(dict.fromkeys(moves))
 
     def _play(self, move):
-        self.__dict__.pop("_cached_way", None)  # the copy made by apply() must not keep its parent's answer
+        # the copy made by apply() must not keep its parent's answers
+        self.__dict__.pop("_cached_way", None)
+        self.__dict__.pop("_cached_wanted", None)
+        # A position the move can undo, reached from one with a way forward, has one too: random
+        # play shuffling columns back and forth reaches many such, and they need no search.
+        surely_before, self.surely_forward = self.surely_forward, False
         card = move.card
         c, i = self._find(card)
         self.turned_up = None
@@ -191,8 +222,17 @@ class YukonState(State):
             self.columns = tuple(columns)
             f = FOUNDATION.index(card)
             self.foundations = self.foundations[:f] + (self.foundations[f] + (card,),) + self.foundations[f + 1:]
-            return
-        self.columns = self._shift(c, i, self._target(move))
+            undone = False
+        else:
+            left = self.columns[c]
+            # The move is undone by moving the card back where it lay: on the card under it, or (a
+            # king alone in its column) into the column it leaves empty.
+            undone = TABLEAU.fits(card, left.up[i - 1]) if i else not left.down and TABLEAU.fits(card, None)
+            self.columns = self._shift(c, i, self._target(move))
+        # Worked out now, while the position before is known: the next move's turn asks anyway. A
+        # way found (not a search stopped at its limit) is sure.
+        self.surely_forward = self._forward_now() or surely_before and undone or \
+            isinstance(self.way_forward(), tuple)
 
     # ---- scores and views -------------------------------------------------------------------
 
