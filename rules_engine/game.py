@@ -8,6 +8,7 @@ is written once, here.
 """
 
 from collections import namedtuple
+from functools import lru_cache
 
 from .cards import HIDDEN, format_cards, make_deck, parse_cards
 from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
@@ -342,9 +343,13 @@ class State:
         # What was computed for this state, and a hand's end (shown only right after the move that
         # ends it, and the private moves the others are not told of), do not carry over to the next.
         passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end")
+        kept = self.__dict__.copy()
+        for key in passing:
+            kept.pop(key, None)
+        for key in [key for key in kept if key[0] == "_" and key.startswith("_cached")]:
+            del kept[key]
         new = self.__class__.__new__(self.__class__)   # a shallow copy, as copy.copy makes it
-        new.__dict__.update({key: value for key, value in self.__dict__.items()
-                             if not key.startswith("_cached") and key not in passing})
+        new.__dict__.update(kept)
         new._copied()
         in_part = self._told_in_part(move)
         if in_part is not None:
@@ -469,7 +474,7 @@ class State:
         return False
 
     def player_names(self):
-        return self.spec.seat_names or tuple(f"Seat {seat}" for seat in range(self.seats))
+        return self.spec.seat_names or _seat_names(self.seats)
 
     @property
     def moves_made(self):
@@ -555,6 +560,12 @@ class State:
     @staticmethod
     def _hide(cards, visible):
         return [card.text if visible else HIDDEN for card in cards]
+
+
+@lru_cache(maxsize=16)
+def _seat_names(seats):
+    """``Seat 0``, ``Seat 1``...: asked for at every move's sentences, so written once per count."""
+    return tuple(f"Seat {seat}" for seat in range(seats))
 
 
 def _card_key(card):
