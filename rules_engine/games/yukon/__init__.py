@@ -132,7 +132,8 @@ class YukonState(State):
 
     def _legal(self):
         columns, wanted = self.columns, self._wanted()
-        moves = [FORMS["to-foundation"].make(column.top) for column in columns if column.top in wanted]
+        moves = [FORMS["to-foundation"].make(column.up[-1]) for column in columns
+                 if column.up and column.up[-1] in wanted]
         onto, to_column = FORMS["onto"], FORMS["to-column"]
         for c, i, t in TABLEAU.placements(columns):
             card, target = columns[c].up[i], columns[t].up
