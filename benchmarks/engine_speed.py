@@ -41,20 +41,29 @@ DEFAULT_TARGET = 0.5   # of the yardstick's random turns per second
 RUNS = 3
 
 
+def timed(play_game, seconds, clock=time.perf_counter):
+    """``(games, moves, elapsed)``: ``play_game(seed)``, which returns the moves it made, for the
+    seeds ``bench-0``, ``bench-1``, ... until ``seconds`` have passed on ``clock``."""
+    games = moves = 0
+    started = clock()
+    while True:
+        moves += play_game(f"bench-{games}")
+        games += 1
+        elapsed = clock() - started
+        if elapsed >= seconds:
+            return games, moves, elapsed
+
+
 def measure(game_id, kind, seconds):
     """``(games, moves, elapsed)`` for bots of ``kind`` playing ``game_id`` for about ``seconds``."""
     game = rules_engine.load_game(game_id)
-    games = moves = 0
-    started = time.perf_counter()
-    while True:
-        seed = f"bench-{games}"
+
+    def play_game(seed):
         state = game.new(seed=seed)
         state = play_out(state, [make_bot(kind, f"{seed}-{seat}") for seat in range(state.seats)])
-        games += 1
-        moves += len(state.moves_made)
-        elapsed = time.perf_counter() - started
-        if elapsed >= seconds:
-            return games, moves, elapsed
+        return len(state.moves_made)
+
+    return timed(play_game, seconds)
 
 
 def random_turns(game_id, seconds):
@@ -63,22 +72,20 @@ def random_turns(game_id, seconds):
     given up, as ``play_out`` gives it up. Timed in CPU seconds of this process, which the
     other processes of a shared machine disturb less than they do the clock on the wall."""
     game = rules_engine.load_game(game_id)
-    games = moves = 0
-    started = time.process_time()
-    while True:
-        seed = f"bench-{games}"
+
+    def play_game(seed):
         state = game.new(seed=seed)
         rng = random.Random(f"random-turns/{seed}")
-        idle, mark = 0, state.progress()
+        moves = idle = 0
+        mark = state.progress()
         while not state.is_over and idle < MAX_IDLE:
             state = state.apply(rng.choice(state.legal_moves()))
             moves += 1
             now = state.progress()
             idle, mark = (idle + 1, mark) if now is not None and now == mark else (0, now)
-        games += 1
-        elapsed = time.process_time() - started
-        if elapsed >= seconds:
-            return games, moves, elapsed
+        return moves
+
+    return timed(play_game, seconds, time.process_time)
 
 
 def beside_yardstick(game_id, seconds):
