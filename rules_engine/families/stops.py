@@ -213,7 +213,11 @@ class StopsPlay:
         has no field worked out at init): play makes one or two at every card. What was worked
         out for this deal (``cached_property``) is not carried over."""
         new = object.__new__(self.__class__)
-        new.__dict__.update({name: self.__dict__[name] for name in _FIELDS}, **changes)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        for name in _WORKED_OUT:
+            fields.pop(name, None)
+        fields.update(changes)
         return new
 
     def played_by_suit(self):
@@ -236,6 +240,7 @@ class StopsPlay:
 
 
 _FIELDS = tuple(field.name for field in fields(StopsPlay))
+_WORKED_OUT = tuple(name for name, value in vars(StopsPlay).items() if isinstance(value, computed_once))
 
 
 def sequence_zone(play, players, ended=False):
