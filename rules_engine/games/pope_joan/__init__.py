@@ -126,8 +126,8 @@ class PopeJoanState(StopsGame):
         lines = []
         won = pools_won_by(card, self.trump)
         for pool, ranks in PAIRS.items():  # interpretation.pairs
-            pair = [Card(rank, self.trump) for rank in ranks]
-            if card in pair and all((seat, c) in self.play.played for c in pair):
+            if card.suit == self.trump and card.rank in ranks and \
+                    all((seat, Card(rank, self.trump)) in self.play.played for rank in ranks):
                 won.append(pool)
         for pool in won:
             lines.append(self._collect(pool, seat) or f"{players[seat]} finds {pool} empty")
