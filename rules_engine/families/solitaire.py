@@ -126,12 +126,16 @@ class BuildRule:
             self._children[onto] = found
         return found
 
-    def placements(self, columns):
+    def placements(self, columns, lying=None):
         """Every tableau move ``(from column, index in its face-up cards, to column)``, in that order.
 
         Found from the few column tops (each takes at most one card per suit) rather than by
         trying every face-up card: Yukon lays out some thirty, and replaying a long game asks
-        this at every step."""
+        this at every step. ``lying``, where the game keeps it: each face-up card's ``(column,
+        index)``, for a single pack whose every face-up card may be lifted; the cards the tops
+        and the empty columns take are then looked up there."""
+        if lying is not None and self.carry == "any":
+            return self._placements_of(columns, lying)
         onto = {}  # each card that may go on a column's top: those columns (a card may be wanted twice in two packs)
         empty = []
         for t, column in enumerate(columns):
@@ -157,6 +161,32 @@ class BuildRule:
                         found += [(c, i, t) for t in empty if t != c]
         found.sort()
         return found
+
+    def _placements_of(self, columns, lying):
+        """``placements`` with every face-up card's place known (``lying``)."""
+        found, empty = [], []
+        for t, column in enumerate(columns):
+            if column.up:
+                for card in self.children(column.up[-1]):
+                    place = lying.get(card)
+                    if place is not None and place[0] != t:
+                        found.append((*place, t))
+            else:
+                empty.append(t)
+        if empty:
+            for card in lying if self.empty == "any" else self._fillers:
+                place = lying.get(card)
+                if place is not None:
+                    found += [(*place, t) for t in empty if t != place[0]]
+        found.sort()
+        return found
+
+    @cached_property
+    def _fillers(self):
+        """The cards that may fill an empty pile, when a rank does (``empty`` not "any")."""
+        if self.empty == "none":
+            return ()
+        return tuple(card for card in (Card(self.empty, suit) for suit in SUITS) if self.fits(card, None))
 
     def movable_from(self, column):
         """Indexes into ``column.up`` of the cards that may be lifted (with those above)."""

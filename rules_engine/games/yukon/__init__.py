@@ -41,6 +41,11 @@ FORMS = MoveForms(
 )
 
 
+def face_up_places(columns):
+    """``{card: (column index, index in its face-up cards)}`` for every face-up card."""
+    return {card: (c, i) for c, column in enumerate(columns) for i, card in enumerate(column.up)}
+
+
 def deal_tableau(deck):
     """The Yukon layout from a deck in deal order."""
     cards = iter(deck)
@@ -75,18 +80,27 @@ class YukonState(State):
     def _setup(self):
         self.columns = deal_tableau(self._shuffle("deal", make_deck("52")))
         self.foundations = ((),) * len(SUITS)
-        # Whether a way forward is known to exist, without asking way_forward() (see _play): not
-        # yet for the deal, whose turn asks.
-        self.surely_forward = False
+        # The columns for which a way forward is known to exist, without asking way_forward()
+        # (see _play): none yet for the deal, whose turn asks.
+        self.surely_forward_in = None
+        self.lying = (self.columns, face_up_places(self.columns))
 
     # ---- where cards are ----------------------------------------------------------------
 
+    def _places(self):
+        """Each face-up card's ``(column index, index in its face-up cards)``: kept up to date by
+        every move (see _play), and worked out afresh for columns laid out by hand."""
+        columns, places = self.lying
+        if columns is not self.columns:
+            columns, places = self.__dict__.get("_cached_lying", (None, None))
+            if columns is not self.columns:
+                places = face_up_places(self.columns)
+                self._cached_lying = (self.columns, places)
+        return places
+
     def _find(self, card):
         """``(column index, index in its face-up cards)`` of a face-up card, or None."""
-        for c, column in enumerate(self.columns):
-            if card in column.up:
-                return c, column.up.index(card)
-        return None
+        return self._places().get(card)
 
     @property
     def won(self):
@@ -94,7 +108,9 @@ class YukonState(State):
 
     @property
     def to_act(self):
-        return None if self.won or not (self.surely_forward or self.way_forward() is not None) else 0
+        if self.surely_forward_in is self.columns:  # and so not won: a card is left to go home or be turned up
+            return 0
+        return None if self.won or self.way_forward() is None else 0
 
     def way_forward(self):
         """The column moves to make before a card can be turned up or go home
@@ -105,8 +121,18 @@ class YukonState(State):
         return self._cached_way
 
     def _forward_now(self):
-        """Whether a card can go home or be turned up at once (the search's first test, made on the
-        columns themselves: most positions pass it, and then need no layout for the search)."""
+        """Whether a card can go home or be turned up at once (the search's first test): whether a
+        move sends one home or lifts the lowest face-up card over face-down ones. The moves are
+        listed at every step anyway, and most positions pass, needing no layout for the search."""
+        columns = self.columns
+        bottoms = {column.up[0] for column in columns if column.down and column.up}
+        if len(bottoms) < sum(1 for column in columns if column.down):
+            return self._forward_without_moves()  # face-down cards with none face up: a position built by hand
+        return any(move.kind == "to-foundation" or move.args[0] in bottoms for move in self._legal_now())
+
+    def _forward_without_moves(self):
+        """``_forward_now`` from the columns themselves, as the search sees them: a column of face-down
+        cards alone is not empty (to the moves, it is)."""
         wanted, tops, empty = self._wanted(), {}, False
         for c, column in enumerate(self.columns):
             if column.up:
@@ -126,7 +152,7 @@ class YukonState(State):
         return False
 
     def progress(self):
-        return sum(map(len, self.foundations)), sum(len(column.down) for column in self.columns)
+        return sum(map(len, self.foundations)), sum([len(column.down) for column in self.columns])
 
     # ---- moves --------------------------------------------------------------------------------
 
@@ -135,7 +161,7 @@ class YukonState(State):
         moves = [FORMS["to-foundation"].make(column.up[-1]) for column in columns
                  if column.up and column.up[-1] in wanted]
         onto, to_column = FORMS["onto"], FORMS["to-column"]
-        for c, i, t in TABLEAU.placements(columns):
+        for c, i, t in TABLEAU.placements(columns, self._places()):
             card, target = columns[c].up[i], columns[t].up
             moves.append(onto.make(card, target[-1]) if target else to_column.make(card, t + 1))
         return moves
@@ -156,10 +182,8 @@ class YukonState(State):
 
     def _target(self, move):
         if move.kind == "onto":
-            for t, column in enumerate(self.columns):
-                if column.top == move.args[1]:
-                    return t
-            return None
+            t, i = self._find(move.args[1]) or (None, None)
+            return t if t is not None and i == len(self.columns[t].up) - 1 else None
         column = move.args[1] - 1
         return column if 0 <= column < COLUMNS else None
 
@@ -211,29 +235,36 @@ class YukonState(State):
         self.__dict__.pop("_cached_wanted", None)
         # A position the move can undo, reached from one with a way forward, has one too: random
         # play shuffling columns back and forth reaches many such, and they need no search.
-        surely_before, self.surely_forward = self.surely_forward, False
+        surely_before = self.surely_forward_in is self.columns
+        places = dict(self._places())
         card = move.card
-        c, i = self._find(card)
+        c, i = places[card]
+        left = self.columns[c]
         self.turned_up = None
-        if i == 0 and self.columns[c].down:  # the card below is turned up once this one leaves
-            self.turned_up = (self.columns[c].down[-1], c)
+        if i == 0 and left.down:  # the card below is turned up once this one leaves
+            self.turned_up = (left.down[-1], c)
+            places[left.down[-1]] = (c, 0)
         if move.kind == "to-foundation":
+            del places[card]
             columns = list(self.columns)
-            columns[c] = columns[c].cut(i)
+            columns[c] = left.cut(i)
             self.columns = tuple(columns)
             f = FOUNDATION.index(card)
             self.foundations = self.foundations[:f] + (self.foundations[f] + (card,),) + self.foundations[f + 1:]
             undone = False
         else:
-            left = self.columns[c]
             # The move is undone by moving the card back where it lay: on the card under it, or (a
             # king alone in its column) into the column it leaves empty.
             undone = TABLEAU.fits(card, left.up[i - 1]) if i else not left.down and TABLEAU.fits(card, None)
-            self.columns = self._shift(c, i, self._target(move))
+            t = self._target(move)
+            below = len(self.columns[t].up)
+            places.update((moved, (t, below + k)) for k, moved in enumerate(left.up[i:]))
+            self.columns = self._shift(c, i, t)
+        self.lying = (self.columns, places)
         # Worked out now, while the position before is known: the next move's turn asks anyway. A
         # way found (not a search stopped at its limit) is sure.
-        self.surely_forward = self._forward_now() or surely_before and undone or \
-            isinstance(self.way_forward(), tuple)
+        sure = self._forward_now() or surely_before and undone or isinstance(self.way_forward(), tuple)
+        self.surely_forward_in = self.columns if sure else None
 
     # ---- scores and views -------------------------------------------------------------------
 
