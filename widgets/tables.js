@@ -149,6 +149,9 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   // engine can say why one cannot move now; elsewhere (a trick, a pile played to) only a card that
   // starts a move or a place the chosen card may go is a button, and so a tab stop.
   const pickable = Boolean(zone.source || zone.tries) && (zone.owner === null || zone.owner === ctx.viewer);
+  // Such a zone keeps room above its cards for one picked, raised, so that it covers no label (a
+  // column's card is not raised: it would cover the card above).
+  if (pickable && zone.layout !== "column") node.classList.add("rw-zone--picks");
   const caption = el("div", "rw-zone__label", zone.layout === "column" ? zone.label.replace(/^\D+/, "") : zone.label);
   caption.setAttribute("aria-hidden", "true");
   node.append(caption);
