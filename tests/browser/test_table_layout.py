@@ -6,7 +6,8 @@ on the felt, the reader's own face-down cards (chosen by their place) lie far
 enough apart to tap, and a score sheet of up to eight players fits the width.
 A card picked (chosen for its choices or places, or picked for a move built
 from several cards) leaves every other card of its zone the strip it had to
-tap, and covers no label.
+tap, and covers no label. A meld lies on as few rows as its place allows: on
+a desktop, one row up to seven cards.
 
 The tables are the engine's descriptions of states played here in CPython
 (seeded random moves, at the fewest and the most players, and from each play
@@ -21,7 +22,7 @@ from collections import Counter
 import pytest
 
 from build_scripts.source import parse_source
-from rules_engine import list_games, load_game
+from rules_engine import list_games, load_game, state_class
 from rules_engine.game import ALL
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -232,5 +233,59 @@ def test_a_card_picked_leaves_every_other_card_of_its_zone_in_reach(reader_page,
     if not page.url.startswith(site_url):
         page.goto(site_url)
     problems = page.evaluate(MEASURE_PICKED, drawings)
+    assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:12])
+
+
+# ---- melds: overlapped as a fan, on as few rows as their place allows ----------------------------
+
+MELD_GAMES = [game_id for game_id in sorted(SPECS) if "meld" in state_class(game_id).forms.by_kind]
+SEVEN = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]
+SHOW = 0.34  # the part of a card the next one in a fan leaves to see (widgets.css, --rw-show)
+
+# Returns, for each drawing, its melds that take more rows than they need, as sentences: a row
+# holds as many cards as fit its place's width with each but the last showing SHOW of itself;
+# on a desktop a meld of up to seven cards takes one row.
+MEASURE_MELDS = """async ([tables, width, show]) => {
+  const { renderTable } = await import(new URL("widgets/tables.js", document.baseURI).href);
+  const host = document.createElement("div");
+  host.className = "rules-widget rw-play";
+  document.querySelector(".md-content__inner").append(host);
+  const problems = [];
+  let melds = 0;
+  for (const [label, table] of tables) {
+    host.replaceChildren(renderTable(table, { interactive: table.moves.length > 0, viewer: 0, onCard() {}, onZone() {} }));
+    for (const zone of host.querySelectorAll(".rw-zone--meld")) {
+      const cards = [...zone.querySelectorAll(".rw-card")];
+      if (cards.length < 2) continue;
+      melds++;
+      const w = cards[0].getBoundingClientRect().width;
+      const room = zone.getBoundingClientRect().width;
+      const perRow = Math.max(1, Math.floor((room - w + 1) / (show * w)) + 1);
+      const rows = new Set(cards.map((card) => Math.round(card.getBoundingClientRect().top))).size;
+      const fewest = width === "desktop" && cards.length <= 7 ? 1 : Math.ceil(cards.length / perRow);
+      if (rows > fewest) problems.push(`${label}: ${zone.dataset.zone} (${cards.length} cards ${Math.round(w)} px wide in ${Math.round(room)} px) takes ${rows} rows, not ${fewest}`);
+    }
+  }
+  host.remove();
+  return { problems, melds };
+}"""
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("game_id", MELD_GAMES)
+def test_a_meld_lies_on_as_few_rows_as_its_place_allows(reader_page, site_url, game_id, screen):
+    tables = [(label, table) for label, table, _ in sampled_tables(game_id)
+              if any(z["kind"] == "meld" and len(z["cards"]) > 1 for z in table["zones"])]
+    # And each with its melds grown to seven cards, the longest a desktop keeps on one row.
+    tables += [(f"{label}, its melds of seven cards", {**table, "zones": [
+        {**z, "cards": SEVEN} if z["kind"] == "meld" else z for z in table["zones"]]}) for label, table in tables]
+    if not tables:
+        pytest.skip(f"no meld of {game_id} lies on the table in the states sampled")
+    page = reader_page(f"layout-{screen}", touch=screen == "phone")
+    if not page.url.startswith(site_url):
+        page.goto(site_url)
+    found = page.evaluate(MEASURE_MELDS, [tables, screen, SHOW])
+    assert found["melds"], "no meld was drawn"
+    problems = found["problems"]
     assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:12])
 
