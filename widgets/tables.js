@@ -101,7 +101,17 @@ export function renderTable(table, ctx = {}) {
   }
   root.append(felt);
   if (table.score) root.append(scoreSheet(table.score));
+  // A card chosen or picked may wait for a button that finishes its move; those buttons stick to the
+  // foot of the screen (widgets.css): once they are drawn, the card scrolls clear of them.
+  if (ctx.interactive && (ctx.selected || clicks.picked.size)) requestAnimationFrame(() => keepClear(root));
   return root;
+}
+
+function keepClear(root) {
+  const bar = root.closest(".rw-play")?.querySelector(".rw-actions");
+  const zone = [...root.querySelectorAll(".rw-card--selected")].pop()?.closest(".rw-zone");
+  const over = zone && bar?.querySelector("[data-choice]") && zone.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  if (over > 0) scrollBy(0, over);
 }
 
 function headline(table, ctx) {
