@@ -306,10 +306,15 @@ class FishingGame(State):
         zones += list(middle)
         zones.append(zone("layout", "Table", self.layout, kind="layout", layout="row", group="middle", source=True))
         for s, pile in enumerate(self.won):
-            points = pile_points(pile, self.card_points)
+            # The pile is drawn as its note beside the seat's name, which says "won" lest it read
+            # as a count of the hand beside it.
             zones.append(zone(f"won-{s}", f"{names[s]}'s won cards", pile, kind="captured", layout="squared",
-                              owner=s, note=f"{plural(points, 'point')} won"))
+                              owner=s, note=f"won {', '.join(self.won_counts(s, pile))}"))
         return zones
+
+    def won_counts(self, seat, pile):
+        """What ``seat``'s won ``pile`` holds that counts, in words: its points by default."""
+        return [plural(pile_points(pile, self.card_points), "point")]
 
     def fishing_description(self, seat, facts, middle=()):
         names = self.player_names()

@@ -8,6 +8,8 @@ A card picked (chosen for its choices or places, or picked for a move built
 from several cards) leaves every other card of its zone the strip it had to
 tap, and covers no label. A meld lies on as few rows as its place allows: on
 a desktop, one row up to seven cards.
+A seat's won cards or tricks, not drawn but told beside the seat's name,
+say what they are.
 
 The tables are the engine's descriptions of states played here in CPython
 (seeded random moves, at the fewest and the most players, and from each play
@@ -17,6 +19,7 @@ play widget draws it for seat 0."""
 
 import pathlib
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -289,3 +292,54 @@ def test_a_meld_lies_on_as_few_rows_as_its_place_allows(reader_page, site_url, g
     problems = found["problems"]
     assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:12])
 
+
+# ---- what a seat's marks stand for ---------------------------------------------------------------
+
+# Returns, for each drawing, each seat's marks beside its name ("deals · won 2 cards").
+MEASURE_MARKS = """async (tables) => {
+  const { renderTable } = await import(new URL("widgets/tables.js", document.baseURI).href);
+  const host = document.createElement("div");
+  host.className = "rules-widget rw-play";
+  document.querySelector(".md-content__inner").append(host);
+  const marks = tables.map(([, table]) => {
+    host.replaceChildren(renderTable(table, { interactive: false, viewer: 0 }));
+    return Object.fromEntries([...host.querySelectorAll(".rw-seat")].map((seat) => [seat.dataset.seat, seat.querySelector(".rw-seat__marks")?.textContent || ""]));
+  });
+  host.remove();
+  return marks;
+}"""
+
+
+def names_it(note, label, players):
+    """Whether ``note`` says what the pile labelled ``label`` is: a word of the label besides the
+    players' names and "cards" (singular or plural alike), or that the pile was won."""
+    for name in sorted(players, key=len, reverse=True):
+        label = label.replace(name, " ")
+    words = {word.rstrip("s") for word in re.findall(r"[a-z]+", label.lower())} - {"card", "", "and"}
+    said = {word.rstrip("s") for word in re.findall(r"[a-z]+", note.lower())}
+    return bool(words & said) or "won" in said
+
+
+@pytest.mark.parametrize("game_id", sorted(SPECS))
+def test_a_pile_the_table_does_not_draw_says_what_it_is(reader_page, site_url, game_id):
+    # A seat's won cards or tricks are no drawing of their own: a mark beside the seat's name stands
+    # for them, which must not read as a count of the hand beside it ("Seat 0 · 2 cards").
+    tables = [(label, table) for label, table, widget in sampled_tables(game_id) if widget == "play"]
+    piles = [(label, z, i) for i, (label, table) in enumerate(tables) for z in table["zones"]
+             if z["owner"] is not None and z["kind"] == "captured"]
+    if not piles:
+        pytest.skip(f"no seat of {game_id} has a pile the table does not draw")
+    page = reader_page("layout-desktop")
+    if not page.url.startswith(site_url):
+        page.goto(site_url)
+    marks = page.evaluate(MEASURE_MARKS, tables)
+    problems = []
+    for label, z, i in piles:
+        shown = marks[i].get(str(z["owner"]), "")
+        if not z.get("note"):
+            problems.append(f"{label}: {z['label']} has no note to stand for it")
+        elif z["note"] not in shown:
+            problems.append(f"{label}: {z['label']} ({z['note']!r}) is not told beside its seat: {shown!r}")
+        elif not names_it(z["note"], z["label"], tables[i][1]["players"]):
+            problems.append(f"{label}: {shown!r} does not say that {z['note']!r} is {z['label']}")
+    assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:12])

@@ -453,14 +453,8 @@ class CassinoState(PilesOnTable, FishingGame):
                             for p in self.piles])
         return table
 
-    def fishing_zones(self, seat, middle=()):
-        zones = super().fishing_zones(seat, middle)
-        for z in zones:
-            if z["id"].startswith("won-"):
-                s = int(z["id"][4:])
-                z["note"] = plural(len(z["cards"]), "card") + (f", {plural(self.sweeps[s], 'sweep')}"
-                                                                if self.sweeps[s] else "")
-        return zones
+    def won_counts(self, seat, pile):
+        return [plural(len(pile), "card")] + ([plural(self.sweeps[seat], "sweep")] if self.sweeps[seat] else [])
 
     def _describe(self, seat):
         middle = [zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="middle")]

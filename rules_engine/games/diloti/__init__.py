@@ -472,12 +472,8 @@ class DilotiState(PilesOnTable, FishingGame):
     def _scorer_names(self):
         return self.side_names()
 
-    def fishing_zones(self, seat, middle=()):
-        zones = super().fishing_zones(seat, middle)
-        for z in zones:
-            if z["id"].startswith("won-"):
-                z["note"] = plural(len(z["cards"]), "card")
-        return zones
+    def won_counts(self, seat, pile):
+        return [plural(len(pile), "card")]
 
     def _describe(self, seat):
         middle = [zone("stock", "Stock", ["??"] * len(self.stock), kind="stock", layout="squared", group="middle")]
