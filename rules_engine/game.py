@@ -21,6 +21,8 @@ Scores = namedtuple("Scores", "hand game")
 
 # view(ALL) shows every seat's own cards (never cards no one may see), for worked examples.
 ALL = "all"
+# The moves a state keeps as a chain of nested tuples before sealing them into one flat tuple.
+HISTORY_SEGMENT = 256
 
 class Game:
     """A game with its options fixed; ``new`` deals the first state."""
@@ -80,7 +82,8 @@ class Game:
         state.seed = seed
         state.decks = fixed
         state.labels_dealt = frozenset()
-        state._history = None
+        state._history = state._history_sealed = None
+        state._history_recent = 0
         state._setup()
         return state
 
@@ -356,6 +359,12 @@ class State:
             public_mover = to_act if self._public_turn() is not None else None
             in_part = (in_part[0], frozenset(in_part[1]), public_mover)
         new._history = (self._history, move.text, comment, mover, private, in_part)
+        new._history_recent = self._history_recent + 1
+        if new._history_recent == HISTORY_SEGMENT:
+            # Sealed into a flat tuple: a chain of thousands of nested tuples overflows the
+            # stack that frees it under Pyodide (Kaiser's 200 hands make some 7,000 moves).
+            new._history_sealed = (self._history_sealed, tuple(_chain(new._history))[::-1])
+            new._history, new._history_recent = None, 0
         new._play(move)
         return new
 
@@ -466,12 +475,20 @@ class State:
     def _moved_on_since_hand_end(self, seat):
         """Whether ``seat`` has been told of a move since the one that led here publicly: a
         hand's end lasts through private moves only (``apply``), so such a seat has seen it go."""
-        node = self._history
-        while node is not None and node[4]:  # the private moves since the last public one
-            if seat in (node[3], ALL):
+        for _, _, _, mover, private, _ in self._history_newest_first():
+            if not private:  # only the private moves since the last public one count
+                return False
+            if seat in (mover, ALL):
                 return True
-            node = node[0]
         return False
+
+    def _history_newest_first(self):
+        """Every move so far, newest first, as ``(None, text, comment, mover, private, in_part)``."""
+        yield from _chain(self._history)
+        sealed = self._history_sealed
+        while sealed is not None:
+            sealed, entries = sealed
+            yield from reversed(entries)
 
     def player_names(self):
         return self.spec.seat_names or _seat_names(self.seats)
@@ -479,51 +496,42 @@ class State:
     @property
     def moves_made(self):
         """``(move text, comment, seat)`` for every move so far, in order."""
-        items = []
-        node = self._history
-        while node is not None:
-            node, text, comment, seat, _, _ = node
-            items.append((text, comment, seat))
+        items = [(text, comment, seat) for _, text, comment, seat, _, _ in self._history_newest_first()]
         items.reverse()
         return items
 
     @property
     def last_move(self):
         """``(move text, seat)`` of the move that led here, or None at the start."""
-        if self._history is None:
+        last = next(self._history_newest_first(), None)
+        if last is None:
             return None
-        _, text, _, seat, _, _ = self._history
+        _, text, _, seat, _, _ = last
         return text, seat
 
     def told_last_move(self, seat):
         """Whether ``seat`` is told of the move that led here (not another seat's private move)."""
-        if self._history is None:
+        last = next(self._history_newest_first(), None)
+        if last is None:
             return False
-        _, _, _, mover, private, _ = self._history
+        _, _, _, mover, private, _ = last
         return not private or seat in (mover, ALL)
 
     def last_move_seen_by(self, seat):
         """``(move text, seat)`` of the last move ``seat`` knows of, as that seat knows it
         (a move it sees only in part by its public text, and its seat None if it may not know
         who made it), or None."""
-        node = self._history
-        while node is not None:
-            _, text, _, mover, private, in_part = node
+        for _, text, _, mover, private, in_part in self._history_newest_first():
             if not private or seat in (mover, ALL):
                 if in_part is not None and seat != ALL and seat not in in_part[1]:
                     text, mover = in_part[0], in_part[2]
                 return text, mover
-            node = node[0]
         return None
 
     def moves_seen_by(self, seat):
         """How many moves ``seat`` has been told of: the others' private decisions are not counted."""
-        count, node = 0, self._history
-        while node is not None:
-            _, _, _, mover, private, _ = node
-            count += not private or seat in (mover, ALL)
-            node = node[0]
-        return count
+        return sum(not private or seat in (mover, ALL)
+                   for _, _, _, mover, private, _ in self._history_newest_first())
 
     @property
     def record(self):
@@ -560,6 +568,13 @@ class State:
     @staticmethod
     def _hide(cards, visible):
         return [card.text if visible else HIDDEN for card in cards]
+
+
+def _chain(node):
+    """The nodes of a history chain, newest first."""
+    while node is not None:
+        yield node
+        node = node[0]
 
 
 @lru_cache(maxsize=16)

@@ -193,7 +193,7 @@ def check_explain(state):
 def snapshot(state):
     # Caches filled on demand (legal moves, Yukon's way forward) are not part of the position.
     data = {k: v for k, v in vars(state).items()
-            if k not in ("_legal_cached", "_history", "game") and not k.startswith("_cached")}
+            if k not in ("_legal_cached", "game") and not k.startswith(("_cached", "_history"))}
     return pickle.dumps(data), state.moves_made, json.dumps(state.view(None), sort_keys=True)
 
 

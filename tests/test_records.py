@@ -162,3 +162,30 @@ def test_start_and_replay_refuse_what_is_not_a_record(thing):
 def test_a_json_record_names_its_options_by_text():
     with pytest.raises(RecordError, match="record option 1 must be named by a text"):
         list(replay({"game": "king", "seed": 1, "moves": [], "options": {1: 2}}))
+
+
+def test_a_long_games_history_stays_shallow_and_whole():
+    # Kaiser's random games run to the 200-hand limit, some 7,000 moves: a history kept as one chain
+    # of nested tuples that deep overflowed the stack that frees it under Pyodide. Past each segment
+    # the moves are sealed flat; every way of reading them back still sees all of them, in order.
+    from rules_engine.game import HISTORY_SEGMENT
+
+    state = rules_engine.load_game("kaiser").new(seed="pyodide-random-3")
+    bots, texts = [RandomBot(f"long/{seat}") for seat in range(state.seats)], []
+    while not state.is_over and len(texts) < 3 * HISTORY_SEGMENT + 5:
+        seat = state.to_act
+        move = bots[seat].choose(state.view(seat))
+        state = state.apply(move)
+        texts.append(state.last_move[0])
+        if len(texts) in (HISTORY_SEGMENT - 1, HISTORY_SEGMENT, HISTORY_SEGMENT + 1):
+            assert state.moves_seen_by(0) == len(texts) and len(state.moves_made) == len(texts)
+    assert len(texts) == 3 * HISTORY_SEGMENT + 5
+    assert [text for text, _, _ in state.moves_made] == texts
+    assert [m.text for m in state.record.moves] == texts and state.last_move[0] == texts[-1]
+    assert state.moves_seen_by(2) == len(texts) and state.last_move_seen_by(1)[0] == texts[-1]
+    depth, node = 0, state._history
+    while node is not None:
+        depth, node = depth + 1, node[0]
+    assert depth < HISTORY_SEGMENT
+    *_, replayed = replay(state.record)
+    assert replayed.record == state.record and replayed.view(3) == state.view(3)
