@@ -59,7 +59,7 @@ FENCE_KINDS = {
     "play": "a playable hand",
     "example": "a worked example: a game record the build replays",
     "diagram": "a layout the engine deals and the build draws",
-    "lesson": "a hand played with the reader, step by step (build_scripts/lessons.py)",
+    "lesson": "a hand the reader plays step by step, as build_scripts/lessons.py reads it",
 }
 # Option types: "int", "text", "id", or a tuple of the allowed words.
 FENCE_OPTIONS = {

@@ -227,7 +227,7 @@ def anchors(source):
 
 def _check_links(source, sources, other_pages=False):
     """A link to an anchor of this page (``#play.follow-suit``) or, with ``other_pages``, of
-    another game's page (``king.md#play.lead``) must find it."""
+    another game's page (``other-game.md#play.lead``) must find it."""
     for line, href in source.links:
         page, _, anchor = href.partition("#")
         target = source.game_id if not page else Path(page).stem if page.endswith(".md") else None
@@ -453,7 +453,7 @@ def main(argv=None):
     for source in sources.values():
         for notice in source.notices:
             print(notice, file=sys.stderr)
-    for game_id, source in sorted(sources.items()):
+    for _, source in sorted(sources.items()):
         teachable, untaught = teachable_rules(source), untaught_rules(source)
         if untaught:
             share = 1 - len(untaught) / len(teachable)

@@ -41,7 +41,8 @@ def test_the_valid_fixture_passes_every_check():
     ("unknown_fence.md", [
         "19: unknown fence kind 'python': a game page's fenced blocks are 'pycon' (a doctest: a Python "
         "session run against the engine at every build); 'play' (a playable hand); 'example' (a worked "
-        "example: a game record the build replays); 'diagram' (a layout the engine deals and the build draws)",
+        "example: a game record the build replays); 'diagram' (a layout the engine deals and the build draws); "
+        "'lesson' (a hand the reader plays step by step, as build_scripts/lessons.py reads it)",
     ]),
     ("bad_front_matter.md", ["3: front matter is not valid YAML: expected ',' or ']', but got '<stream end>'"]),
     ("engine_fact_in_front_matter.md", [
