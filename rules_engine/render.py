@@ -18,7 +18,6 @@ import math
 import re
 
 from .cards import HIDDEN, SUIT_SYMBOLS, parse_card
-from .errors import NotationError
 from .table import plain
 
 
@@ -30,15 +29,12 @@ def symbol(text):
 def pretty_move(text):
     """A move's text with its cards and bids as symbols, as the widgets show it (widgets/cards.js's
     ``prettyMove``): ``move 7H onto 8C`` -> ``move 7♥ onto 8♣``, ``bid 2 hearts`` -> ``bid 2♥``."""
-    words = []
-    for word in text.split():
-        try:
-            words.append(parse_card(word).symbol if len(word) in (2, 3) and word[0].isalnum() else word)
-        except NotationError:
-            words.append(word)
+    # Only a card as the canonical text writes it, in capitals: "as" (a word) is no A♠.
+    words = [parse_card(word).symbol if CARD_WORD.fullmatch(word) else word for word in text.split()]
     return BID.sub(lambda m: m.group(1) + BID_STRAINS[m.group(2)], " ".join(words))
 
 
+CARD_WORD = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]|JK")
 BID = re.compile(r"\b([1-7]) (clubs|diamonds|hearts|spades|notrump)\b")
 BID_STRAINS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "notrump": "NT"}
 
