@@ -90,7 +90,8 @@ FACTS = (
 )
 
 SCORING = ScoreRule(wins="high", target=TARGET, last_hand=MAX_HANDS, last_rule="end.last-hand",
-                    rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
+                    hand_bonus=BOX_BONUS, game_bonus=GAME_BONUS, shutout_doubles=True,
+                    bonus_rule="end.game", rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
                     cites=("scoring.gin", "scoring.undercut", "play.stock-out", "play.knock"))
 
 

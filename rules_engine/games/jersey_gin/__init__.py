@@ -132,7 +132,8 @@ FACTS = (
 )
 
 SCORING = ScoreRule(wins="high", target=TARGET, last_hand=MAX_HANDS, last_rule="end.last-hand",
-                    rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
+                    hand_bonus=BOX_BONUS, game_bonus=GAME_BONUS, game_bonus_reached=True,
+                    bonus_rule="end.game", rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
                     cites=("scoring.gin", "scoring.underknock", "scoring.break", "play.knock", "play.break",
                            "interpretation.turn-limit"))
 
