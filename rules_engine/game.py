@@ -309,7 +309,14 @@ class State:
                 or self._reactor(move) is not None:
             return None
         reason, rule = self._why_not(move)
-        return Explanation(reason, rule)
+        return Explanation(self.addressed(reason), rule)
+
+    def addressed(self, reason):
+        """A refusal's reason worded for the seat to act, who tried the move: "you must…", never
+        its own name (``table.addressed``). Every refusal reaches a reader through here."""
+        from .table import addressed
+
+        return addressed(reason, self.player_names()[self.to_act])
 
     def apply(self, move, seat=None, comment=None):
         """The state after ``move`` (a Move or its text); this state is unchanged.

@@ -40,6 +40,7 @@ hand's last trick (or last play) and its result, which renderers show before
 the next deal.
 """
 
+import re
 from collections import Counter
 
 from .cards import HIDDEN, parse_card
@@ -126,6 +127,73 @@ def article(word):
     """``word`` after ``a`` or ``an`` as it is said: ``an ace``, ``an 8``, ``an A``, ``a king``, ``a 7``."""
     spoken_vowel = word[:1].lower() in "aeio" or word[:1] == "8" or word in ("11", "18")
     return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+# Words that follow a player's name as the subject of a sentence, and those the same for "you".
+SECOND_PERSON = {"is": "are", "has": "have", "does": "do", "was": "were", "isn't": "aren't", "hasn't": "haven't",
+                 "doesn't": "don't", "wasn't": "weren't"}
+KEPT_AFTER_YOU = {"must", "may", "can", "cannot", "could", "might", "will", "would", "should", "already", "only",
+                  "first", "still", "also", "never", "now", "just", "then", "no", "not"}
+ADDRESSED_PRONOUNS = {"their own": "your own", "theirs": "yours", "themselves": "yourself", "they": "you"}
+# The verbs of a turn that a refusal strings after its subject ("Seat 0 has drawn and now discards,
+# or knocks"): after "you" they agree with it too, wherever a word of ``STRUNG_AFTER`` leads them.
+TURN_VERBS = ("bids|calls|discards|draws|follows|gives|keeps|knocks|lays|leads|melds|passes|picks|plays|sets|sits|"
+              "stakes|takes|wagers|is|has")
+STRUNG_AFTER = re.compile(rf"\b(or|and|then|now|first|,) ({TURN_VERBS})\b")
+
+
+def addressed(reason, name):
+    """A refusal's ``reason`` worded for the player ``name`` who tried the move: ``Seat 0 does not
+    hold the 5♠`` -> ``you do not hold the 5♠``, ``Seat 0's build`` -> ``your build``, ``their own
+    turn`` -> ``your own turn``. The verb after the name agrees with "you"; a name that is no
+    subject (``pays Seat 0``) becomes "you" as it stands.
+
+    >>> addressed("Seat 1 already has a wager on the 5♦", "Seat 1")
+    'you already have a wager on the 5♦'
+    >>> addressed("Seat 0 may move only the top of their own pile, not Seat 10's", "Seat 0")
+    "you may move only the top of your own pile, not Seat 10's"
+    """
+    pattern = re.compile(rf"(^|[,:;] |(?<![\w'])){re.escape(name)}(?![\w])('s)?( [\w']+)*")
+    if name.lower() == "you" or not pattern.search(reason):
+        return reason
+
+    def to_you(match):
+        before, rest = match.group(1), match.group(0)[len(match.group(1)) + len(name):]
+        if match.group(2):
+            return before + "your" + rest[2:]
+        words = rest.split(" ")[1:]
+        if not before and match.start():   # not the subject of a clause: "pays Seat 0 3 chips"
+            return " ".join(["you", *words])
+        out = []
+        for i, word in enumerate(words):
+            if word in KEPT_AFTER_YOU:
+                out.append(word)
+                continue
+            if word in SECOND_PERSON:
+                out.append(SECOND_PERSON[word])
+            elif i == len(out) and re.fullmatch(r"[a-z]+s", word) and not word.endswith("ss"):
+                out.append(_base_form(word))
+            else:
+                out.append(word)
+            out += words[i + 1:]
+            break
+        return before + " ".join(["you", *out])
+
+    text = pattern.sub(to_you, reason)
+    text = STRUNG_AFTER.sub(lambda m: f"{m.group(1)} {SECOND_PERSON.get(m.group(2)) or _base_form(m.group(2))}",
+                            text).replace(" , ", ", ")
+    for theirs, yours in ADDRESSED_PRONOUNS.items():
+        text = re.sub(rf"\b{theirs}\b", yours, text)
+    return text
+
+
+def _base_form(verb):
+    """The verb a third person's ``verb`` is for "you": ``holds`` -> ``hold``, ``carries`` -> ``carry``."""
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1]
 
 
 def symbol(text):
