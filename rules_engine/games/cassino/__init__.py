@@ -6,13 +6,13 @@ Encyclopaedia Britannica's article on Casino), as the page says.
 - 52 cards; four to each player and four face up to the table, dealt two at a time
   (``setup.deal``); new hands of four from the stock when both hands are played out
   (``play.new-hands``), none to the table.
-- A turn plays one card from the hand: trailed on the table (``play.trail``), capturing
+- A turn plays one card from the hand: played to the table (``play.trail``), capturing
   (``play.capture``: numeral cards of its rank, sets of numeral cards adding up to its value,
   builds of its value, several at once; a face card takes one face card of its rank,
   ``play.face-cards``), or building (``play.build``: the card played with table cards into a
   build of a value the player holds another card of, up to 10; ``play.multiple``: a build of
   several sets of one value; ``play.increase``: a single build raised by the card played). A
-  player who owns a build may not trail, nor spend the last card that takes it on anything
+  player who owns a build may not play a card to the table, nor spend the last card that takes it on anything
   else (``play.ownership``).
 - Clearing the table with a capture is a sweep (``play.sweep``); the last to capture takes
   what is left at the end of the deal, which is no sweep (``end.rest``).
@@ -102,7 +102,9 @@ class CassinoState(BuildingGame):
     RULES = {"turn": "play.turn", "capture": "play.capture", "must": "play.capture", "rest": "end.rest",
              "count": "scoring.hand", "end": "end.game", "pile": "play.build", "build": "play.build",
              "most": "play.build"}
-    BUILD, PILE, TRAIL, CLEARING, HAND, LAYS = "build", "build", "trail", "sweep", "deal", "trails"
+    # A card laid loose is the move "play 4C": the table's button and sentences call it so too (the
+    # books' "trail" is named once, on the page).
+    BUILD, PILE, TRAIL, CLEARING, HAND = "build", "build", "play", "sweep", "deal"
     SAYS = {"single": "{name} builds {value}: the {card} with {cards}.",
             "multiple": "{name} builds {value}s: the {card} with {cards}.",
             "raise": "{name} increases {pile} to {value} with the {card}",
@@ -159,8 +161,8 @@ class CassinoState(BuildingGame):
 
     def _play_refusal(self, card):
         name = self.player_names()[self.turn]
-        return (f"{name} owns {self.pile_words(self.piles[self.owned(self.turn)[0]])}: no card is trailed "
-                f"while a build of theirs is on the table", "play.ownership")
+        return (f"{name} owns {self.pile_words(self.piles[self.owned(self.turn)[0]])}: no card is played "
+                f"to the table while a build of theirs is on it", "play.ownership")
 
     def _kept_refusal(self, card):
         rest = [c for c in self.hands[self.turn] if c != card]
