@@ -346,7 +346,7 @@ class State:
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
         # ends it, and the private moves the others are not told of), do not carry over to the next.
-        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end")
+        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end", "hand_tally")
         for key in [k for k in new.__dict__ if k.startswith("_cached") or k in passing]:
             del new.__dict__[key]
         new._copied()
