@@ -18,6 +18,7 @@ from rules_engine.table import plain
 
 from . import diagrams, scorepad
 from .frontmatter import GAME_ID
+from .lessons import RULE_REF as RULE_MENTION
 from .source import SECTIONS, TRAILING_ATTRS
 
 CARD_TOKEN = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
@@ -136,6 +137,8 @@ def _render_fence(fence, spec, frames_out=None, frames_dir=""):
         return _render_diagram(fence)
     if fence.kind == "play":
         return _render_play(fence, spec, frames_out, frames_dir)
+    if fence.kind == "lesson":
+        return _render_lesson(fence, spec, frames_out, frames_dir)
     return _render_example(fence, spec, frames_out, frames_dir)
 
 
@@ -194,7 +197,7 @@ def _render_play(fence, spec, frames_out=None, frames_dir=""):
 
 
 def _render_example(fence, spec, frames_out=None, frames_dir=""):
-    record, states = fence.artifact
+    record, states, asked = fence.artifact
     number = fence.id.rsplit("-", 1)[-1]
     start = diagrams.draw_state(states[0], f"{fence.id}-start",
                                 f"{spec.name}, worked example {number}: the position before the first move")
@@ -204,7 +207,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     # <script type="application/json">: instant navigation re-creates a page's scripts without their type.
     # Inline they are most of a page's weight, so the site fetches them as a file when the example
     # comes near the view; the page keeps their number, for the counter meanwhile.
-    replayed = frames_of(states)
+    replayed = ask_questions(frames_of(states), states, asked)
     frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
     attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
              "data-steps": len(moves)}
@@ -230,6 +233,73 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     out.append(f'<p class="rules-example__end">{html.escape(example_end(final))}</p>')
     out.append("</figure>")
     return out
+
+
+def ask_questions(frames, states, asked):
+    """The example's frames with its questions: at the last frame before each move asked, what the
+    stepper needs to ask it as at a live table (the clicks of the seat to act, the move that is right,
+    the other legal moves and the refusals of the cards that start none), prepared here so that a
+    question works before the engine has loaded."""
+    from .lessons import refusals
+
+    for number in asked:
+        state, (move, comment, seat) = states[number - 1], states[number].moves_made[-1]
+        table = state.table(ALL)
+        frame = [frame for frame in frames if frame["step"] == number - 1][-1]
+        frame["question"] = {"seat": seat, "expect": move, "reason": comment,
+                             "moves": table["moves"], "legal": [click["move"] for click in table["moves"]],
+                             "refusals": refusals(state, table)}
+    return frames
+
+
+def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
+    """A lesson: its frames, made here, fetched when it nears the view (widgets/lesson.js); without
+    scripts, its steps as a list the reader can follow at a table of their own."""
+    replayed, lesson = fence.artifact, fence.lesson
+    title = lesson.header["title"]
+    frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
+    attrs = {"data-widget": "lesson", "data-game": spec.id, "data-title": title,
+             "data-seat": replayed["seat"], "data-seats": replayed["seats"]}
+    if frames_out is None:
+        attrs["data-frames"] = frames
+    else:
+        name = frames_dir + frames_file_name(spec.id, fence.id)
+        frames_out[name] = frames
+        attrs["data-frames-src"] = name
+    out = [f'<figure class="rules-widget rules-widget--lesson" id="{fence.id}" {_attrs(attrs)}>',
+           f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>',
+           '<ol class="rules-lesson__steps">']
+    for frame in replayed["frames"]:
+        words = _lesson_words(frame)
+        if words:
+            out.append(f"<li>{words}</li>")
+    out += ["</ol>", "</figure>"]
+    return out
+
+
+def _lesson_words(frame):
+    """A lesson's step as a line of its static list (the page's rule names linked)."""
+    text = _rule_links(html.escape(frame.get("text", "")))
+    if frame["kind"] == "say":
+        return text
+    if frame["kind"] == "you":
+        answer = " or ".join(f'<code>{format_move(move)}</code>' for move in frame["expect"][:3])
+        asked = "any legal move" if frame["any"] else answer
+        return f'<strong>Your move.</strong> {text} <span class="rules-lesson__answer">({asked})</span>'
+    if frame["kind"] == "move" and not frame["mine"]:
+        who = f"Seat {frame['seat']}: " if frame["seat"] is not None else ""
+        return f'{who}<code>{format_move(frame["move"])}</code> {text}'.rstrip()
+    if frame["kind"] == "rest":
+        return "The bots play out the rest of the hand."
+    if frame["kind"] == "end":
+        interlude = frame["table"]["interlude"]
+        return html.escape(frame["result"] or (interlude["title"] if interlude else ""))
+    return ""
+
+
+def _rule_links(text):
+    """``#play.follow-suit`` in a lesson's words as a link to the rule on the page."""
+    return RULE_MENTION.sub(lambda m: f'(<a class="rules-lesson__rule" href="#{m.group(1)}">the rule</a>)', text)
 
 
 def opening_file_name(game_id, play_id):

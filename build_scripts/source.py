@@ -29,6 +29,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from rules_engine.errors import quote
 
+from . import lessons
 from .errors import SourceError
 from .frontmatter import read_front_matter
 
@@ -58,6 +59,7 @@ FENCE_KINDS = {
     "play": "a playable hand",
     "example": "a worked example: a game record the build replays",
     "diagram": "a layout the engine deals and the build draws",
+    "lesson": "a hand played with the reader, step by step (build_scripts/lessons.py)",
 }
 # Option types: "int", "text", "id", or a tuple of the allowed words.
 FENCE_OPTIONS = {
@@ -99,6 +101,7 @@ class Fence:
     # What the engine made of the block while it was checked (a drawing, a
     # replayed record), kept so the page is rendered from the checked result.
     artifact: object = None
+    lesson: object = None   # a lesson block's steps, as read (build_scripts/lessons.py)
 
     @property
     def body_line(self):
@@ -329,6 +332,10 @@ def _read_fence(source, token, lines, counters):
     fence = Fence(kind=kind, line=line, end_index=token.map[1], body=token.content, id=f"{kind}-{counters[kind]}")
     if kind in FENCE_OPTIONS:
         _read_options(source, fence)
+    if kind == "lesson":
+        fence.lesson = lessons.parse(fence.body, fence.body_line, source.error)
+        if "id" in fence.lesson.header:
+            fence.id = fence.lesson.header["id"]
     if any(other.id == fence.id for other in source.fences):
         source.error(fence.option_lines.get("id", line), f"duplicate block id '{fence.id}' on this page")
     source.fences.append(fence)

@@ -23,7 +23,7 @@ from rules_engine import Record, RecordError, RulesError
 from rules_engine.errors import quote
 from rules_engine.table import plural
 
-from . import check_cache, diagrams, seeds
+from . import check_cache, diagrams, lessons, seeds
 from .collection_pages import check_collections
 from .doctests import Snippet, is_simulation, run_snippets
 from .errors import SourceError, display_path
@@ -113,6 +113,8 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
     for fence in source.fences:
         if fence.kind == "example":
             _check_example(source, spec, fence)
+        elif fence.kind == "lesson" and fence.lesson is not None:
+            _check_lesson(source, spec, fence)
     source.timings["examples"] = time.perf_counter() - started
     started = time.perf_counter()
     snippets = built_snippets(source)
@@ -128,6 +130,43 @@ def check_game(source, specs=None, spec=None, shared=seeds.SHARED, engine=None):
 
 # What every game's page holds beyond its rules, and why (docs/adding-a-game.md lists them).
 MIN_DOCTESTS = 5
+# The share of a page's Play and Scoring rules its lessons and worked examples must name.
+TAUGHT_SHARE = 0.9
+WIDGET_FENCES = ("play", "example", "diagram", "lesson")
+
+
+def teachable_rules(source):
+    """The page's Play and Scoring rules a learner should meet in its lessons or worked examples:
+    all but a paragraph that only introduces the block after it ("Here is a hand to play")."""
+    lines = source.lines
+    out = []
+    for rule in source.rules:
+        if rule.section not in ("play", "scoring"):
+            continue
+        after = next((line.strip() for line in lines[rule.last_index + 1:] if line.strip()), "")
+        if after.startswith("```") and after[3:].strip() in WIDGET_FENCES:
+            continue
+        out.append(rule.id)
+    return out
+
+
+def taught_rules(source):
+    """The rules the page's lessons and worked examples name (``#play.follow-suit`` in their words)."""
+    named = set()
+    for fence in source.fences:
+        if fence.kind == "lesson" and fence.lesson is not None:
+            for step in fence.lesson.steps:
+                named.update(lessons.rule_refs(step.text))
+                for feedback in step.feedback.values():
+                    named.update(lessons.rule_refs(feedback))
+        elif fence.kind == "example":
+            named.update(lessons.rule_refs(fence.body))
+    return named
+
+
+def untaught_rules(source):
+    taught = taught_rules(source)
+    return [rule for rule in teachable_rules(source) if rule not in taught]
 
 
 def check_contents(source):
@@ -290,9 +329,34 @@ def _check_diagram(source, spec, fence):
         source.error(fence.line, f"diagram cannot be drawn: {error}")
 
 
+QUESTION_MARK = re.compile(r"^(\s*(?:\d+\.)?\s*)\?\s+")
+
+
+def example_questions(body):
+    """An example's body without its questions' marks (``12. ? play QS {...}``: the stepper asks the
+    reader this move), and the numbers of the moves asked, from 1."""
+    lines, asked, number, in_moves = [], [], 0, False
+    for line in body.splitlines():
+        stripped = line.strip()
+        if in_moves and stripped and stripped != "end":
+            number += 1
+            match = QUESTION_MARK.match(line)
+            if match:
+                asked.append(number)
+                line = match.group(1) + line[match.end():]
+        in_moves = in_moves or stripped == "moves:"
+        lines.append(line)
+    return "\n".join(lines) + "\n", asked
+
+
 def _check_example(source, spec, fence):
+    body, asked = example_questions(fence.body)
+    for line, rule in [(fence.body_line + offset, rule) for offset, text in enumerate(fence.body.splitlines())
+                       for rule in lessons.rule_refs(text)]:
+        if rule not in source.rule_ids:
+            source.error(line, f"the example names rule '#{rule}', which no paragraph of this page has")
     try:
-        record = Record.from_text(fence.body)
+        record = Record.from_text(body)
     except RecordError as error:
         line, message = _locate_record_error(fence, str(error))
         source.error(line, f"example record does not read: {message}")
@@ -307,7 +371,31 @@ def _check_example(source, spec, fence):
         line, message = _locate_record_error(fence, str(error))
         source.error(line, f"example does not replay: {message}")
         return
-    fence.artifact = (record, states)
+    for number in asked:
+        if states[number - 1].to_act is None:
+            source.error(fence.line, f"move {number} is asked as a question, but nobody is to play before it")
+    fence.artifact = (record, states, asked)
+
+
+def _check_lesson(source, spec, fence):
+    known = source.rule_ids
+    lesson = fence.lesson
+    before = len(source.errors)
+    for step in lesson.steps:
+        texts = [(step.line, step.text)] + [(line, lesson_text) for move, line in step.feedback_lines.items()
+                                            for lesson_text in [step.feedback[move]]]
+        for line, text in texts:
+            for rule in lessons.rule_refs(text):
+                if rule not in known:
+                    close = difflib.get_close_matches(rule, known, n=1)
+                    hint = f" (did you mean '#{close[0]}'?)" if close else ""
+                    source.error(line, f"the lesson names rule '#{rule}', which no paragraph of this page has{hint}")
+    if len(source.errors) > before:
+        return
+    try:
+        fence.artifact = lessons.replay(spec, lesson)
+    except lessons.LessonError as error:
+        source.error(error.line or fence.line, f"lesson {quote(lesson.header.get('title', fence.id))}: {error}")
 
 
 def _locate_record_error(fence, message):
@@ -365,6 +453,13 @@ def main(argv=None):
     for source in sources.values():
         for notice in source.notices:
             print(notice, file=sys.stderr)
+    for game_id, source in sorted(sources.items()):
+        teachable, untaught = teachable_rules(source), untaught_rules(source)
+        if untaught:
+            share = 1 - len(untaught) / len(teachable)
+            print(f"{display_path(source.path)}: {len(teachable) - len(untaught)} of {len(teachable)} Play and "
+                  f"Scoring rules taught ({share:.0%}) by its lessons and worked examples; not yet: "
+                  f"{', '.join(untaught)}", file=sys.stderr)
     checked = ", ".join(sorted(sources)) or "none"
     what = (f"the page of {game_id}" if game_id else
             f"{plural(len(sources), 'game page')} ({checked}) and {plural(len(gathered), 'collection')}")

@@ -7,8 +7,8 @@ test touches â€” ``legal_moves``, ``explain``, ``apply``, ``view``, ``record`` â
 is written once, here.
 """
 
-import copy
 from collections import namedtuple
+from functools import lru_cache
 
 from .cards import HIDDEN, format_cards, make_deck, parse_cards
 from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
@@ -324,39 +324,55 @@ class State:
         With ``seat``, the move is refused unless that seat is the one to act or the move is one
         of its ``reactions``.
         """
-        move = self.parse_move(move)
+        to_act = self.to_act
+        # A legal move's own text is taken as that move without parsing it again (every legal
+        # move's text parses back to itself: tests/conformance.py checks it).
+        listed = self._listed(move) if to_act is not None and type(move) is str else None
+        move = listed or self.parse_move(move)
         self._check_seat(seat)
-        mover, reactor = self.to_act, self._reactor(move)
+        mover, reactor = to_act, self._reactor(move)
         if reactor is not None and seat in (None, reactor) and (seat is not None or move not in self.legal_moves()):
             mover = reactor
             move = next(m for m in self._reactions(reactor) if m == move)
-        elif reactor is not None and seat is not None and seat != self.to_act:
+        elif reactor is not None and seat is not None and seat != to_act:
             names = self.player_names()
             raise IllegalMoveError(move, f"it is {names[reactor]}'s to make, not {names[seat]}'s", "play.turn")
         else:
-            if seat is not None and seat != self.to_act and not self.is_over:
-                raise NotYourTurnError(move, seat, self.to_act)
-            legal = self.legal_moves()
-            if move in legal:
-                move = legal[legal.index(move)]
+            if seat is not None and seat != to_act and to_act is not None:
+                raise NotYourTurnError(move, seat, to_act)
+            legal = listed or (self._listed(move) if to_act is not None else None)
+            if legal is not None:
+                move = legal
             elif self.lists_built_moves or not self._unlisted_legal(move):
                 reason, rule = self.explain(move)
                 raise IllegalMoveError(move, reason, rule)
-        new = copy.copy(self)
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
         # ends it, and the private moves the others are not told of), do not carry over to the next.
         passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end", "hand_tally")
-        for key in [k for k in new.__dict__ if k.startswith("_cached") or k in passing]:
-            del new.__dict__[key]
+        kept = self.__dict__.copy()
+        for key in passing:
+            kept.pop(key, None)
+        for key in [key for key in kept if key[0] == "_" and key.startswith("_cached")]:
+            del kept[key]
+        new = self.__class__.__new__(self.__class__)   # a shallow copy, as copy.copy makes it
+        new.__dict__.update(kept)
         new._copied()
         in_part = self._told_in_part(move)
         if in_part is not None:
-            public_mover = self.to_act if self._public_turn() is not None else None
+            public_mover = to_act if self._public_turn() is not None else None
             in_part = (in_part[0], frozenset(in_part[1]), public_mover)
         new._history = (self._history, move.text, comment, mover, private, in_part)
         new._play(move)
         return new
+
+    def _listed(self, move):
+        """The legal move of this state (not over) that ``move`` (a Move or a text) is, or None."""
+        text = move if type(move) is str else move.text
+        for legal in self._legal_now():
+            if legal.text == text:
+                return legal
+        return None
 
     def view(self, seat=None):
         """What ``seat`` may see, JSON-ready.
@@ -465,7 +481,7 @@ class State:
         return False
 
     def player_names(self):
-        return self.spec.seat_names or tuple(f"Seat {seat}" for seat in range(self.seats))
+        return self.spec.seat_names or _seat_names(self.seats)
 
     @property
     def moves_made(self):
@@ -551,6 +567,12 @@ class State:
     @staticmethod
     def _hide(cards, visible):
         return [card.text if visible else HIDDEN for card in cards]
+
+
+@lru_cache(maxsize=16)
+def _seat_names(seats):
+    """``Seat 0``, ``Seat 1``...: asked for at every move's sentences, so written once per count."""
+    return tuple(f"Seat {seat}" for seat in range(seats))
 
 
 def _card_key(card):

@@ -50,6 +50,8 @@ class Move:
         return None
 
 
+MOST_MADE = 4096  # moves a form remembers before it forgets them all
+
 MAX_DIGITS = 6  # no move of any game needs more; int() refuses over 4,300
 MAX_MOVE_CHARS = 10_000  # a meld of a whole 2-pack hand is some 300: a far longer text is refused unread
 ASCII_NUMBER = re.compile(r"-?[0-9]+")  # ASCII only: str.isdigit() also accepts '²', which int() refuses
@@ -95,8 +97,31 @@ class MoveForm:
             else:
                 self.parts.append(("word", word.lower()))
         self._plain = all(kind == "word" for kind, _ in self.parts)
+        slots = [value for kind, value in self.parts if kind == "slot"]
+        self._arity = len(slots)
+        self._numbers = tuple(k for k, slot in enumerate(slots) if slot in ("int", "seat"))
+        self._made = {}  # the moves made, by their arguments
 
     def make(self, *args):
+        """The move of these arguments. Moves are never changed, so one made before is given
+        again: games make the same few at every step (King's play {card}, Yukon's move {card}
+        onto {card})."""
+        if len(args) != self._arity:
+            return self._make(args)
+        for k in self._numbers:
+            if type(args[k]) is not int:
+                return self._make(args)  # not remembered: True equals 1 but writes otherwise
+        try:
+            made = self._made.get(args)
+        except TypeError:  # a list of cards is not hashable
+            return self._make(args)
+        if made is None:
+            if len(self._made) >= MOST_MADE:
+                self._made.clear()
+            made = self._made[args] = self._make(args)
+        return made
+
+    def _make(self, args):
         values = iter(args)
         words = []
         normalized = []

@@ -147,8 +147,8 @@ def test_a_game_of_one_deal_has_its_loser_or_winner_in_every_row():
 @pytest.mark.parametrize("rows, over, winners, why", [
     ([[52, 52]], False, [], None),                        # level at 52: play on
     ([[52, 52], [2, 0]], True, [0], "target"),             # a hand leaves them unequal
-    ([[-52, 10]], True, [1], "floor"),                    # -52 loses
-    ([[-60, -53]], True, [1], "floor"),                   # both below: the higher wins
+    ([[-52, 10]], False, [], None),                       # -52 plays on (losing there is an option)
+    ([[-60, -53], [120, 0]], True, [0], "target"),         # from below nothing to 52
     ([[51, 50]], False, [], None),
     ([[0, 0]] * 200, True, [], "draw"),                   # level after the last hand: a draw
     ([[0, 0]] * 199 + [[1, 0]], True, [0], "last"),

@@ -101,7 +101,17 @@ export function renderTable(table, ctx = {}) {
   }
   root.append(felt);
   if (table.score) root.append(scoreSheet(table.score));
+  // A card chosen or picked may wait for a button that finishes its move; those buttons stick to the
+  // foot of the screen (widgets.css): once they are drawn, the card scrolls clear of them.
+  if (ctx.interactive && (ctx.selected || clicks.picked.size)) requestAnimationFrame(() => keepClear(root));
   return root;
+}
+
+function keepClear(root) {
+  const bar = root.closest(".rw-play")?.querySelector(".rw-actions");
+  const zone = [...root.querySelectorAll(".rw-card--selected")].pop()?.closest(".rw-zone");
+  const over = zone && bar?.querySelector("[data-choice]") && zone.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  if (over > 0) scrollBy(0, over);
 }
 
 function headline(table, ctx) {
@@ -149,6 +159,9 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   // engine can say why one cannot move now; elsewhere (a trick, a pile played to) only a card that
   // starts a move or a place the chosen card may go is a button, and so a tab stop.
   const pickable = Boolean(zone.source || zone.tries) && (zone.owner === null || zone.owner === ctx.viewer);
+  // Such a zone keeps room above its cards for one picked, raised, so that it covers no label (a
+  // column's card is not raised: it would cover the card above).
+  if (pickable && zone.layout !== "column") node.classList.add("rw-zone--picks");
   const caption = el("div", "rw-zone__label", zone.layout === "column" ? zone.label.replace(/^\D+/, "") : zone.label);
   caption.setAttribute("aria-hidden", "true");
   node.append(caption);

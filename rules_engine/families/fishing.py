@@ -442,8 +442,9 @@ class FishingGame(State):
         return f"Stock: {plural(len(self.stock), 'card')}"
 
     def _won_note(self, seat, pile):
-        """The note under a won pile."""
-        return f"{plural(pile_points(pile, self.card_points), 'point')} won"
+        """The note of a won pile, drawn beside its seat's name: it says "won", lest it read as a
+        count of the hand beside it."""
+        return f"won {plural(pile_points(pile, self.card_points), 'point')}"
 
     def fishing_zones(self, seat, middle=()):
         """The hands, the zones of the middle the game adds (a stock), the layout and the won piles."""

@@ -469,7 +469,7 @@ class BuildingGame(PilesOnTable, FishingGame):
                 for p in self.piles]
 
     def _won_note(self, seat, pile):
-        return plural(len(pile), "card")
+        return f"won {plural(len(pile), 'card')}"
 
     def _title(self):
         return f"{self.HAND.capitalize()} {self.hand_number}"   # until a side reaches the target

@@ -8,6 +8,7 @@ mostly in these few values.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
 from ..scoring import ScoreRule
@@ -125,35 +126,67 @@ class BuildRule:
             self._children[onto] = found
         return found
 
-    def placements(self, columns):
+    def placements(self, columns, lying=None):
         """Every tableau move ``(from column, index in its face-up cards, to column)``, in that order.
 
         Found from the few column tops (each takes at most one card per suit) rather than by
         trying every face-up card: Yukon lays out some thirty, and replaying a long game asks
-        this at every step."""
-        lying = {}  # where each card that may be lifted lies (a card may lie twice in two packs)
-        for c, column in enumerate(columns):
-            up = column.up
-            for i in self.movable_from(column):
-                card = up[i]
-                lying[card] = lying[card] + ((c, i),) if card in lying else ((c, i),)
-        found = []
+        this at every step. ``lying``, where the game keeps it: each face-up card's ``(column,
+        index)``, for a single pack whose every face-up card may be lifted; the cards the tops
+        and the empty columns take are then looked up there."""
+        if lying is not None and self.carry == "any":
+            return self._placements_of(columns, lying)
+        onto = {}  # each card that may go on a column's top: those columns (a card may be wanted twice in two packs)
         empty = []
         for t, column in enumerate(columns):
-            if not column.up:
+            if column.up:
+                for card in self.children(column.up[-1]):
+                    onto[card] = onto[card] + (t,) if card in onto else (t,)
+            else:
                 empty.append(t)
-                continue
-            for card in self.children(column.up[-1]):
-                found += [(c, i, t) for c, i in lying.get(card, ()) if c != t]
-        if empty:
-            for card, places in lying.items():
-                fills = self._fills.get(card)
-                if fills is None:
-                    fills = self._fills[card] = self.fits(card, None)
-                if fills:
-                    found += [(c, i, t) for c, i in places for t in empty if t != c]
+        found = []
+        filling = self._fills if empty else {}  # whether a card may fill an empty pile: fits(card, None)
+        for c, column in enumerate(columns):
+            up = column.up
+            for i in (range(len(up)) if self.carry == "any" else self.movable_from(column)):
+                card = up[i]
+                targets = onto.get(card)
+                if targets:
+                    found += [(c, i, t) for t in targets if t != c]
+                if empty:
+                    fills = filling.get(card)
+                    if fills is None:
+                        fills = filling[card] = self.fits(card, None)
+                    if fills:
+                        found += [(c, i, t) for t in empty if t != c]
         found.sort()
         return found
+
+    def _placements_of(self, columns, lying):
+        """``placements`` with every face-up card's place known (``lying``)."""
+        found, empty = [], []
+        for t, column in enumerate(columns):
+            if column.up:
+                for card in self.children(column.up[-1]):
+                    place = lying.get(card)
+                    if place is not None and place[0] != t:
+                        found.append((*place, t))
+            else:
+                empty.append(t)
+        if empty:
+            for card in lying if self.empty == "any" else self._fillers:
+                place = lying.get(card)
+                if place is not None:
+                    found += [(*place, t) for t in empty if t != place[0]]
+        found.sort()
+        return found
+
+    @cached_property
+    def _fillers(self):
+        """The cards that may fill an empty pile, when a rank does (``empty`` not "any")."""
+        if self.empty == "none":
+            return ()
+        return tuple(card for card in (Card(self.empty, suit) for suit in SUITS) if self.fits(card, None))
 
     def movable_from(self, column):
         """Indexes into ``column.up`` of the cards that may be lifted (with those above)."""
@@ -190,6 +223,23 @@ class FoundationRule:
     @staticmethod
     def index(card):
         return SUITS.index(card.suit)
+
+    def wanted(self, piles):
+        """The cards that fit the pile of their suit now, ``piles`` being one per suit in ``SUITS`` order."""
+        after = self._after
+        wanted = {after[suit] if not pile else after[pile[-1]] if pile[-1].suit == suit else None
+                  for suit, pile in zip(SUITS, piles)}
+        wanted.discard(None)
+        return wanted
+
+    @cached_property
+    def _after(self):
+        """The card that goes on each card of a pile (None past the top), and on each suit's empty pile."""
+        after = {suit: Card(self.ranks.order[0], suit) for suit in SUITS}
+        for suit in SUITS:
+            for low, high in zip(self.ranks.order, self.ranks.order[1:] + (None,)):
+                after[Card(low, suit)] = high and Card(high, suit)
+        return after
 
 
 

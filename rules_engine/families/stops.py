@@ -24,11 +24,26 @@ cards, and what the end of the hand is worth.
 (True, 1, ())
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 
 from ..cards import ACES_LOW, SUITS, Card, RankOrder
 from ..table import zone
 from .tricks import left_of
+
+
+class computed_once:
+    """``functools.cached_property`` without the lock CPython 3.11 takes at each first reading,
+    which costs more than what a deal works out: a value read off an object that never changes,
+    worked out at its first reading and then kept in the object's own ``__dict__``."""
+
+    def __init__(self, compute):
+        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -66,10 +81,20 @@ class StopsPlay:
 
     def holder(self, card):
         """The seat holding ``card``, or None (dead, played, or not in the pack)."""
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return seat
-        return None
+        found = self._holders.get(card, self)
+        if found is self:
+            found = None
+            for seat, hand in enumerate(self.hands):
+                if card in hand:
+                    found = seat
+                    break
+            self._holders[card] = found
+        return found
+
+    @computed_once
+    def _holders(self):
+        """The holders found so far (the turn, and a game's special card, ask again and again)."""
+        return {}
 
     def is_played(self, card):
         return any(c == card for _, c in self.played)
@@ -91,6 +116,12 @@ class StopsPlay:
     def next_card(self):
         """The card that would continue the sequence, whoever holds it (None
         when no sequence is under way, or the sequence has reached its end)."""
+        return self._next_card
+
+    # A deal never changes, so what is asked of it several times a move (the turn, the next
+    # card) is worked out once, when first asked.
+    @computed_once
+    def _next_card(self):
         if not self.sequence or (self.length and len(self.sequence) >= self.length):
             return None
         after = self.card_after(self.sequence[-1][1])
@@ -102,12 +133,12 @@ class StopsPlay:
     def last_player(self):
         return self.played[-1][0] if self.played else None
 
-    @property
+    @computed_once
     def to_act(self):
         """Who plays next: the starter of a new sequence, else the holder of the next card."""
         if not self.sequence:
             return self.starter
-        return self.holder(self.next_card())
+        return self.holder(self._next_card)
 
     def between(self, seat, other):
         """The seats after ``seat`` and before ``other`` in turn to the left
@@ -144,9 +175,8 @@ class StopsPlay:
         who played last starts the next sequence (not with ``settle=False``,
         when another card goes down with this one, as Spinado's spinado does)."""
         seat = self.to_act if seat is None else seat
-        hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand for s, hand in enumerate(self.hands))
-        after = replace(self, hands=hands, sequence=self.sequence + ((seat, card),),
-                        played=self.played + ((seat, card),), stopped=False, closed=())
+        after = self._replace(hands=self._without(seat, card), sequence=self.sequence + ((seat, card),),
+                              played=self.played + ((seat, card),), stopped=False, closed=())
         nxt = after.next_card()
         # A player out of cards ends the hand: whether the sequence would have stopped is not
         # told, as it would tell whether the next card lies in a hand.
@@ -156,13 +186,39 @@ class StopsPlay:
 
     def interrupt(self, card, seat):
         """``seat`` plays ``card``, which is not the next card, out of sequence, and it stops play."""
-        hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand for s, hand in enumerate(self.hands))
-        return replace(self, hands=hands, sequence=self.sequence + ((seat, card),),
-                       played=self.played + ((seat, card),)).stop(seat)
+        return self._replace(hands=self._without(seat, card), sequence=self.sequence + ((seat, card),),
+                             played=self.played + ((seat, card),)).stop(seat)
+
+    def _without(self, seat, card):
+        """The hands, with ``card`` gone from ``seat``'s."""
+        hands = list(self.hands)
+        hand = hands[seat]
+        if hand.count(card) == 1:
+            at = hand.index(card)
+            hands[seat] = hand[:at] + hand[at + 1:]
+        else:  # not there, or twice over
+            hands[seat] = tuple(c for c in hand if c != card)
+        return tuple(hands)
 
     def stop(self, seat):
         """End the sequence now; ``seat`` starts the next (also for a card that stops play by itself)."""
-        return replace(self, sequence=(), starter=seat, stopped=True, closed=self.sequence or self.closed)
+        return self._replace(sequence=(), starter=seat, stopped=True, closed=self.sequence or self.closed)
+
+    def __getstate__(self):
+        """The deal's fields alone, for pickling and copying: what was worked out for it is not the deal."""
+        return {name: self.__dict__[name] for name in _FIELDS}
+
+    def _replace(self, **changes):
+        """``dataclasses.replace(self, **changes)`` without its checks and its ``__init__`` (a deal
+        has no field worked out at init): play makes one or two at every card. What was worked
+        out for this deal (``cached_property``) is not carried over."""
+        new = object.__new__(self.__class__)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        for name in _WORKED_OUT:
+            fields.pop(name, None)
+        fields.update(changes)
+        return new
 
     def played_by_suit(self):
         """The cards played this deal, per suit in the pack's order, each low to high."""
@@ -181,6 +237,10 @@ class StopsPlay:
             "starter": self.starter,
             "stopped": self.stopped,
         }
+
+
+_FIELDS = tuple(field.name for field in fields(StopsPlay))
+_WORKED_OUT = tuple(name for name, value in vars(StopsPlay).items() if isinstance(value, computed_once))
 
 
 def sequence_zone(play, players, ended=False):

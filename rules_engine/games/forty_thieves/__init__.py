@@ -29,7 +29,7 @@ Interpretation notes (repeated on the game's page):
   the same card may lie on top of two columns.
 """
 
-from ...cards import SUIT_SYMBOLS, make_deck
+from ...cards import SUIT_SYMBOLS, Card, make_deck
 from ...families.solitaire import BuildRule, Column, cards_placed_sheet, column_zones, foundation_zones
 from ...game import GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
@@ -135,17 +135,20 @@ class FortyThievesState(State):
 
     def _legal(self):
         moves = []
+        # The cards a foundation takes now (those pile_for finds a pile for), once for every column.
+        wanted = {Card(RANKS[len(pile)], suit) for suit, pile in zip(PILES, self.foundations) if len(pile) < 13}
         for c, column in enumerate(self.columns):
-            if column.top is not None and pile_for(column.top, self.foundations) is not None:
-                moves.append(FORMS["column-foundation"].make(column.top, c + 1))
+            if column.up and column.up[-1] in wanted:
+                moves.append(FORMS["column-foundation"].make(column.up[-1], c + 1))
         top = self.waste[-1] if self.waste else None
-        if top is not None and pile_for(top, self.foundations) is not None:
+        if top in wanted:
             moves.append(FORMS["waste-foundation"].make(top))
         for c, _, t in TABLEAU.placements(self.columns):
             moves.append(FORMS["column-column"].make(self.columns[c].top, c + 1, t + 1))
         if top is not None:
+            onto, fills = TABLEAU.parents(top), TABLEAU.fits(top, None)
             for t, column in enumerate(self.columns):
-                if TABLEAU.fits(top, column.top):
+                if column.up[-1] in onto if column.up else fills:
                     moves.append(FORMS["waste-column"].make(top, t + 1))
         if self.stock:
             moves.append(FORMS["turn"].make())

@@ -28,7 +28,7 @@ Interpretation notes (on the game's page, ``interpretation.*``):
   every stops game for chips here (``interpretation.end``, ``interpretation.credit``).
 """
 
-from ...cards import ACES_HIGH, HIDDEN, SUIT_NAMES, parse_card
+from ...cards import ACES_HIGH, HIDDEN, SUIT_NAMES, Card, parse_card
 from ...families.chips import chips_word
 from ...families.stops import StopsPlay
 from ...families.stops_game import StopsGame, stops_options, stops_sheet
@@ -125,10 +125,9 @@ class PopeJoanState(StopsGame):
         players = self.player_names()
         lines = []
         won = pools_won_by(card, self.trump)
-        mine = {c for s, c in self.play.played if s == seat}
         for pool, ranks in PAIRS.items():  # interpretation.pairs
-            pair = [parse_card(rank + self.trump) for rank in ranks]
-            if card in pair and all(c in mine for c in pair):
+            if card.suit == self.trump and card.rank in ranks and \
+                    all((seat, Card(rank, self.trump)) in self.play.played for rank in ranks):
                 won.append(pool)
         for pool in won:
             lines.append(self._collect(pool, seat) or f"{players[seat]} finds {pool} empty")

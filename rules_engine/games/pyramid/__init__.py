@@ -80,12 +80,16 @@ def covering(index):
 
 
 COVERS = tuple(covering(i) for i in range(SIZE))
+# The two covering places of each card as ``(index, left, right)``; the bottom row's are a place
+# past the pyramid, which is always empty.
+_COVERED_BY = tuple((i, *(COVERS[i] or (SIZE, SIZE))) for i in range(SIZE))
 
 
 def exposed(pyramid):
     """Indexes of the pyramid's cards that no card covers."""
-    return [i for i, card in enumerate(pyramid)
-            if card is not None and all(pyramid[c] is None for c in COVERS[i])]
+    places = pyramid + (None,)
+    return [i for i, left, right in _COVERED_BY
+            if places[i] is not None and places[left] is None and places[right] is None]
 
 
 def par_score(cleared_in, left):
@@ -161,12 +165,15 @@ class PyramidState(State):
 
     def available(self):
         """Every available card with where it lies: ``("pyramid", index)``, ``("turned",)``, ``("waste",)``."""
+        if "_cached_available" in self.__dict__:  # the moves and the turn both ask, at every step
+            return dict(self._cached_available)
         cards = {self.pyramid[i]: ("pyramid", i) for i in exposed(self.pyramid)}
         if self.turned is not None:
             cards[self.turned] = ("turned",)
         if self.waste:
             cards[self.waste[-1]] = ("waste",)
-        return cards
+        self._cached_available = cards
+        return dict(cards)
 
     def can_redeal(self):
         return not self.stock and self.pass_number < self.passes and bool(self.waste or self.turned)
@@ -305,6 +312,7 @@ class PyramidState(State):
 
     def _play(self, move):
         self.__dict__.pop("_cached_ahead", None)
+        self.__dict__.pop("_cached_available", None)
         self.just_cleared = False
         if move.kind == "deal":
             if self.turned is not None:

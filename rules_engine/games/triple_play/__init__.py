@@ -21,8 +21,8 @@ from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...selection import Built
-from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, book_missing, canastas, deal_points,
-                                is_red_three, is_wild, meld_problem, meld_rank, value, achievable)
+from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, add_move, book_missing, canastas, deal_points,
+                    discard_move, is_red_three, is_wild, meld_move, meld_problem, meld_rank, most_points, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -41,11 +41,17 @@ ORDER = "3A456789TJQK2"
 
 
 def meld_order(card):
-    return (ORDER.index(card.rank) if card.rank else len(ORDER), "SHDC".index(card.suit) if card.suit else 0)
+    return MELD_ORDER[card]
+
+
+# Each card's place in a meld's written order: by rank (3s first, wild 2s last), then suit; jokers at the end.
+MELD_ORDER = {card: (ORDER.index(card.rank) if card.rank else len(ORDER), "SHDC".index(card.suit) if card.suit else 0)
+              for card in set(make_deck("324"))}
 
 
 def side_of(seat):
     return seat % 2
+
 
 
 class TriplePlayState(State):
@@ -158,11 +164,24 @@ class TriplePlayState(State):
         return None if self.over else (self.turn + 2) % 4 if self.phase == "answer" else self.turn
 
     def parse_move(self, move):
+        listed = self._listed_move(move)
+        if listed is not None:
+            return listed
         move = super().parse_move(move)
         if move.kind in ("meld", "pickup", "add"):   # cards written in one order, whatever order given
             cards = tuple(sorted(move.args[0], key=meld_order))
             return FORMS[move.kind].make(cards, *move.args[1:])
         return move
+
+    def _listed_move(self, text):
+        """The legal move written ``text``, if the legal moves are listed already: read once."""
+        listed = self.__dict__.get("_legal_cached")
+        if listed is None or not isinstance(text, str):
+            return None
+        by_text = self.__dict__.get("_cached_by_text")
+        if by_text is None:
+            by_text = self._cached_by_text = {m.text: m for m in listed}
+        return by_text.get(text)
 
     def _legal(self):
         if self.phase == "answer":
@@ -175,15 +194,16 @@ class TriplePlayState(State):
             if pair and self._refusal(FORMS["pickup"].make(pair)) is None:
                 moves.append(FORMS["pickup"].make(pair))
             return moves
-        moves = [m for m in self._representative_melds(hand, side) if self._refusal(m) is None]
+        # The representatives are of cards held, each once: only the meld rules can refuse them.
+        moves = [m for m in self._representative_melds(hand, side) if self._meld_refusal(m) is None]
         if not self.opened[side] and self.turn_points:
             moves.append(FORMS["takeback"].make())
         if self._may_end_turn():
             if self.drew == "stock":
-                moves += [FORMS["discard"].make(c) for c in dict.fromkeys(sorted(hand, key=meld_order))]
+                moves += [discard_move(c) for c in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__))]
             else:
                 moves.append(FORMS["done"].make())
-        if self.foot_taken[seat] and not self.asked and not book_missing(self.melds[side]):
+        if self.foot_taken[seat] and not self.asked and not self._books()[side]:
             moves.append(FORMS["ask"].make())
         return moves
 
@@ -201,21 +221,25 @@ class TriplePlayState(State):
         by_rank = {}
         # Each card once: a few representatives are enough for bots and lists, and any other meld
         # (two copies of a card in it too) is built card by card on the table.
-        for card in dict.fromkeys(sorted(hand, key=meld_order)):
-            by_rank.setdefault(WILD if is_wild(card) else card.rank, []).append(card)
+        for card in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__)):
+            by_rank.setdefault(WILD if card.rank is None or card.rank == "2" else card.rank, []).append(card)
         wilds = by_rank.get(WILD, [])
         moves = []
+        short = {}   # each rank's meld short of a canasta (``_open_meld``)
+        for number, (rank, cards) in enumerate(self.melds[side], 1):
+            if len(cards) < CANASTA:
+                short.setdefault(rank, number)
         for rank, cards in by_rank.items():
-            number = self._open_meld(side, rank)
+            number = short.get(rank, 0)
             if number:
                 room = CANASTA - len(self.melds[side][number - 1][1])
-                moves.append(FORMS["add"].make(tuple(cards[:room]), number))
+                moves.append(add_move(tuple(cards[:room]), number))
                 if rank != WILD and wilds:
-                    moves.append(FORMS["add"].make((wilds[0],), number))
+                    moves.append(add_move((wilds[0],), number))
             elif len(cards) >= 3:
-                moves.append(FORMS["meld"].make(tuple(cards[:CANASTA])))
+                moves.append(meld_move(tuple(cards[:CANASTA])))
             if not number and rank not in (WILD, "3") and rank not in NO_WILDS and len(cards) == 2 and wilds:
-                moves.append(FORMS["meld"].make(tuple(cards) + (wilds[0],)))
+                moves.append(meld_move(tuple(cards) + (wilds[0],)))
         return moves
 
     def _open_meld(self, side, rank):
@@ -238,11 +262,11 @@ class TriplePlayState(State):
     def _refusal(self, move):
         """Why ``move`` is refused now, ``(reason, rule)``, or None when it is legal."""
         seat, phase, kind = self.turn, self.phase, move.kind
-        name, side, hand = self.player_names()[seat], side_of(seat), self.hands[seat]
+        side, hand = side_of(seat), self.hands[seat]
         if phase == "answer":
             partner = self.player_names()[self.to_act]
             return None if kind in ("yes", "no") else (
-                f"{partner} answers whether {name} may go out: yes or no", "play.ask")
+                f"{partner} answers whether {self._who()} may go out: yes or no", "play.ask")
         if kind in ("yes", "no"):
             return "nobody has asked to go out", "play.ask"
         if phase == "draw":
@@ -252,13 +276,14 @@ class TriplePlayState(State):
                 return None if not self.stock else ("the stock is not empty: draw", "interpretation.stock-out")
             if kind == "pickup":
                 return self._pickup_refusal(move.args[0])
-            return f"{name} first draws two cards, or takes the discard pile", "play.draw"
+            return f"{self._who()} first draws two cards, or takes the discard pile", "play.draw"
         if kind in ("draw", "stop", "pickup"):
-            return f"{name} has drawn already", "play.draw"
+            return f"{self._who()} has drawn already", "play.draw"
         cards = move.args[0] if kind in ("meld", "add") else (move.card,) if move.card else ()
         missing = self._lacking(tuple(cards)) if cards else None
         if missing:
-            return f"{name} does not hold {'another' if missing in hand else 'the'} {missing.symbol}", "play.turn"
+            return (f"{self._who()} does not hold {'another' if missing in hand else 'the'} {missing.symbol}",
+                    "play.turn")
         if kind in ("meld", "add"):
             return self._meld_refusal(move)
         if kind == "takeback":
@@ -266,22 +291,34 @@ class TriplePlayState(State):
                 "only a first meld short of its minimum is taken back", "interpretation.short-opening")
         if kind == "ask":
             if not self.foot_taken[seat]:
-                return f"{name} asks to go out only once the foot is picked up", "play.ask"
+                return f"{self._who()} asks to go out only once the foot is picked up", "play.ask"
             if self.asked:
-                return f"{name} has asked this turn already", "play.ask"
+                return f"{self._who()} has asked this turn already", "play.ask"
             missing = book_missing(self.melds[side])
             return None if not missing else (f"the basic book still lacks {missing[0]}", "play.book")
         if not self._may_end_turn():
             return (f"the first meld counts {self.turn_points}, short of {self.minimum}: meld more, or take it "
                     "back", "play.opening")
         if kind == "done":
-            return None if self.drew == "pile" else (f"{name} drew from the stock and ends the turn with a discard",
-                                                    "play.discard")
+            return None if self.drew == "pile" else (
+                f"{self._who()} drew from the stock and ends the turn with a discard", "play.discard")
         if kind == "discard":
             if self.drew == "pile":
-                return f"{name} took the discard pile: no discard this turn", "play.discard"
+                return f"{self._who()} took the discard pile: no discard this turn", "play.discard"
             return None
         return "that move is not open now", "play.turn"
+
+    def _books(self):
+        """What each side's basic book still lacks (``book_missing``), worked out once for a state
+        whose moves are listed or whose table is drawn."""
+        books = self.__dict__.get("_cached_books")
+        if books is None:
+            books = self._cached_books = tuple(book_missing(side) for side in self.melds)
+        return books
+
+    def _who(self):
+        """The name of the player to act, for a refusal's words."""
+        return self.player_names()[self.turn]
 
     def _lacking(self, cards):
         """A card of ``cards`` the seat to act does not hold as often, or None."""
@@ -289,14 +326,13 @@ class TriplePlayState(State):
         return next((c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)), None)
 
     def _pickup_refusal(self, cards):
-        name, hand = self.player_names()[self.turn], self.hands[self.turn]
         if not self.discard:
             return "the discard pile is empty", "play.pickup"
         top = self.discard[-1]
         if top.rank == "3":
             return "a black 3 on top of the pile stops it being taken", "play.pickup"
         if self._lacking(tuple(cards)):
-            return f"{name} does not hold {' and '.join(c.symbol for c in cards)}", "play.pickup"
+            return f"{self._who()} does not hold {' and '.join(c.symbol for c in cards)}", "play.pickup"
         if len(cards) != 2 or any(c.rank != top.rank or (top.rank is not None and c.rank is None) for c in cards):
             what = "jokers" if top.rank is None else f"{top.rank.replace('T', '10')}s"
             return f"the pile is taken with two natural {what}, to meld with the {top.symbol}", "play.pickup"
@@ -306,21 +342,33 @@ class TriplePlayState(State):
         size = 3 + (len(self.melds[side][number - 1][1]) if number else 0)
         if size > CANASTA:
             return f"meld {number} has no room for three more cards", "play.canasta"
-        if not self.opened[side]:
-            points = sum(map(value, (top, *cards)))
-            rest = list(hand)
-            for card in cards:
-                rest.remove(card)
-            if points + achievable(rest) < self.minimum:
-                return (f"the first meld of this deal needs {self.minimum} points: the hand cannot make them up",
-                        "play.opening")
+        if not self.opened[side] and self._short_of_opening(cards, rank, number, top):
+            return (f"the first meld of this deal needs {self.minimum} points: the hand cannot make them up",
+                    "play.opening")
         return None
+
+    def _short_of_opening(self, cards, rank, number, top=None):
+        """Whether an unopened partnership's first melds, with ``cards`` from the hand (and the
+        pile's ``top`` card) melded now into its meld ``number`` (0: a new meld of ``rank``), count
+        less than the minimum and the rest of the hand cannot make it up (``play.opening``)."""
+        laid = list(cards) + ([top] if top else [])
+        points = self.turn_points + sum(map(value, laid))
+        if points >= self.minimum:
+            return False
+        melds = [(r, held + laid if n == number else held)
+                 for n, (r, held) in enumerate(self.melds[side_of(self.turn)], 1)]
+        if not number:
+            melds.append((rank, laid))
+        rest = list(self.hands[self.turn])
+        for card in cards:
+            rest.remove(card)
+        return points + most_points(rest, melds) < self.minimum
 
     def _meld_refusal(self, move):
         seat, side = self.turn, side_of(self.turn)
-        name, hand = self.player_names()[seat], self.hands[seat]
+        hand = self.hands[seat]
         if self.taken_back:
-            return f"{name} took a first meld back: no more melds this turn", "interpretation.short-opening"
+            return f"{self._who()} took a first meld back: no more melds this turn", "interpretation.short-opening"
         cards = list(move.args[0])
         if move.kind == "add":
             number = move.args[1]
@@ -336,23 +384,20 @@ class TriplePlayState(State):
             if rank is not None and rank != "3" and self._open_meld(side, rank):
                 return (f"the partnership has a meld of that rank short of a canasta: add to meld "
                         f"{self._open_meld(side, rank)}", "play.meld")
-        problem = meld_problem(whole)
+        made = rank if move.kind == "meld" else meld_rank(whole)
+        problem = meld_problem(whole, rank=made)
         if problem:
             return problem
-        if meld_rank(whole) != rank:
+        if made != rank:
             return "cards added to a meld are of its rank, or wild", "play.meld"
         left = len(hand) - len(cards)
         completes = len(whole) == CANASTA
-        first_canasta = completes and not canastas(self.melds[side])
+        first_canasta = completes and not any(len(held) == CANASTA for _, held in self.melds[side])
         if not self.opened[side]:
-            points = self.turn_points + sum(map(value, cards))
-            rest = list(hand)
-            for card in cards:
-                rest.remove(card)
-            if points < self.minimum and points + achievable(rest) < self.minimum:
+            if self._short_of_opening(cards, rank, move.args[1] if move.kind == "add" else 0):
                 return (f"the first meld of this deal needs {self.minimum} points, and the hand cannot make them "
                         "up", "play.opening")
-            first_canasta = first_canasta and points >= self.minimum
+            first_canasta = first_canasta and self.turn_points + sum(map(value, cards)) >= self.minimum
         knee_now = first_canasta and not self.knee_taken[seat]
         if left == 0 and not knee_now and not self._may_empty(seat):
             return self._keep_refusal(seat)
@@ -409,14 +454,14 @@ class TriplePlayState(State):
             self._add_to_melds(seat, (top, *move.args[0]))
             self.said = f"{name} takes the discard pile with {self._words(move.args[0])}."
             self._partner_knee(seat)
-            self._after_meld(seat)
+            self._aftermeld_move(seat)
         elif kind in ("meld", "add"):
             for card in move.args[0]:
                 hand.remove(card)
             number = self._add_to_melds(seat, move.args[0], move.args[1] if kind == "add" else None)
             verb = "melds" if kind == "meld" else f"adds to meld {number}"
             self.said = f"{name} {verb} {self._words(move.args[0])}."
-            self._after_meld(seat)
+            self._aftermeld_move(seat)
         elif kind == "takeback":
             for _, cards in self.melds[side]:
                 hand += cards
@@ -455,7 +500,7 @@ class TriplePlayState(State):
         if not self.knee_taken[seat] and self.opened[side_of(seat)] and canastas(self.melds[side_of(seat)]):
             self._take_knee(seat)
 
-    def _after_meld(self, seat):
+    def _aftermeld_move(self, seat):
         side = side_of(seat)
         if self.opened[side] and canastas(self.melds[side]) and not self.knee_taken[seat]:
             self._take_knee(seat)
@@ -536,7 +581,7 @@ class TriplePlayState(State):
                        for n, (r, cards) in enumerate(side, 1)] for side in self.melds],
             "red_threes": [len(r) for r in self.red_threes], "opened": list(self.opened),
             "turn_points": self.turn_points, "drew": self.drew, "asked": self.asked, "allowed": self.allowed,
-            "book_missing": [book_missing(side) for side in self.melds],
+            "book_missing": list(self._books()),
             "totals": list(self.totals), "over": self.over,
             "deals_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }

@@ -14,6 +14,8 @@ cards only): one wild card at most in three to five cards, two in six or seven, 
 
 from collections import Counter
 
+from ...cards import make_deck
+from ...moves import Move
 from ...scoring import Fact, ScoreError, ScoreRule
 
 WILD = "W"                      # the "rank" of a meld of wild cards only
@@ -28,6 +30,9 @@ UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
 
 def is_wild(card):
     return card.rank is None or card.rank == "2"
+
+
+WILD_CARDS = frozenset(card for card in make_deck("324") if is_wild(card))
 
 
 def is_red_three(card):
@@ -53,7 +58,7 @@ def wild_limit(size):
 def meld_rank(cards):
     """The rank a meld's cards make (``WILD`` for wild cards only), or None when their natural
     cards are of several ranks or include a 3."""
-    ranks = {c.rank for c in cards if not is_wild(c)}
+    ranks = {c.rank for c in cards if c.rank is not None and c.rank != "2"}
     if not ranks:
         return WILD
     if len(ranks) > 1 or "3" in ranks:
@@ -61,12 +66,14 @@ def meld_rank(cards):
     return ranks.pop()
 
 
-def meld_problem(cards, size_matters=True):
+def meld_problem(cards, size_matters=True, rank=False):
     """Why ``cards`` make no meld, ``(reason, rule)``, or None; ``size_matters`` False checks
-    all but the least size (cards picked so far, or added to a meld)."""
+    all but the least size (cards picked so far, or added to a meld); ``rank``: their
+    ``meld_rank``, if known."""
     if any(c.rank == "3" for c in cards):
         return "3s never meld: a red 3 is laid apart, a black 3 stays in hand", "play.threes"
-    rank = meld_rank(cards)
+    if rank is False:
+        rank = meld_rank(cards)
     if rank is None:
         return "a meld holds cards of one rank (with wild cards)", "play.meld"
     if size_matters and len(cards) < 3:
@@ -87,12 +94,16 @@ def kind(rank, cards):
     """A canasta's kind: ``"7"``, ``"5"``, ``WILD``, ``"natural"`` or ``"mixed"``."""
     if rank in (WILD, "7", "5"):
         return rank
-    return "mixed" if any(map(is_wild, cards)) else "natural"
+    return "natural" if WILD_CARDS.isdisjoint(cards) else "mixed"
 
 
 def canastas(melds):
     """Counter of the kinds of the canastas among ``melds`` (``(rank, cards)``)."""
-    return Counter(kind(rank, cards) for rank, cards in melds if len(cards) == CANASTA)
+    done = Counter()
+    for rank, cards in melds:
+        if len(cards) == CANASTA:
+            done[kind(rank, cards)] += 1
+    return done
 
 
 def book_missing(melds):
@@ -125,37 +136,98 @@ def deal_points(melded, canasta_kinds, red_threes, left, out):
     return total, parts
 
 
-def achievable(hand):
-    """Points the cards of ``hand`` can surely meld in new melds, the better of two plans: every
-    rank's natural cards when three or more (leaving those past a canasta too few to start
-    another) with three or more wild cards together; or the same natural melds with a wild card
-    each, to pairs first, then to melds of three or four, and the wild cards left together. An
-    unmelded partnership may lay a first meld short of its minimum only while this can still
-    make it up (``play.opening``)."""
-    naturals, wilds = {}, []
-    for card in hand:
-        if is_wild(card):
-            wilds.append(value(card))
-        elif card.rank != "3":
-            naturals.setdefault(card.rank, []).append(value(card))
+def _new_melds_hold(total, wilds):
+    """Whether ``total`` cards of one rank, ``wilds`` of them wild, make new melds: canastas of
+    seven and at most one meld of three to six, within the wild-card limits."""
+    canastas, short = divmod(total, CANASTA)
+    if short in (1, 2):
+        return False
+    return wilds <= 2 * canastas + (wild_limit(short) if short else 0)
 
-    def kept(values):
-        n = len(values)
-        keep = n if n >= 3 and (n % CANASTA == 0 or n % CANASTA >= 3) else n - n % CANASTA
-        return sum(sorted(values, reverse=True)[:keep])
 
-    def together(values):
-        return kept(values) if len(values) >= 3 else 0
+def _rank_holds(naturals, wilds, held=0, held_wilds=0):
+    """Whether ``naturals`` and ``wilds`` more cards of a rank can all be melded: first into the
+    partnership's meld of that rank short of a canasta (``held`` cards, ``held_wilds`` of them
+    wild), completing it before any new meld of the rank, the rest in new melds."""
+    if not held:
+        return _new_melds_hold(naturals + wilds, wilds)
+    total = held + naturals + wilds
+    if total <= CANASTA:
+        return held_wilds + wilds <= wild_limit(total)
+    room = CANASTA - held
+    for into in range(min(wilds, 2 - held_wilds, room), -1, -1):   # the wild cards that complete it
+        if room - into <= naturals and _new_melds_hold(naturals - room + wilds, wilds - into):
+            return True
+    return False
 
-    base = sum(kept(values) for values in naturals.values())
-    plain = base + together(wilds)
-    spare = sorted(wilds, reverse=True)
-    extra = 0
-    for size in (2, 3, 4):   # a wild card each: to pairs, then to melds of three or four
-        for rank, values in sorted(naturals.items(), key=lambda item: -sum(item[1])):
-            if spare and len(values) == size and rank not in NO_WILDS:
-                extra += spare.pop(0) + (sum(values) if size == 2 else 0)
-    return max(plain, base + extra + together(spare))
+
+def most_points(hand, melds=()):
+    """The most points the cards of ``hand`` can meld: in new melds and added to ``melds`` (the
+    partnership's, ``(rank, cards)``), at most one meld of a rank short of a canasta, within the
+    wild-card limits. An unopened partnership may lay a first meld short of its minimum only
+    while this can still make it up (``play.opening``), and take the pile only if the top card
+    and the hand can (the hand's cards of its rank joining the pile's meld).
+
+    >>> from rules_engine.cards import parse_cards
+    >>> most_points(parse_cards("TH TH QS QS QD QH QD 6C 6C 6D 6H 6S 8H 8S JS KC 3S 3S"), [("T", parse_cards("TC TS TD"))])
+    95
+    """
+    wild_values = sorted((value(c) for c in hand if is_wild(c)), reverse=True)
+    worth = {c.rank: value(c) for c in hand if not is_wild(c) and c.rank != "3"}
+    counts = Counter(c.rank for c in hand if c.rank in worth)
+    short = {rank: (len(cards), sum(map(is_wild, cards))) for rank, cards in melds if len(cards) < CANASTA}
+    spare = len(wild_values)
+    best = {0: 0}   # wild cards used in melds of natural ranks: the most their natural cards score
+    for rank in dict.fromkeys([*counts, *(r for r in short if r != WILD)]):
+        n, (held, held_wilds) = counts[rank], short.get(rank, (0, 0))
+        # A meld of seven holds two wild cards, of three to six one or two: no more can go into this rank.
+        most_wilds = 0 if rank in NO_WILDS else min(spare, (2 * (held + n) + 14) // 5)
+        options = []
+        for wilds in range(most_wilds + 1):
+            naturals = _most_naturals(n, wilds, held, held_wilds)
+            if naturals is not None:
+                options.append((wilds, naturals * worth.get(rank, 0)))
+        grown = {}
+        for used, points in best.items():
+            for wilds, more in options:
+                if used + wilds <= spare and grown.get(used + wilds, -1) < points + more:
+                    grown[used + wilds] = points + more
+        best = grown
+    held = short.get(WILD, (0, 0))[0]
+    top, together = [0], [0]   # the best wild cards' points; the most wild cards meldable together, of so many
+    for k, v in enumerate(wild_values, 1):
+        top.append(top[-1] + v)
+        together.append(k if _rank_holds(k, 0, held) else together[-1])
+    return max(points + top[used + together[spare - used]] for used, points in best.items())
+
+
+def _most_naturals(naturals, wilds, held, held_wilds):
+    """The most of ``naturals`` cards of a rank that can be melded with exactly ``wilds`` wild
+    cards (``_rank_holds``), or None."""
+    if held:
+        return next((a for a in range(naturals, -1, -1) if _rank_holds(a, wilds, held, held_wilds)), None)
+    for total in range(naturals + wilds, wilds - 1, -1):   # _new_melds_hold, from the most cards down
+        canastas, short = divmod(total, CANASTA)
+        if short not in (1, 2) and wilds <= 2 * canastas + (wild_limit(short) if short else 0):
+            return total - wilds
+    return None
+
+
+# ---- moves made directly: a turn lists many ------------------------------------------------------
+
+def meld_move(cards):
+    """The game's ``FORMS["meld"].make(cards)``."""
+    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
+
+
+def add_move(cards, number):
+    """The game's ``FORMS["add"].make(cards, number)``."""
+    return Move("add", (cards, number), f"add {' '.join([c.text for c in cards])} to meld {number}")
+
+
+def discard_move(card):
+    """The game's ``FORMS["discard"].make(card)``."""
+    return Move("discard", (card,), "discard " + card.text)
 
 
 # ---- the score pad ----------------------------------------------------------------------------

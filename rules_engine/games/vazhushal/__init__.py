@@ -29,11 +29,12 @@ from collections import Counter
 from ...cards import make_deck
 from ...families.rummy import held_order
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import MoveForm, MoveForms
+from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
-from .melds import canonical, card_value, extend, identity, is_wild, melds_from, meld_words, read_meld
-from .rearrange import finish, open_melds, put_back, refusal, split, take_up
+from .melds import (canonical, card_value, extend, identity, lay_offs, meld_move, melds_from, meld_words,
+                    read_meld, take_move)
+from .rearrange import laid_again, open_melds, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
@@ -119,6 +120,7 @@ class VazhushalState(State):
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
         self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
+        self.pool_melds = None        # while rearranging: the melds of pool and hand (rearrange.PoolMelds)
         self.before_rearrange = None   # while rearranging: (melds, the hand, taken_meld) as they were
         self.rearranged, self.taken_meld = False, None   # this turn: rearranged; the meld laid taking
         self.outcome = None
@@ -175,21 +177,21 @@ class VazhushalState(State):
             return [FORMS["throw-in"].make()]
         if self.phase == "rearrange":
             melds = open_melds(self)
-            moves = _Listed(FORMS["meld"].make(m.cards) for m in melds)
+            moves = _Listed(move or meld_move(m.cards) for m, move in melds)
             moves.append(FORMS["put-back"].make())
-            moves.melds = {m.cards: m for m in melds}
+            moves.melds = {m.cards: m for m, _ in melds}
             return moves
         if self.phase == "draw":
             moves = [FORMS["draw"].make()]
             for number, meld in self._takes():
-                moves.append(FORMS["take"].make(number, meld.cards))
+                moves.append(take_move(number, meld.cards))
             if not melded:
-                moves += [FORMS["meld"].make(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
+                moves += [meld_move(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
             return moves
         keep = 0 if self.phase == "final" else 1
         melds = melds_from(hand, self.negative, natural_runs_only=not melded)
         melds.sort(key=lambda m: not m.natural)   # the natural melds first, as a player looks for them
-        moves = _Listed(FORMS["meld"].make(m.cards) for m in melds
+        moves = _Listed(meld_move(m.cards) for m in melds
                         if len(hand) - len(m.cards) >= keep and identity(m) not in mine)
         moves.melds = {m.cards: m for m in melds}
         if melded and len(hand) > keep:
@@ -199,7 +201,7 @@ class VazhushalState(State):
         if self.phase == "final":
             moves.append(FORMS["done"].make())
         else:
-            moves += [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
+            moves += [Move("discard", (c,), "discard " + c.text) for c in dict.fromkeys(hand)]
         return moves
 
     def _may_rearrange(self):
@@ -219,15 +221,8 @@ class VazhushalState(State):
         return out
 
     def _lay_offs(self, seat, hand):
-        out = []
-        for number, meld in self.own_melds(seat):
-            for card in dict.fromkeys(hand):
-                fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
-                if not (fits or is_wild(card, self.negative)):
-                    continue   # cannot extend it: spares the full check
-                if self._lay_off_refusal(seat, number, meld, card) is None:
-                    out.append((number, card))
-        return out
+        """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows them."""
+        return lay_offs(self.own_melds(seat), hand, self.negative)
 
     def _lay_off_refusal(self, seat, number, meld, card):
         grown = extend(meld, card, self.negative)
@@ -461,7 +456,7 @@ class VazhushalState(State):
                 " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "rearrange":
-            take_up(self)
+            take_up(self, meld_move)
         elif kind == "put-back":
             put_back(self)
         elif kind == "meld":
@@ -473,9 +468,10 @@ class VazhushalState(State):
             meld = read_meld(move.args[0], self.negative)
             self.melds.append((seat, meld))
             self.said = f"{name} melds {meld_words(meld)}."
-            if self.phase == "rearrange" and not self.pool:
-                finish(self)
-                self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
+            if self.phase == "rearrange":
+                laid_again(self)
+                if not self.pool:
+                    self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
         elif kind == "layoff":
             card, number = move.args
             hand.remove(card)

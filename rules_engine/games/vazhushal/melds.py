@@ -27,23 +27,25 @@ from collections import Counter, namedtuple
 from itertools import combinations
 
 from ...cards import RANKS, SUITS, Card, format_cards
+from ...moves import Move
 
 Meld = namedtuple("Meld", "kind cards stands natural value")
 MAX_RUN = 13
 
 
+RANK_VALUES = {rank: 10 if rank in "ATJQK" else int(rank) for rank in RANKS}
+
+
 def card_value(card):
     """A card's points: an ace or a court card 10, any other its pips; a joker in hand 0."""
-    if card.is_joker:
-        return 0
-    return 10 if card.rank in "ATJQK" else int(card.rank)
+    return 0 if card.rank is None else RANK_VALUES[card.rank]
 
 
 def is_wild(card, negative):
     """A joker, or a card of the negative joker's rank in a suit of the other colour."""
-    if card.is_joker:
+    if card.rank is None:
         return True
-    return (negative is not None and not negative.is_joker and card.rank == negative.rank
+    return (negative is not None and negative.rank is not None and card.rank == negative.rank
             and card.is_red != negative.is_red)
 
 
@@ -53,34 +55,44 @@ def _at(suit, place):
 
 
 _PLACES = {suit: [None] + [_at(suit, place) for place in range(1, 15)] for suit in SUITS}
+# The sequences of each suit by their first place: [(last place, cards)], shortest first.
+_WINDOWS = {suit: [None] + [[(start + length - 1, tuple(_PLACES[suit][start:start + length]))
+                             for length in range(3, min(MAX_RUN, 15 - start) + 1)] for start in range(1, 13)]
+            for suit in SUITS}
+_RANK_PLACES = {rank: (1, 14) if rank == "A" else (RANKS.index(rank) + 1,) for rank in RANKS}
+_SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 
 
 def _places(card):
-    index = RANKS.index(card.rank) + 1
-    return (1, 14) if index == 1 else (index,)
+    return _RANK_PLACES[card.rank]
 
 
 def _distinct(cards):
-    naturals = [c for c in cards if not c.is_joker]
+    naturals = [c for c in cards if c.rank is not None]
     return len(set(naturals)) == len(naturals)
 
 
 def read_run(cards, negative):
     """The sequence ``cards`` make in this order, or None."""
-    if not 3 <= len(cards) <= MAX_RUN or not _distinct(cards):
+    size = len(cards)
+    if not 3 <= size <= MAX_RUN or not _distinct(cards):
         return None
-    suits = {c.suit for c in cards if not c.is_joker and not is_wild(c, negative)}
-    anchors = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
-    for i, card in anchors:   # the first card that may stand for itself fixes the places
-        for place in _places(card):
+    wild = [is_wild(c, negative) for c in cards]
+    suits = {c.suit for c, w in zip(cards, wild) if not w}
+    if len(suits) > 1:
+        return None   # the cards standing for themselves are of one suit
+    for i, card in enumerate(cards):   # the first card that may stand for itself fixes the places
+        if card.rank is None or suits and card.suit not in suits:
+            continue
+        line = _PLACES[card.suit]
+        for place in _RANK_PLACES[card.rank]:
             start = place - i
-            if start < 1 or start + len(cards) - 1 > 14 or len(suits - {card.suit}):
+            if start < 1 or start + size - 1 > 14:
                 continue
-            stands = [_at(card.suit, start + k) for k in range(len(cards))]
-            if all(c == s or is_wild(c, negative) for c, s in zip(cards, stands)):
-                natural = all(c == s for c, s in zip(cards, stands))
-                value = sum(card_value(s) for s in stands)
-                return Meld("run", tuple(cards), tuple(stands), natural, value)
+            stands = tuple(line[start:start + size])
+            if all(w or c is s for c, s, w in zip(cards, stands, wild)):
+                natural = all(c is s for c, s in zip(cards, stands))
+                return Meld("run", tuple(cards), stands, natural, sum(RANK_VALUES[s.rank] for s in stands))
     return None
 
 
@@ -88,24 +100,23 @@ def read_set(cards, negative):
     """The set ``cards`` make (in its written order), or None."""
     if not 3 <= len(cards) <= 4 or not _distinct(cards):
         return None
-    plain = {c.rank for c in cards if not is_wild(c, negative)}
-    ranks = plain or {c.rank for c in cards if not c.is_joker}
+    wild = {c for c in cards if is_wild(c, negative)}
+    plain = {c.rank for c in cards if c not in wild}
+    if len(plain) > 1:
+        return None
+    ranks = plain or {c.rank for c in cards if c.rank is not None}
     for rank in sorted(ranks, key=RANKS.index):
-        if plain and plain != {rank}:
-            continue
-        naturals = sorted((c for c in cards if c.rank == rank), key=lambda c: SUITS.index(c.suit))
-        if not naturals:
-            continue
+        naturals = sorted((c for c in cards if c.rank == rank), key=lambda c: _SUIT_ORDER[c.suit])
         wilds = sorted((c for c in cards if c.rank != rank), key=_wild_order)
-        if not all(is_wild(c, negative) for c in wilds):
+        if not all(c in wild for c in wilds):
             continue
-        stands = tuple(naturals) + tuple(Card(rank, naturals[0].suit) for _ in wilds)
+        stands = tuple(naturals) + (naturals[0],) * len(wilds)
         return Meld("set", tuple(naturals) + tuple(wilds), stands, not wilds, card_value(naturals[0]) * len(cards))
     return None
 
 
 def _wild_order(card):
-    return (1, 0) if card.is_joker else (0, SUITS.index(card.suit))
+    return (1, 0) if card.rank is None else (0, _SUIT_ORDER[card.suit])
 
 
 def read_meld(cards, negative):
@@ -119,14 +130,23 @@ def read_meld(cards, negative):
 
 
 def _naturals(meld):
-    return sum(c == s for c, s in zip(meld.cards, meld.stands))
+    return sum(c is s for c, s in zip(meld.cards, meld.stands))
 
 
 def canonical(cards, negative):
     """``cards`` in their written order: a sequence as given (or reversed, if given high to low),
-    a set sorted; cards that make no meld as given."""
+    a set sorted; cards given in another order, as the first meld ``melds_from`` finds of just
+    them; cards that make no meld as given.
+
+    >>> from rules_engine.cards import parse_card, parse_cards
+    >>> [" ".join(c.text for c in canonical(parse_cards(t), parse_card("AS"))) for t in ("2S 3S AS", "7H 5H AD")]
+    ['AS 2S 3S', '5H AD 7H']
+    """
     cards = tuple(cards)
     meld = read_meld(cards, negative) or read_run(cards[::-1], negative)
+    if meld is None and 3 <= len(cards) <= MAX_RUN:
+        same = Counter(cards)
+        meld = next((m for m in melds_from(cards, negative) if Counter(m.cards) == same), None)
     return meld.cards if meld else cards
 
 
@@ -144,11 +164,11 @@ def meld_words(meld):
     return f"the {kind} {format_cards(meld.cards, symbols=True)}"
 
 
-def _wild_pool(pool, negative, exclude_rank=None):
-    """The wild cards of ``pool`` as ``[(card, copies usable in one meld)]``: jokers as often as
-    held, any other wild card once."""
-    counts = Counter(c for c in pool if is_wild(c, negative) and c.rank != exclude_rank or c.is_joker)
-    return [(c, n if c.is_joker else 1) for c, n in sorted(counts.items(), key=lambda kv: _wild_order(kv[0]))]
+def _wild_pool(have, negative, exclude_rank=None):
+    """The wild cards of ``have`` (a Counter) as ``[(card, copies usable in one meld)]``: jokers
+    as often as held, any other wild card once."""
+    counts = [(c, n) for c, n in have.items() if n and (c.rank is None or is_wild(c, negative) and c.rank != exclude_rank)]
+    return [(c, n if c.rank is None else 1) for c, n in sorted(counts, key=lambda kv: _wild_order(kv[0]))]
 
 
 def _wild_choices(wilds, k):
@@ -173,37 +193,51 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     """Every meld the cards of ``pool`` (a list, duplicates allowed) can make, written canonically,
     each once; ``must``: a card every meld holds; ``natural_runs_only``: natural sequences only."""
     have = Counter(pool)
-    wilds = _wild_pool(pool, negative)
-    found = {}
+    wilds = _wild_pool(have, negative)
+    wild = {c for c in have if is_wild(c, negative)}
+    found = {}   # the cards of each meld found, in its written order: how they were put together
     fixed = must is not None and not is_wild(must, negative)   # only the melds that can hold ``must``
     supply = 0 if natural_runs_only else sum(n for _, n in wilds)
+    orders = {}   # wild cards in every order, by how many: the same for every window
     for suit in (must.suit,) if fixed else SUITS:
+        line = _PLACES[suit]
         held = [0] * 15   # held[p]: how many of the places 1..p the pool holds in this suit
         for place in range(1, 15):
-            held[place] = held[place - 1] + (have[_PLACES[suit][place]] > 0)
+            held[place] = held[place - 1] + (have[line[place]] > 0)
+        around = _RANK_PLACES[must.rank] if fixed else ()   # the places of ``must``
         for start in range(1, 13):
-            for length in range(3, min(MAX_RUN, 15 - start) + 1):
-                end = start + length - 1
-                count = held[end] - held[start - 1]
-                if length - count > supply:
+            before = held[start - 1]
+            for end, places in _WINDOWS[suit][start]:
+                count = held[end] - before
+                if end - start + 1 - count > supply:
                     break   # longer windows miss as many cards or more
-                if not count or fixed and not any(_PLACES[suit][p] is must for p in range(start, end + 1)):
+                if not count or fixed and not any(start <= p <= end for p in around):
                     continue
-                places = _PLACES[suit][start:end + 1]
                 if natural_runs_only:
-                    found.setdefault(tuple(places), None)
+                    # A wild ``must`` (not fixed) is in a natural sequence only as itself; a joker never.
+                    if must is None or must in places:
+                        found.setdefault(places, ("run", places, _value(places), True, sum(c not in wild for c in places)))
                     continue
-                _runs(places, have, wilds, must, found)
+                _runs(places, have, wilds, supply, wild, must, found, orders)
     if not natural_runs_only:
+        choices = {}   # the wild cards a set may take, by how many: the same for most ranks
         for rank in (must.rank,) if fixed else RANKS:
-            _sets(rank, have, negative, must, found)
+            _sets(rank, have, wilds, wild, must, found, choices)
     melds = []
-    for cards in found:
-        if not any(is_wild(c, negative) for c in cards):   # natural cards only: one reading
-            if cards[0].rank == cards[-1].rank:
-                meld = Meld("set", cards, cards, True, card_value(cards[0]) * len(cards))
+    for cards, made in found.items():
+        kind, plain = made[0], made[-1]
+        if plain == len(cards):   # natural cards only: one reading
+            meld = Meld(kind, cards, cards, True, made[2] if kind == "run" else card_value(cards[0]) * len(cards))
+        elif plain >= 2 or plain and kind == "run" and len(cards) > 4:
+            # Cards that are not wild fix the reading: two of them a sequence at its places (no set
+            # holds two ranks) or a set of their rank (no sequence holds two suits); one of them, a
+            # sequence too long for a set. As read_meld reads them, without trying every reading.
+            if kind == "run":
+                meld = Meld("run", cards, made[1], made[3], made[2])
             else:
-                meld = Meld("run", cards, cards, True, sum(card_value(c) for c in cards))
+                count = made[1]
+                stands = cards[:count] + (cards[0],) * (len(cards) - count)
+                meld = Meld("set", cards, stands, count == len(cards), card_value(cards[0]) * len(cards))
         else:
             meld = read_meld(cards, negative)
         if meld is not None and meld.cards == cards:
@@ -211,24 +245,41 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     return melds
 
 
-def _runs(places, have, wilds, must, found):
+def _value(places):
+    return sum(RANK_VALUES[c.rank] for c in places)
+
+
+def _runs(places, have, wilds, supply, wild, must, found, orders):
     held = [k for k, c in enumerate(places) if have[c]]
     if not held:
         return
     missing = [k for k, c in enumerate(places) if not have[c]]
-    supply = sum(n for _, n in wilds)
     if len(missing) > supply:
         return
+    # A wild card at its own place, kept there, is not also filled in elsewhere: no meld holds a
+    # card twice (read_run would refuse it).
+    own = next(((k, c) for k, c in enumerate(places) if c in wild and have[c]), None)
+    value = _value(places)
     for extra in range(0, min(supply - len(missing), len(held) - 1) + 1):
         for replaced in combinations(held, extra):
             slots = sorted(missing + list(replaced))
-            for fill in _wild_orders(wilds, len(slots)):
+            fills = orders.get(len(slots))
+            if fills is None:
+                fills = orders[len(slots)] = _wild_orders(wilds, len(slots))
+            kept_own = own is not None and own[0] not in slots
+            # Natural when no card is filled in: a wild card filled in at its own place makes the
+            # cards found already with that card kept there.
+            made = ("run", places, value, not slots,
+                    sum(places[k] not in wild for k in range(len(places)) if k not in slots))
+            for fill in fills:
+                if kept_own and own[1] in fill:
+                    continue
                 cards = list(places)
                 for slot, card in zip(slots, fill):
                     cards[slot] = card
-                if Counter(cards) - have or must is not None and must not in cards:
+                if must is not None and must not in cards:
                     continue
-                found.setdefault(tuple(cards), None)
+                found.setdefault(tuple(cards), made)
 
 
 def _wild_orders(wilds, k):
@@ -248,19 +299,28 @@ def _permutations(cards):
     return list(permutations(cards))
 
 
-def _sets(rank, have, negative, must, found):
-    naturals = [Card(rank, s) for s in SUITS if have[Card(rank, s)]]
+_RANK_CARDS = {rank: [Card(rank, suit) for suit in SUITS] for rank in RANKS}
+
+
+def _sets(rank, have, wilds, wild, must, found, choices):
+    naturals = [c for c in _RANK_CARDS[rank] if have[c]]
     if not naturals:
         return
-    wilds = _wild_pool(list(have.elements()), negative, exclude_rank=rank)
+    others = [(c, n) for c, n in wilds if c.rank != rank]   # wild cards of the set's rank stand for themselves
+    kind = rank if len(others) < len(wilds) else None
     for size in (3, 4):
         for count in range(1, min(size, len(naturals)) + 1):
+            fills = choices.get((kind, size - count))
+            if fills is None:
+                fills = choices[(kind, size - count)] = [tuple(sorted(f, key=_wild_order))
+                                                         for f in _wild_choices(others, size - count)]
             for chosen in combinations(naturals, count):
-                for fill in _wild_choices(wilds, size - count):
-                    cards = tuple(chosen) + tuple(sorted(fill, key=_wild_order))
+                made = ("set", count, sum(c not in wild for c in chosen))
+                for fill in fills:
+                    cards = chosen + fill
                     if must is not None and must not in cards:
                         continue
-                    found.setdefault(cards, None)
+                    found.setdefault(cards, made)
 
 
 def natural_runs(pool):
@@ -283,6 +343,37 @@ def extend(meld, card, negative):
             grown.append(run)
     grown.sort(key=lambda run: card not in run.stands)
     return grown[0] if grown else None
+
+
+def lay_offs(mine, hand, negative):
+    """``[(meld number, card)]``: the cards of ``hand`` that extend a meld of ``mine`` (``[(number,
+    meld)]``, a player's melds), leaving no two identical and a natural sequence among them."""
+    out = []
+    idents = [identity(m) for _, m in mine]
+    naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
+    cards = list(dict.fromkeys(hand))
+    for at, (number, meld) in enumerate(mine):
+        others = set(idents[:at] + idents[at + 1:])
+        natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
+        for card in cards:
+            fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
+            if not (fits or is_wild(card, negative)):
+                continue   # cannot extend it: spares the full check
+            grown = extend(meld, card, negative)
+            if grown is not None and identity(grown) not in others and (
+                    natural_elsewhere or grown.kind == "run" and grown.natural):
+                out.append((number, card))
+    return out
+
+
+def meld_move(cards):
+    """The game's ``FORMS["meld"].make(cards)``, made directly: a rearranging makes thousands at once."""
+    return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
+
+
+def take_move(place, cards):
+    """The game's ``FORMS["take"].make(place, cards)``, made directly."""
+    return Move("take", (place, cards), f"take {place} meld " + " ".join([c.text for c in cards]))
 
 
 def brute_force_melds(pool, negative):

@@ -60,116 +60,242 @@ def _natural_run(meld):
     return meld.kind == "run" and meld.natural
 
 
-class _Search:
-    """The melds of pool and hand that hold a pool card, found once (those of the same cards
-    together: jokers make many), and the answers for what is left of them. What is left of the
-    pool, and of the hand, is a number holding four bits per card: how many copies of it (up to
-    four), and a guard bit that a subtraction taking more copies than there are clears."""
+class PoolMelds:
+    """The melds of the cards a rearranging player may lay (the pool and the hand), each with its
+    cards encoded as the search counts them (``_Search``). Found once when the melds are taken up,
+    then narrowed as melds are laid: cards only leave, and the melds of fewer cards are those of
+    these that the cards left still hold, in the same order (``melds_from`` finds them so).
 
-    def __init__(self, pool, hand, negative, keep, melds=None):
-        self.memo, self.keep = {}, keep
-        self.work, self.budget = 0, float("inf")
-        self.cards = sorted(set(pool) | set(hand), key=lambda c: c.text)
+    The melds of the same cards make a group (jokers make many melds of the same cards); the
+    search looks at the groups as bits of a number, in the order the melds were found: for each
+    card, the groups holding it, and the groups needing ``j`` copies of it or more."""
+
+    def __init__(self, cards, negative, make=None):
+        self.cards = sorted(set(cards), key=lambda c: c.text)
         self.slot = {card: 4 * i for i, card in enumerate(self.cards)}
+        self.bit = {card: 1 << s for card, s in self.slot.items()}
         self.guard = sum(8 << s for s in self.slot.values())
         self.low = self.guard >> 3   # the lowest bit of each card's count
-        in_pool = set(pool)
-        groups = {}
-        for meld in melds_from(list(pool) + list(hand), negative) if melds is None else melds:
-            if not in_pool.isdisjoint(meld.cards):
-                groups.setdefault(self.encode(meld.cards), {})[identity(meld)] = _natural_run(meld)
-        self.pool_cards = sorted(in_pool, key=lambda c: c.text)
-        self.by_card = {card: [] for card in self.pool_cards}
-        for need, idents in groups.items():
-            entry = (need, tuple(idents.items()))
-            for card in self.pool_cards:
-                if need >> self.slot[card] & 7:
-                    self.by_card[card].append(entry)
+        self.have = self.encode(cards)
+        # (meld, its cards encoded, its identity, whether a natural sequence); the move laying
+        # each meld (``make``), made once for the whole rearranging; the groups.
+        bit = self.bit.__getitem__
+        entries, self.moves = [], {}
+        numbers, groups = {}, []   # each group: its cards encoded, {identity: natural sequence}, its cards once
+        for meld in melds_from(list(cards), negative):
+            need, ident, natural = sum(map(bit, meld.cards)), identity(meld), meld.kind == "run" and meld.natural
+            entries.append((meld, need, ident, natural))
+            if make:
+                self.moves[meld.cards] = make(meld.cards)
+            number = numbers.get(need)
+            if number is None:
+                number = numbers[need] = len(groups)
+                groups.append((need, {}, meld.cards))
+            groups[number][1][ident] = natural
+        self.entries = tuple(entries)
+        self._group(groups)
+
+    def _group(self, groups):
+        self.groups = [(need, tuple(idents.items())) for need, idents, _ in groups]
+        self.natural = 0     # the groups holding a natural sequence
+        exactly = {}         # (card, copies): the groups holding that many copies of it
+        slot = self.slot
+        for number, (need, idents, once) in enumerate(groups):
+            bit = 1 << number
+            if True in idents.values():
+                self.natural |= bit
+            for card in set(once):
+                key = (card, need >> slot[card] & 7)
+                exactly[key] = exactly.get(key, 0) | bit
+        self.holding = dict.fromkeys(self.cards, 0)   # card: the groups holding it
+        # By card (in the order of ``cards``): [0, the groups holding it once or more, twice or more, ...].
+        self.at_least = [[0] for _ in self.cards]
+        for (card, copies), bits in sorted(exactly.items(), key=lambda kv: -kv[0][1]):
+            masks = self.at_least[slot[card] // 4]
+            masks.extend([0] * (copies + 1 - len(masks)))
+            for j in range(1, copies + 1):
+                masks[j] |= bits
+            self.holding[card] |= bits
+        # The most copies of each card a group holds, encoded as the counts are.
+        self.most = sum(len(masks) - 1 << 4 * i for i, masks in enumerate(self.at_least))
 
     def encode(self, cards):
-        return sum(1 << self.slot[c] for c in cards)
+        return sum(map(self.bit.__getitem__, cards))
+
+    def narrowed(self, cards):
+        """These melds for ``cards``, which must be among these melds' cards; None if they are not."""
+        if any(c not in self.slot for c in cards):
+            return None
+        have, guard = self.encode(cards), self.guard
+        if have == self.have:
+            return self
+        if ((self.have | guard) - have) & guard != guard:
+            return None
+        narrow = object.__new__(PoolMelds)
+        narrow.__dict__.update(self.__dict__)
+        narrow.have = have
+        top = have | guard
+        narrow.entries = tuple(e for e in self.entries if (top - e[1]) & guard == guard)
+        return narrow
+
+    def fitting(self, pool, hand, spare):
+        """The groups whose cards ``pool`` and ``hand`` hold, taking at most ``spare`` from the hand
+        (a meld takes a card from the pool where it can)."""
+        at_least, have, bad = self.at_least, pool + hand, 0
+        # Only the cards held fewer times than some group needs them can leave a group out.
+        for place in _numbers(~((have | self.guard) - self.most) & self.guard):
+            index = place >> 2
+            bad |= at_least[index][(have >> (place - 3) & 7) + 1]
+        more = []   # a group for each copy of a card it takes from the hand: the hand's cards
+        for place in _numbers((hand | hand >> 1 | hand >> 2) & self.low):
+            masks = at_least[place >> 2]
+            more.extend(masks[(pool >> place & 7) + 1:(have >> place & 7) + 1])
+        if len(more) > spare:   # at least spare + 1 copies from the hand, counted for each group
+            counts = [0] * (spare + 2)
+            for mask in more:
+                for k in range(spare + 1, 0, -1):
+                    counts[k] |= counts[k - 1] & mask if k > 1 else mask
+            bad |= counts[spare + 1]
+        return ((1 << len(self.groups)) - 1) & ~bad
+
+
+class _Search:
+    """The answers for what is left of the pool and the hand, as the melds of ``PoolMelds`` take
+    it up. What is left of the pool, and of the hand, is a number holding four bits per card: how
+    many copies of it (up to four), and a guard bit that a subtraction taking more copies than
+    there are clears."""
+
+    def __init__(self, pool, hand, keep, known):
+        self.memo, self.keep, self.known = {}, keep, known
+        self.known_pools = set()   # the pools the memo holds answers for
+        self.work, self.budget = 0, float("inf")
+        self.slot, self.guard, self.low = known.slot, known.guard, known.low
+        # The groups looked at for each card of the pool: those of the cards in pool and hand.
+        holding = known.fitting(known.encode(pool), known.encode(hand), len(hand))
+        self.pool_cards = [(card, known.holding[card] & holding) for card in sorted(set(pool), key=lambda c: c.text)]
+        self.looked = {card: groups.bit_count() for card, groups in self.pool_cards}
+        self.masks = {}   # each identity's cards, as bits
+        self.fits = {}    # (pool, hand): the groups that fit
 
     def _count(self, have):
         low = self.low
         return (have & low).bit_count() + 2 * (have & low << 1).bit_count() + 4 * (have & low << 2).bit_count()
 
-    def completable(self, pool, hand, placed, need_natural):
-        """Whether ``pool`` can all be laid in melds each holding a card of it, with cards of
-        ``hand`` (the hand keeping ``keep``), none identical to another or to ``placed``
-        (identities), and, if ``need_natural``, one of them a natural sequence."""
-        return self._from(self.encode(pool), self.encode(hand), len(hand), frozenset(placed), need_natural)
+    def _mask(self, ident):
+        mask = self.masks.get(ident)
+        if mask is None:
+            slot = self.slot
+            mask = self.masks[ident] = sum(7 << slot[c] for c in set(ident[1]) if c in slot)
+        return mask
 
     def _from(self, pool, hand, in_hand, placed, need_natural):
+        """Whether ``pool`` can all be laid in melds each holding a card of it, with cards of
+        ``hand`` (``in_hand`` of them; the hand keeping ``keep``), none identical to another or to
+        ``placed`` (identities), and, if ``need_natural``, one of them a natural sequence."""
         if not pool:
             return not need_natural
         slot = self.slot
+        if not self.budget and pool not in self.known_pools:
+            # No work left to spend, and nothing known of this pool: the first card of it settles
+            # the answer as the search below would (a card no meld holds, a dead end; else over).
+            for card, _ in self.pool_cards:
+                if pool >> slot[card] & 7:
+                    self.work += self.looked[card]
+                    if self.looked[card]:
+                        raise _OverBudget
+                    break
         # Only a meld sharing a card with what is left can be identical to one laid from it: the key
         # leaves the others out, so that the melds offered share their searches.
         left = pool | hand
-        near = frozenset(i for i in placed if any(left >> slot[c] & 7 for c in i[1] if c in slot))
+        near = frozenset(i for i in placed if left & self._mask(i))
         key = (pool, hand, near, need_natural)
         found = self.memo.get(key)
         if found is not None:
             return found
-        guard, spare = self.guard, in_hand - self.keep
-        top, whole = (pool + hand) | guard, pool | guard
         # Each card of the pool goes into one of the melds that fit it now, and the card with the
-        # fewest is placed first. A meld takes a card from the pool where it can (where the pool
-        # holds as many as the meld needs, all; elsewhere what the pool holds), the rest from the hand.
-        fits, fewest = [], None
-        for card in self.pool_cards:
+        # fewest is placed first; the work counts the melds looked at for each card.
+        fitting = self.fits.get((pool, hand))
+        if fitting is None:
+            fitting = self.fits[(pool, hand)] = self.known.fitting(pool, hand, in_hand - self.keep)
+        fits, fewest, least = [], 0, None
+        for card, holding in self.pool_cards:
             if not pool >> slot[card] & 7:
                 continue
-            fit, entries = [], self.by_card[card]
-            self.work += len(entries)
+            self.work += self.looked[card]
             if self.work > self.budget:
                 raise _OverBudget
-            for need, idents in entries:
-                if (top - need) & guard != guard:
-                    continue
-                enough = ((whole - need) & guard) >> 3
-                from_pool = (need & enough * 7) | (pool & (self.low - enough) * 7)
-                from_hand = need - from_pool
-                if from_hand and self._count(from_hand) > spare:
-                    continue
-                fit.append((from_pool, from_hand, idents))
+            fit = holding & fitting
             if not fit:
-                self.memo[key] = False
+                self._remember(key, False)
                 return False
             fits.append(fit)
-            if fewest is None or len(fit) < len(fewest):
-                fewest = fit
+            size = fit.bit_count()
+            if least is None or size < least:
+                fewest, least = fit, size
+        groups = self.known.groups
         if need_natural:   # the natural sequence chosen first, then the rest freely
-            steps = {(p, h): idents for fit in fits for p, h, idents in fit}
-            choices = [(p, h, ident) for (p, h), idents in steps.items() for ident, natural in idents if natural]
+            seen, chosen = 0, []
+            for fit in fits:
+                chosen += _numbers(fit & ~seen & self.known.natural)
+                seen |= fit
+            choices = [(g, ident) for g in chosen for ident, natural in groups[g][1] if natural]
         else:
-            choices = [(p, h, ident) for p, h, idents in fewest for ident, _ in idents]
-        found = False
-        for from_pool, from_hand, ident in choices:
-            if ident not in near and self._from(pool - from_pool, hand - from_hand,
-                                                in_hand - self._count(from_hand), near | {ident}, False):
+            choices = [(g, ident) for g in _numbers(fewest) for ident, _ in groups[g][1]]
+        found, whole, low = False, pool | self.guard, self.low
+        for number, ident in choices:
+            if ident in near:
+                continue
+            need = groups[number][0]   # the pool's copies first, the rest from the hand
+            enough = ((whole - need) & self.guard) >> 3
+            from_pool = (need & enough * 7) | (pool & (low - enough) * 7)
+            from_hand = need - from_pool
+            if self._from(pool - from_pool, hand - from_hand, in_hand - self._count(from_hand), near | {ident}, False):
                 found = True
                 break
-        self.memo[key] = found
+        self._remember(key, found)
         return found
 
+    def _remember(self, key, found):
+        self.memo[key] = found
+        self.known_pools.add(key[0])
 
-def offered(pool, hand, negative, placed, need_natural, keep):
+
+def _numbers(bits):
+    """The numbers of the bits set in ``bits``, lowest first."""
+    out = []
+    while bits:
+        lowest = bits & -bits
+        out.append(lowest.bit_length() - 1)
+        bits ^= lowest
+    return out
+
+
+def offered(pool, hand, negative, placed, need_natural, keep, known=None):
     """The melds that may be laid next while rearranging, in ``melds_from``'s order: each holds a
-    card of ``pool`` and leaves the rest of it able to be laid (``_Search.completable``), or could
-    not be settled within the search's budget."""
-    melds = melds_from(list(pool) + list(hand), negative)
-    search = _Search(pool, hand, negative, keep, melds)
+    card of ``pool`` and leaves the rest of it able to be laid (``_Search._from``), or could not
+    be settled within the search's budget. ``known``: the ``PoolMelds`` of pool and hand, if
+    found already."""
+    known = known or PoolMelds(list(pool) + list(hand), negative)
+    search = _Search(pool, hand, keep, known)
+    guard, low = known.guard, known.low
+    pool_left, hand_left, in_hand = known.encode(pool), known.encode(hand), len(hand)
+    whole = pool_left | guard
     out, spent = [], 0
-    for meld in melds:
-        from_pool, from_hand = split(meld.cards, pool)
-        if not from_pool or len(hand) - len(from_hand) < keep or identity(meld) in placed:
+    for meld, need, ident, natural in known.entries:
+        # The meld's cards from the pool where it holds them (split), the rest from the hand.
+        enough = ((whole - need) & guard) >> 3
+        from_pool = (need & enough * 7) | (pool_left & (low - enough) * 7)
+        if not from_pool:
+            continue
+        from_hand = need - from_pool
+        taken = search._count(from_hand)
+        if in_hand - taken < keep or ident in placed:
             continue
         spent += search.work
         search.work, search.budget = 0, min(SEARCH_BUDGET, max(TOTAL_BUDGET - spent, 0))
         try:
-            settled = search.completable(_less(pool, from_pool), _less(hand, from_hand), placed | {identity(meld)},
-                                         need_natural and not _natural_run(meld))
+            settled = search._from(pool_left - from_pool, hand_left - from_hand, in_hand - taken,
+                                   frozenset(placed | {ident}), need_natural and not natural)
         except _OverBudget:
             settled = True   # not proven a dead end: offered, and ``put back`` stays open
         if settled:
@@ -201,9 +327,9 @@ def brute_force_offered(pool, hand, negative, placed, need_natural, keep):
 
 # ---- the state's side: taking up, the melds open, refusals --------------------------------------
 
-def take_up(state):
+def take_up(state, make):
     """The seat to act takes up its melds (all but the one just laid taking from the line) into
-    the pool, to lay them again."""
+    the pool, to lay them again; ``make`` makes the move laying a meld's cards."""
     seat = state.turn
     kept = [(n, m) for n, m in enumerate(state.melds, 1) if m[0] != seat or n == state.taken_meld]
     taken = [c for n, (o, m) in enumerate(state.melds, 1) if o == seat and n != state.taken_meld for c in m.cards]
@@ -211,6 +337,7 @@ def take_up(state):
     state.pool = sorted(taken, key=_held)
     state.melds = [m for _, m in kept]
     state.after_pool, state.phase, state.rearranged, state.taken_meld = state.phase, "rearrange", True, None
+    state.pool_melds = PoolMelds(state.pool + state.hands[seat], state.negative, make)
     state.said = (f"{state.player_names()[seat]} takes up their melds to rearrange them: every card taken up "
                   f"is laid again in new melds, perhaps with cards from the hand.")
 
@@ -221,13 +348,13 @@ def put_back(state):
     seat = state.turn
     melds, hand, state.taken_meld = state.before_rearrange
     state.melds, state.hands[seat], state.pool = list(melds), list(hand), []
-    state.phase, state.after_pool, state.before_rearrange = state.after_pool, None, None
+    state.phase, state.after_pool, state.before_rearrange, state.pool_melds = state.after_pool, None, None, None
     state.said = f"{state.player_names()[seat]} puts their melds back as they were, and the cards laid from the hand."
 
 
 def finish(state):
     """The pool laid again: the turn goes on where it was."""
-    state.phase, state.after_pool, state.before_rearrange = state.after_pool, None, None
+    state.phase, state.after_pool, state.before_rearrange, state.pool_melds = state.after_pool, None, None, None
 
 
 def _held(card):
@@ -236,13 +363,26 @@ def _held(card):
     return (4, 0) if card.is_joker else held_order(card)
 
 
+def laid_again(state):
+    """A meld laid while rearranging: the melds of the cards left are narrowed to them, or, the
+    pool laid, the turn goes on where it was (``finish``)."""
+    if not state.pool:
+        finish(state)
+        return
+    cards = state.pool + state.hands[state.turn]
+    state.pool_melds = state.pool_melds and state.pool_melds.narrowed(cards) or PoolMelds(cards, state.negative)
+
+
 def open_melds(state):
-    """The melds open to the seat to act while rearranging (``play.rearrange``)."""
+    """The melds open to the seat to act while rearranging (``play.rearrange``), each with its
+    move (``PoolMelds.moves``, where the state's melds were found with one)."""
     seat = state.turn
     mine = [m for _, m in state.own_melds(seat)]
     keep = 0 if state.after_pool == "final" else 1
-    return offered(state.pool, state.hands[seat], state.negative, {identity(m) for m in mine},
-                   not any(m.kind == "run" and m.natural for m in mine), keep)
+    known = state.pool_melds or PoolMelds(state.pool + state.hands[seat], state.negative)
+    melds = offered(state.pool, state.hands[seat], state.negative, {identity(m) for m in mine},
+                    not any(m.kind == "run" and m.natural for m in mine), keep, known)
+    return [(m, known.moves.get(m.cards)) for m in melds]
 
 
 def refusal(state, cards):

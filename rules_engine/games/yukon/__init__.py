@@ -41,6 +41,11 @@ FORMS = MoveForms(
 )
 
 
+def face_up_places(columns):
+    """``{card: (column index, index in its face-up cards)}`` for every face-up card."""
+    return {card: (c, i) for c, column in enumerate(columns) for i, card in enumerate(column.up)}
+
+
 def deal_tableau(deck):
     """The Yukon layout from a deck in deal order."""
     cards = iter(deck)
@@ -75,15 +80,27 @@ class YukonState(State):
     def _setup(self):
         self.columns = deal_tableau(self._shuffle("deal", make_deck("52")))
         self.foundations = ((),) * len(SUITS)
+        # The columns for which a way forward is known to exist, without asking way_forward()
+        # (see _play): none yet for the deal, whose turn asks.
+        self.surely_forward_in = None
+        self.lying = (self.columns, face_up_places(self.columns))
 
     # ---- where cards are ----------------------------------------------------------------
 
+    def _places(self):
+        """Each face-up card's ``(column index, index in its face-up cards)``: kept up to date by
+        every move (see _play), and worked out afresh for columns laid out by hand."""
+        columns, places = self.lying
+        if columns is not self.columns:
+            columns, places = self.__dict__.get("_cached_lying", (None, None))
+            if columns is not self.columns:
+                places = face_up_places(self.columns)
+                self._cached_lying = (self.columns, places)
+        return places
+
     def _find(self, card):
         """``(column index, index in its face-up cards)`` of a face-up card, or None."""
-        for c, column in enumerate(self.columns):
-            if card in column.up:
-                return c, column.up.index(card)
-        return None
+        return self._places().get(card)
 
     @property
     def won(self):
@@ -91,33 +108,69 @@ class YukonState(State):
 
     @property
     def to_act(self):
+        if self.surely_forward_in is self.columns:  # and so not won: a card is left to go home or be turned up
+            return 0
         return None if self.won or self.way_forward() is None else 0
 
     def way_forward(self):
         """The column moves to make before a card can be turned up or go home
         (see yukon_search.way_forward): None once the deal is lost."""
         if "_cached_way" not in self.__dict__:  # once per state: the search is the costly part
-            self._cached_way = way_forward(layout_of(self.columns), wanted_by(self.foundations))
+            self._cached_way = () if self._forward_now() else \
+                way_forward(layout_of(self.columns), wanted_by(self.foundations))
         return self._cached_way
 
+    def _forward_now(self):
+        """Whether a card can go home or be turned up at once (the search's first test): whether a
+        move sends one home or lifts the lowest face-up card over face-down ones. The moves are
+        listed at every step anyway, and most positions pass, needing no layout for the search."""
+        columns = self.columns
+        bottoms = {column.up[0] for column in columns if column.down and column.up}
+        if len(bottoms) < sum(1 for column in columns if column.down):
+            return self._forward_without_moves()  # face-down cards with none face up: a position built by hand
+        return any(move.kind == "to-foundation" or move.args[0] in bottoms for move in self._legal_now())
+
+    def _forward_without_moves(self):
+        """``_forward_now`` from the columns themselves, as the search sees them: a column of face-down
+        cards alone is not empty (to the moves, it is)."""
+        wanted, tops, empty = self._wanted(), {}, False
+        for c, column in enumerate(self.columns):
+            if column.up:
+                if column.up[-1] in wanted:
+                    return True
+                tops[column.up[-1]] = c
+            elif not column.down:
+                empty = True
+        for c, column in enumerate(self.columns):
+            if column.down and column.up:
+                card = column.up[0]
+                if empty and TABLEAU.fits(card, None):
+                    return True
+                for parent in TABLEAU.parents(card):
+                    if tops.get(parent, c) != c:
+                        return True
+        return False
+
     def progress(self):
-        return sum(map(len, self.foundations)), sum(len(column.down) for column in self.columns)
+        return sum(map(len, self.foundations)), sum([len(column.down) for column in self.columns])
 
     # ---- moves --------------------------------------------------------------------------------
 
     def _legal(self):
-        moves = []
-        for c, column in enumerate(self.columns):
-            top = column.top
-            if top is not None and FOUNDATION.fits(top, self.foundations[FOUNDATION.index(top)]):
-                moves.append(FORMS["to-foundation"].make(top))
-        for c, i, t in TABLEAU.placements(self.columns):
-            card, target = self.columns[c].up[i], self.columns[t].top
-            if target is None:
-                moves.append(FORMS["to-column"].make(card, t + 1))
-            else:
-                moves.append(FORMS["onto"].make(card, target))
+        columns, wanted = self.columns, self._wanted()
+        moves = [FORMS["to-foundation"].make(column.up[-1]) for column in columns
+                 if column.up and column.up[-1] in wanted]
+        onto, to_column = FORMS["onto"], FORMS["to-column"]
+        for c, i, t in TABLEAU.placements(columns, self._places()):
+            card, target = columns[c].up[i], columns[t].up
+            moves.append(onto.make(card, target[-1]) if target else to_column.make(card, t + 1))
         return moves
+
+    def _wanted(self):
+        """The cards the foundations take next (once per state: the moves and the turn both ask)."""
+        if "_cached_wanted" not in self.__dict__:
+            self._cached_wanted = FOUNDATION.wanted(self.foundations)
+        return self._cached_wanted
 
     def _shift(self, c, i, t):
         """The columns after moving ``columns[c].up[i:]`` onto column ``t``."""
@@ -129,10 +182,8 @@ class YukonState(State):
 
     def _target(self, move):
         if move.kind == "onto":
-            for t, column in enumerate(self.columns):
-                if column.top == move.args[1]:
-                    return t
-            return None
+            t, i = self._find(move.args[1]) or (None, None)
+            return t if t is not None and i == len(self.columns[t].up) - 1 else None
         column = move.args[1] - 1
         return column if 0 <= column < COLUMNS else None
 
@@ -179,20 +230,41 @@ class YukonState(State):
         return list(dict.fromkeys(moves))
 
     def _play(self, move):
-        self.__dict__.pop("_cached_way", None)  # the copy made by apply() must not keep its parent's answer
+        # the copy made by apply() must not keep its parent's answers
+        self.__dict__.pop("_cached_way", None)
+        self.__dict__.pop("_cached_wanted", None)
+        # A position the move can undo, reached from one with a way forward, has one too: random
+        # play shuffling columns back and forth reaches many such, and they need no search.
+        surely_before = self.surely_forward_in is self.columns
+        places = dict(self._places())
         card = move.card
-        c, i = self._find(card)
+        c, i = places[card]
+        left = self.columns[c]
         self.turned_up = None
-        if i == 0 and self.columns[c].down:  # the card below is turned up once this one leaves
-            self.turned_up = (self.columns[c].down[-1], c)
+        if i == 0 and left.down:  # the card below is turned up once this one leaves
+            self.turned_up = (left.down[-1], c)
+            places[left.down[-1]] = (c, 0)
         if move.kind == "to-foundation":
+            del places[card]
             columns = list(self.columns)
-            columns[c] = columns[c].cut(i)
+            columns[c] = left.cut(i)
             self.columns = tuple(columns)
             f = FOUNDATION.index(card)
             self.foundations = self.foundations[:f] + (self.foundations[f] + (card,),) + self.foundations[f + 1:]
-            return
-        self.columns = self._shift(c, i, self._target(move))
+            undone = False
+        else:
+            # The move is undone by moving the card back where it lay: on the card under it, or (a
+            # king alone in its column) into the column it leaves empty.
+            undone = TABLEAU.fits(card, left.up[i - 1]) if i else not left.down and TABLEAU.fits(card, None)
+            t = self._target(move)
+            below = len(self.columns[t].up)
+            places.update((moved, (t, below + k)) for k, moved in enumerate(left.up[i:]))
+            self.columns = self._shift(c, i, t)
+        self.lying = (self.columns, places)
+        # Worked out now, while the position before is known: the next move's turn asks anyway. A
+        # way found (not a search stopped at its limit) is sure.
+        sure = self._forward_now() or surely_before and undone or isinstance(self.way_forward(), tuple)
+        self.surely_forward_in = self.columns if sure else None
 
     # ---- scores and views -------------------------------------------------------------------
 

@@ -10,20 +10,22 @@
   general pile (``play.zetema``).
 - Melds of six cards (five with six players): sequence 20, flush 30, flush sequence 50;
   five of a rank, an assembly, 100 to 130 (``scoring.melds``). Marriages: a king and queen of a
-  suit, one of them perhaps from its rank pile; 10, 30, 60, 100 or 150 for one to five at once,
-  10 more for each imperial marriage (hearts); the cards go to the general pile and the
-  player draws back up, with no discard (``scoring.marriages``).
+  suit, one of them perhaps from its rank pile; 10, 30, 60 or 100 for one to four at once, 10
+  more for each imperial marriage (hearts), and 150 in all for the five (the option
+  ``five_marriages=170`` adds the imperial bonus to it, ``interpretation.imperial``); the cards
+  go to the general pile and the player draws back up, with no discard (``scoring.marriages``).
 - When the stock is out nobody draws; a player with no cards is out of the hand; the hand
   ends when every card has been played (``play.stock-out``). The first player or side to 300
   (200 with four or more players) wins at once (``end.game``).
 """
 
+from collections import Counter
 from itertools import combinations
 from math import ceil
 
 from ...cards import RANKS, Card, make_deck, parse_card
-from ...game import ALL, GameSpec, Scores, State
-from ...moves import MoveForm, MoveForms
+from ...game import ALL, GameSpec, Option, Scores, State
+from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from ...table import plural
@@ -35,6 +37,7 @@ ASSEMBLY = {"K": 130, "Q": 130, "J": 120, "A": 110, "5": 110}    # other ranks 1
 ZETEMA = {"K": 50, "Q": 50, "J": 20, "A": 15, "5": 15}           # other ranks 5
 MELD_POINTS = {"sequence": 20, "flush": 30, "flush sequence": 50}
 MARRIAGES = (0, 10, 30, 60, 100, 150)
+FIVE_MARRIAGES = (150, 170)   # all five at once: 150 in all, as the text says; or with the imperial bonus
 IMPERIAL_BONUS = 10
 IMPERIAL_SUIT = "H"           # the doubled suit
 LEAST_ZETEMAS = 90            # the zetemas of ace to jack, which every hand makes: 15+15+20+8*5
@@ -59,13 +62,16 @@ def meld_size(seats):
     return 5 if seats == 6 else 6
 
 
+RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+
+
 def rank_index(card):
-    return RANKS.index(card.rank)
+    return RANK_INDEX[card.rank]
 
 
 def _consecutive(cards):
     """Whether the cards' ranks run without a gap, the ace low or high (never round the corner)."""
-    ranks = sorted(rank_index(c) for c in cards)
+    ranks = sorted(RANK_INDEX[c.rank] for c in cards)
     if len(set(ranks)) != len(ranks):
         return False
     if ranks[-1] - ranks[0] == len(ranks) - 1:
@@ -111,12 +117,17 @@ def meld_points(cards, size=6):
     return MELD_POINTS[kind]
 
 
-def marriage_points(suits):
-    """What declaring marriages in ``suits`` at once scores (one suit a marriage; hearts imperial).
+def marriage_points(suits, five=FIVE_MARRIAGES[0]):
+    """What declaring marriages in ``suits`` at once scores (one suit a marriage; hearts imperial):
+    all five score ``five`` in all, the text's 150, or 170 with the option ``five_marriages``.
 
     >>> marriage_points("S"), marriage_points("SD"), marriage_points("HH"), marriage_points("SHHDC")
-    (10, 30, 50, 170)
+    (10, 30, 50, 150)
+    >>> marriage_points("SHHDC", five=170)
+    170
     """
+    if len(suits) == len(MARRIAGES) - 1:
+        return five
     return MARRIAGES[len(suits)] + IMPERIAL_BONUS * sum(s == IMPERIAL_SUIT for s in suits)
 
 
@@ -127,6 +138,9 @@ def zetema_points(rank):
     (20, 15, 50, 5)
     """
     return ZETEMA.get(rank, 5)
+
+
+KINGS, QUEENS = ({suit: Card(rank, suit) for suit in SUIT_ORDER} for rank in "KQ")
 
 
 def held_order(card):
@@ -150,6 +164,11 @@ def canonical(cards):
     high = _consecutive(cards) and any(c.rank == "A" for c in cards) and any(c.rank == "K" for c in cards)
     return tuple(sorted(cards, key=lambda c: (13 if high and c.rank == "A" else rank_index(c),
                                               SUIT_ORDER.index(c.suit))))
+
+
+def _discard(card):
+    """``FORMS["discard"].make(card)``, made directly: every turn lists a hand of them."""
+    return Move("discard", (card,), "discard " + card.text)
 
 
 def words(cards):
@@ -177,6 +196,9 @@ class ZetemaState(State):
                "play.marriage", "play.discard", "play.zetema", "play.stock-out", "scoring.melds",
                "scoring.marriages", "interpretation.one-meld", "interpretation.pile-partner",
                "interpretation.hand-end", "interpretation.imperial", "interpretation.meld-again"),
+        options=(Option("five_marriages", FIVE_MARRIAGES[0], FIVE_MARRIAGES,
+                        "what all five marriages declared at once score: 150 in all, as the text says, or 170, "
+                        "the imperial bonus of 10 added for each of the two imperial marriages"),),
         scoring=SCORING,
     )
     forms = FORMS
@@ -246,13 +268,15 @@ class ZetemaState(State):
     def _melds(self, hand):
         """Every meld ``hand`` holds, each once, in its written order."""
         found = []
+        ranks = [c.rank for c in hand]
         for rank in RANKS:
-            same = [c for c in hand if c.rank == rank]
-            if len(same) == 5:
-                found.append(canonical(same))
-        for chosen in combinations(hand, self.size):
-            if meld_kind(chosen, self.size) not in (None, "assembly"):
-                found.append(canonical(chosen))
+            if ranks.count(rank) == 5:
+                found.append(canonical([c for c in hand if c.rank == rank]))
+        # A flush needs as many cards of one suit, a sequence as many ranks: else no combination is one.
+        if max(Counter(c.suit for c in hand).values(), default=0) >= self.size or len(set(ranks)) >= self.size:
+            for chosen in combinations(hand, self.size):
+                if meld_kind(chosen, self.size) not in (None, "assembly"):
+                    found.append(canonical(chosen))
         return [m for m in dict.fromkeys(found) if self._fresh(m)]
 
     def _fresh(self, cards):
@@ -269,6 +293,13 @@ class ZetemaState(State):
             for card in set(cards):
                 while cards.count(card) > hand.count(card):
                     cards.remove(card)
+
+    def _most_marriages(self, hand, suit):
+        """How many marriages in ``suit`` (two at most) ``_marriage_cards`` allows: none without
+        a king or queen of it in hand."""
+        if KINGS[suit] not in hand and QUEENS[suit] not in hand:
+            return 0
+        return next(n for n in (2, 1, 0) if self._marriage_cards(hand, suit * n) is not None)
 
     def _marriage_cards(self, hand, suits):
         """``(from the hand, from the rank piles)`` for marriages in ``suits``, or None: a player
@@ -294,8 +325,7 @@ class ZetemaState(State):
 
     def _marriages(self, hand):
         """Every choice of marriages that may be declared, as the suits of their kings."""
-        most = {s: next(n for n in range(2, -1, -1) if self._marriage_cards(hand, s * n) is not None)
-                for s in SUIT_ORDER}
+        most = {s: self._most_marriages(hand, s) for s in SUIT_ORDER}
         choices = [()]
         for suit in SUIT_ORDER:
             choices = [c + (suit,) * n for c in choices for n in range(most[suit] + 1)]
@@ -305,7 +335,7 @@ class ZetemaState(State):
         hand = self.hands[self.turn]
         if self.phase == "meld-discard":
             return [FORMS["discard"].make(c) for c in dict.fromkeys(self.shown)]
-        moves = [FORMS["discard"].make(c) for c in dict.fromkeys(hand)]
+        moves = [_discard(c) for c in dict.fromkeys(hand)]
         moves += [FORMS["meld"].make(m) for m in self._melds(hand)]
         moves += [FORMS["marry"].make([Card("K", s) for s in suits]) for suits in self._marriages(hand)]
         return moves
@@ -434,7 +464,7 @@ class ZetemaState(State):
                 self.piles[RANKS.index(card.rank)].remove(card)
             self._forget(seat)
             self.general += from_hand + from_piles
-            points = marriage_points(suits)
+            points = marriage_points(suits, self.options["five_marriages"])
             named = [f"the {c.symbol}" for c in from_piles]
             taken = (f", taking {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]} from the piles"
                      if named else "")

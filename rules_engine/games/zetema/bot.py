@@ -19,7 +19,7 @@ def _points(move, table):
     cards = [parse_card(t) for t in rest.split()]
     if kind == "meld":
         return meld_points(cards, table["meld_size"])
-    if kind == "marry":
+    if kind == "marry":   # five at once outscore anything else under either option: the default will do
         return marriage_points([c.suit for c in cards])
     return 0
 

@@ -1,7 +1,7 @@
 """Kaiser's own rules: the pack, one round of bidding with the dealer's right
 to equal, "no" bids, misdeals, the dealer's forced bid, the scoring of
 declarers (the text's and the common rule) and defenders (with the rule above
-45), and the game's end: at 52, at −52, and after the last hand."""
+45), and the game's end: at 52, after the last hand, and at −52 only with the option."""
 
 import pytest
 
@@ -14,6 +14,7 @@ from rules_engine.games.kaiser import DRAW, LAST_HAND, game_winner, hand_value, 
 from ends import played_to_end, sides
 
 KAISER = rules_engine.load_game("kaiser")
+MINUS_52 = rules_engine.load_game("kaiser", minus_52=True)
 
 
 def deal(hands):
@@ -143,11 +144,18 @@ def test_the_broken_contract_option_scores_the_issues_hand_both_ways():
     assert results == {"tricks": (-2, 8), "bid": (-12, 8)}
 
 
-def test_the_game_ends_at_52_or_at_minus_52_with_the_higher_score_and_plays_on_when_level():
+def test_the_game_ends_at_52_with_the_higher_score_and_plays_on_when_level():
     assert game_winner((52, 10)) == 0 and game_winner((60, 61)) == 1
     assert game_winner((51, 51)) is None and game_winner((52, 52)) is None
-    assert game_winner((-52, 30)) == 1 and game_winner((10, -60)) == 0 and game_winner((-51, 51)) is None
-    assert game_winner((-55, -53)) == 1 and game_winner((-53, -53)) is None and game_winner((60, -60)) == 0
+    # The text plays on "until one team reaches a score of 52 or more": a side far below nothing too.
+    assert game_winner((-52, 30)) is None and game_winner((10, -60)) is None and game_winner((60, -60)) == 0
+
+
+def test_the_minus_52_option_also_ends_the_game_at_minus_52():
+    assert game_winner((-52, 30), True) == 1 and game_winner((10, -60), True) == 0
+    assert game_winner((-51, 51), True) is None and game_winner((-55, -53), True) == 1
+    assert game_winner((-53, -53), True) is None and game_winner((60, -60), True) == 0
+    assert [o.default for o in KAISER.spec.options if o.name == "minus_52"] == [False]
 
 
 def test_whole_games_rotate_the_deal_and_end_as_the_text_says():
@@ -164,15 +172,24 @@ def test_whole_games_rotate_the_deal_and_end_as_the_text_says():
         assert final.table(0)["result"].endswith(f"win the game with {max(scores)}.")
 
 
-def test_sides_that_keep_breaking_their_contracts_lose_at_minus_52():
-    """interpretation.minus-52: players who always make the last legal move (the dealer bids 12 no)."""
+def test_sides_that_keep_breaking_their_contracts_play_on_to_the_last_hand():
+    """Players who always make the last legal move (the dealer bids 12 no) sink below −52 and play
+    on: by default the game ends only at 52 or after the last hand; with the option, at −52."""
     state = KAISER.new(seed=1)
     while not state.is_over:
         state = state.apply(state.legal_moves()[-1])
-    assert state.hand_number == 23 and state.game_scores == (-44, -52) and state.winners == (0, 2)
-    assert state.table(0)["result"] == "Seat 0 and Seat 2 win the game with -44; Seat 1 and Seat 3 fell to -52."
+    assert state.hand_number == LAST_HAND and max(state.game_scores) < -52 and state.winners == (1, 3)
+    assert state.table(0)["result"] == f"Seat 1 and Seat 3 win the game with −480, after {LAST_HAND} hands."
     final = play_out(KAISER.new(seed=1), [RandomBot(seat) for seat in range(4)])
-    assert final.is_over and min(final.game_scores) <= -52 < max(final.game_scores) < 52
+    assert final.is_over and (max(final.game_scores) >= 52 or final.hand_number == LAST_HAND)
+    state = MINUS_52.new(seed=1)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[-1])
+    assert state.hand_number == 23 and state.game_scores == (-44, -52) and state.winners == (0, 2)
+    assert state.table(0)["result"] == "Seat 0 and Seat 2 win the game with −44; Seat 1 and Seat 3 fell to −52."
+    assert state.record.options == {"minus_52": True}
+    assert "a side at −52 loses" in state.table(0)["score"]["target"]
+    assert "−52" not in KAISER.new(seed=1).table(0)["score"]["target"]
 
 
 def at_last_hand(scores):

@@ -18,8 +18,8 @@ from rules_engine.cards import parse_cards
 from rules_engine.errors import RulesError
 from rules_engine.host import Host
 from rules_engine.games.triple_play import meld_order
-from rules_engine.games.triple_play.melds import (BONUS, OPENING, WILD, book_missing, deal_row,
-                                                  is_wild, meld_problem, value)
+from rules_engine.games.triple_play.melds import (BONUS, CANASTA, OPENING, WILD, book_missing, deal_row,
+                                                  is_wild, meld_problem, meld_rank, most_points, value)
 from rules_engine.scoring import ScoreError, score_row
 from ends import played_to_end
 
@@ -134,6 +134,86 @@ def test_the_first_meld_needs_the_deals_minimum_and_a_short_one_is_taken_back():
     refused(hopeless, "meld 4H 4S 4D", "play.opening")
     third = position("AH AS AD AC KS KH KD 9C", opened=(False, False), deal=3)
     refused(third, "meld AH AS AD AC", "play.opening")   # 80, and the kings make 110 < 120
+
+
+def test_the_pile_is_taken_when_the_hand_makes_up_the_opening_beside_the_top_card():
+    # From the issue: deal 3 (120), the 10♣ on the pile; the 10♥ 10♥ in hand join the pile's meld,
+    # five 10s (50), five queens (50) and five 6s (25) make 125.
+    hand = "6C 6C 6D 6H 6S QD QH QH QS QS TC TH TH TS 8H 8S JS KC 3S 3S"
+    state = position(hand, phase="draw", discard="9D TC", opened=(False, False), deal=3)
+    assert state.explain("pickup TC TS") is None and "pickup TH TC" in moves(state)
+    after = state.apply("pickup TC TS").apply("add TH TH to meld 1")
+    assert after.turn_points == 50 and not after.opened[0]
+    after = after.apply("meld QD QH QH QS QS").apply("meld 6C 6C 6D 6H 6S")
+    assert after.turn_points == 125 and after.opened[0]
+    # Without the two 10♥ the hand makes only 105.
+    short = position(hand.replace("TH TH", "9C 9H"), phase="draw", discard="9D TC", opened=(False, False), deal=3)
+    assert "cannot make them up" in refused(short, "pickup TC TS", "play.opening")
+
+
+def brute_most_points(hand, melds):
+    """The most points ``hand`` can meld by any sequence of melds and additions the rules allow:
+    a meld of three or more cards of a rank with no meld of that rank short of a canasta, cards
+    added to such a meld, each within the meld rules (``meld_problem``)."""
+    memo = {}
+
+    def best(hand, melds):
+        key = (tuple(sorted(c.text for c in hand)), tuple(sorted((r, len(m), sum(map(is_wild, m))) for r, m in melds)))
+        if key not in memo:
+            found = 0
+            subsets = {tuple(sorted(c, key=meld_order)) for n in range(1, len(hand) + 1)
+                       for c in combinations(hand, n)}
+            for cards in subsets:
+                rest = list(hand)
+                for card in cards:
+                    rest.remove(card)
+                points = sum(map(value, cards))
+                rank = meld_rank(cards)
+                for i, (r, held) in enumerate(melds):   # added to a meld short of a canasta
+                    if len(held) < CANASTA and meld_problem(held + list(cards)) is None \
+                            and meld_rank(held + list(cards)) == r:
+                        found = max(found, points + best(rest, melds[:i] + [(r, held + list(cards))] + melds[i + 1:]))
+                if len(cards) >= 3 and meld_problem(cards) is None and \
+                        not any(r == rank and len(held) < CANASTA for r, held in melds):
+                    found = max(found, points + best(rest, melds + [(rank, list(cards))]))
+            memo[key] = found
+        return memo[key]
+
+    return best(list(hand), [(r, list(m)) for r, m in melds])
+
+
+def test_the_opening_count_agrees_with_a_brute_force_over_the_hand():
+    rng = random.Random(9)
+    ranks = ["4", "8", "8", "K", "K", "5", "A", "2", "JK", "3"]
+    for n in range(60):
+        hand = parse_cards(" ".join("JK" if r == "JK" else r + rng.choice("SHDC")
+                                    for r in rng.choices(ranks, k=rng.randint(3, 8))))
+        melds = rng.choice([(), ("KH KS KD",), ("8H 8S 2C",), ("KH KS KD KC KH 2C",), ("JK JK 2S",),
+                            ("8H 8S 8D 8C 8H 8S 2C", "8D 8C 8S")])
+        melds = [(_rank(parse_cards(m)), parse_cards(m)) for m in melds]
+        assert most_points(hand, melds) == brute_most_points(hand, melds), (hand, melds)
+    # The engine's pickups agree: an unopened side takes the pile when the top card, the pair and
+    # the best the rest of the hand can meld (into the pile's meld too) reach the minimum.
+    for n in range(40):
+        top = rng.choice(["8D", "KC", "4H", "AS"])
+        hand = [top[0] + "S", top[0] + "H"] + [("JK" if r == "JK" else r + rng.choice("SHDC"))
+                                               for r in rng.choices(ranks, k=rng.randint(2, 6))]
+        state = position(" ".join(hand), phase="draw", discard="9D " + top, opened=(False, False), deal=2)
+        pair = parse_cards(" ".join(hand[:2]))
+        rest = state.hands[0][2:]
+        can = value(parse_cards(top)[0]) + 2 * value(pair[0]) + brute_most_points(
+            rest, [(top[0], parse_cards(top) + pair)]) >= OPENING[1]
+        assert (state.explain("pickup " + " ".join(hand[:2])) is None) == can, (hand, top)
+
+
+def test_moves_made_directly_are_those_their_forms_make():
+    from rules_engine.games.triple_play import FORMS
+    from rules_engine.games.triple_play.melds import add_move, discard_move, meld_move
+
+    cards = tuple(parse_cards("KH KS 2C"))
+    for fast, slow in ((meld_move(cards), FORMS["meld"].make(cards)), (add_move(cards, 12), FORMS["add"].make(cards, 12)),
+                       (discard_move(cards[0]), FORMS["discard"].make(cards[0]))):
+        assert (fast.kind, fast.args, fast.text) == (slow.kind, slow.args, slow.text)
 
 
 def test_a_canasta_is_closed_and_the_knee_comes_with_the_first():

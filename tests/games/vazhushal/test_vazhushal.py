@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import rules_engine
-from rules_engine.bots import HeuristicBot, play_out
+from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_card, parse_cards
 from rules_engine.games.vazhushal import VazhushalState, doubled, hand_count
 from rules_engine.games.vazhushal.melds import (brute_force_melds, card_value, identity, is_wild, melds_from,
@@ -23,11 +23,19 @@ from ends import most, played_to_end
 # offered against a brute force.
 CONFORMANCE_GAMES_PER_BATCH = {"random": 1, "heuristic": 1}
 
+# The share of King's random-bot moves a second this game is held to (benchmarks/engine_speed.py),
+# lower than the half asked of the other games, and why.
+ENGINE_SPEED = (0.25, "its legal moves need a search: a rearranging lists every meld of the melds taken up "
+                      "and the hand that leaves the rest able to be laid again, thousands of them with jokers")
+
 GAME = rules_engine.load_game("vazhushal")
 EXAMPLE = ("4C JK JK TC 5C AC JD 8D 4D 3D AD QH TH 9H 8H 4H KS QS 7S 6S AS QC 3S 9C 6H 2D KH 7D 7H 7C "
            "5D JH KC 4S 8C AH 3C JC JS 6C 9D 2C 6D 5H 5S 2H 2S KD TD 9S TS QD 3H 8S")
 LINE_MOVES = ("draw", "discard QD", "draw", "discard 3H", "draw", "discard 9S",
               "draw", "discard TS", "draw", "discard KD", "draw", "discard TD")
+
+
+FORMS_TAKE = "take {} meld {}"
 
 
 def deck_for(hands, line, draws, bottom, pack="54", dealer=0):
@@ -110,6 +118,107 @@ def test_melds_offered_match_a_brute_force():
             c for c in every if read_meld(c, neg).kind == "run" and read_meld(c, neg).natural}
         for must in set(pool):
             assert {m.cards for m in melds_from(pool, neg, must=must)} == {c for c in every if must in c}
+    # A meld that must hold a wild card, natural sequences only: a joker is in none, another wild
+    # card only where it stands for itself.
+    for _ in range(12):
+        rng.shuffle(deck)
+        neg = deck[-1]
+        pool = [c for c in deck if not c.is_joker][:6] + [parse_card("JK")]
+        every = brute_force_melds(pool, neg)
+        natural = {c for c in every if read_meld(c, neg).kind == "run" and read_meld(c, neg).natural}
+        for must in set(pool):
+            found = {m.cards for m in melds_from(pool, neg, must=must, natural_runs_only=True)}
+            assert found == {c for c in natural if must in c}, (pool, neg, must)
+
+
+def take_position(hand, line, negative, melds=(), seats=2):
+    """Seat 1 to draw, holding ``hand``, with ``line`` (oldest first), the negative joker and
+    ``melds`` of its own laid (texts)."""
+    state = GAME.new(seed=1, seats=seats)
+    neg = parse_card(negative) if isinstance(negative, str) else negative
+    state.hands[1] = list(parse_cards(hand) if isinstance(hand, str) else hand)
+    state.line = list(parse_cards(line) if isinstance(line, str) else line)
+    state.negative, state.turn, state.phase = neg, 1, "draw"
+    state.melds = [(1, read_meld(parse_cards(m) if isinstance(m, str) else m, neg)) for m in melds]
+    state.__dict__.pop("_legal_cached", None)
+    return state
+
+
+def brute_force_takes(state):
+    """Every take from the line the text allows the seat to act, by trying each ordered choice of
+    cards: the deepest card taken in a new meld of cards from the hand and the cards taken; a
+    player yet to meld only for a natural sequence; no meld identical to one of the player's; a
+    card kept to discard."""
+    seat, hand = state.turn, state.hands[state.turn]
+    mine = {identity(m) for o, m in state.melds if o == seat}
+    melded = bool(mine)
+    out = set()
+    for place in range(1, len(state.line) + 1):
+        pool = hand + state.line[place - 1:]
+        for cards in brute_force_melds(pool, state.negative):
+            meld = read_meld(cards, state.negative)
+            if state.line[place - 1] not in cards or identity(meld) in mine or len(pool) - len(cards) < 1:
+                continue
+            if melded or meld.kind == "run" and meld.natural:
+                out.add((place, cards))
+    return out
+
+
+def test_a_joker_taken_from_the_line_goes_into_the_meld():
+    # From the issue: the joker alone in the line, and seat 1, yet to meld, was offered to take it
+    # and meld 3♠ 4♠ 5♠ without it; the joker would have gone to its hand.
+    state = GAME.new(seed=2, seats=2)
+    for move in ("draw", "discard KC", "draw", "discard JK", "draw", "discard 9C", "take 1 meld TH JH QH",
+                 "discard JK"):
+        state = state.apply(move)
+    assert [c.text for c in state.line] == ["JK"] and not state.has_melded(1)
+    assert [m.text for m in state.legal_moves()] == ["draw", "meld 3S 4S 5S"]
+    assert "the deepest card taken, the ★" in refused(state, "take 1 meld 3S 4S 5S", "play.line")
+    # Random games where such takes were offered: every take now holds its deepest card, and a
+    # player yet to meld takes only for a natural sequence.
+    for seats, seed, moves in ((2, 0, 8), (3, 2, 25)):
+        state = GAME.new(seed=seed, seats=seats)
+        bots = [RandomBot(f"{seed}-{s}") for s in range(seats)]
+        for _ in range(moves):
+            for move in state.legal_moves():
+                if move.kind == "take":
+                    place, cards = move.args
+                    meld = read_meld(cards, state.negative)
+                    assert state.line[place - 1] in cards, move.text
+                    assert state.has_melded(state.turn) or meld.kind == "run" and meld.natural, move.text
+            state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+
+
+def test_takes_offered_match_a_brute_force():
+    deck, rng = make_deck("108"), random.Random(8)
+    for n in range(12):
+        rng.shuffle(deck)
+        start, suit = rng.randrange(1, 12), rng.choice("SHDC")   # a natural sequence in hand, and one card
+        run = [c for c in parse_cards(" ".join(f"{r}{suit}" for r in "A23456789TJQK"[start - 1:start + 2]))]
+        rest = [c for c in deck if c not in run]
+        hand, line, neg = run + rest[:1], rest[1:4], rest[-1]
+        if n % 2:   # a joker in the line, at any place
+            line[rng.randrange(3)] = parse_card("JK")
+        melds = () if n % 4 < 2 else ("9C TC JC",) if n % 8 < 6 else ("JK 2S 3S", "9C TC JC")
+        if any(c in parse_cards(" ".join(melds)) for c in hand + line):
+            melds = ()
+        state = take_position(hand, line, neg, melds)
+        offered = {(m.args[0], m.args[1]) for m in state.legal_moves() if m.kind == "take"}
+        assert offered == brute_force_takes(state), (hand, line, neg, melds)
+        for place, cards in brute_force_takes(state):
+            assert state.explain(FORMS_TAKE.format(place, " ".join(c.text for c in cards))) is None
+
+
+def test_a_take_identical_to_a_meld_is_refused_in_every_order():
+    # From the issue: A♠ 2♠ 3♠ beside the player's ★ 2♠ 3♠, which stands for the same sequence.
+    state = take_position("6D 8C TC JC", "8D KS 5S AS QS 2S 3S", "9D", ["JK 2S 3S", "AD 2D 3D"], seats=6)
+    for order in ("AS 2S 3S", "2S 3S AS", "3S AS 2S", "2S AS 3S", "AS 3S 2S", "3S 2S AS"):
+        reason = refused(state, f"take 4 meld {order}", "play.identical")
+        assert reason == "the sequence A♠ 2♠ 3♠ would be identical to one of the player's melds"
+    state.melds = state.melds[1:]
+    state.__dict__.pop("_legal_cached", None)
+    assert "take 4 meld AS 2S 3S" in [m.text for m in state.legal_moves()]
+    assert state.apply("take 4 meld 3S AS 2S").record.moves[-1].text == "take 4 meld AS 2S 3S"
 
 
 def test_the_discard_line_of_the_text():
@@ -298,6 +407,34 @@ def test_melds_offered_while_rearranging_match_a_brute_force():
         placed = {identity(m) for m in melds[:1]} if case % 3 == 0 else set()   # a meld the player keeps
         got = [m.cards for m in offered(pool, hand, neg, placed, need, keep)]
         assert got == [m.cards for m in brute_force_offered(pool, hand, neg, placed, need, keep)]
+
+
+def test_the_melds_of_fewer_cards_are_those_of_more_still_held_in_the_same_order():
+    # Rearranging narrows the melds of the pool and hand as cards are laid, rather than finding
+    # them again (rearrange.PoolMelds): the narrowed list is the one melds_from finds, order too.
+    from rules_engine.games.vazhushal import FORMS
+    from rules_engine.games.vazhushal.melds import meld_move, take_move
+    from rules_engine.games.vazhushal.rearrange import PoolMelds
+
+    take, made = take_move(3, tuple(parse_cards("AS 2S JK"))), FORMS["take"].make(3, parse_cards("AS 2S JK"))
+    assert (take.kind, take.args, take.text) == (made.kind, made.args, made.text)
+
+    rng = random.Random(12)
+    deck = make_deck("108")
+    for _ in range(12):
+        rng.shuffle(deck)
+        cards, neg = deck[:rng.choice([14, 22, 30])], deck[-1]
+        known = PoolMelds(cards, neg, meld_move)
+        for move in known.moves.values():
+            made = FORMS["meld"].make(move.args[0])
+            assert (move.kind, move.args, move.text) == (made.kind, made.args, made.text)
+        for _ in range(3):
+            cards = rng.sample(cards, len(cards) - rng.randint(1, 5))
+            known = known.narrowed(cards)
+            fresh = melds_from(cards, neg)
+            assert [e[0] for e in known.entries] == fresh
+            assert all(read_meld(m.cards, neg) == m for m in fresh)
+        assert known.narrowed(cards + [c for c in deck if c not in cards][:1]) is None
 
 
 def rearranging_state():

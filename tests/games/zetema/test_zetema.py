@@ -19,11 +19,11 @@ from ends import played_to_end
 ZETEMA = rules_engine.load_game("zetema")
 
 
-def position(hands, seats=2, turn=0, piles=None, stock=20, general=(), points=None, dealer=None):
+def position(hands, seats=2, turn=0, piles=None, stock=20, general=(), points=None, dealer=None, game=ZETEMA):
     """A hand set up as given: ``hands`` (texts, the seat to act's after its draw), ``piles`` by
     rank, cards named for the general pile; the stock holds ``stock`` cards held by no one and
     the other cards lie in the general pile, so that the pack stays whole."""
-    state = ZETEMA.new(seed=1, seats=seats)
+    state = game.new(seed=1, seats=seats)
     state.hands = [parse_cards(h) for h in hands]
     state.piles = [parse_cards((piles or {}).get(rank, "")) for rank in RANKS]
     pack = Counter(make_deck("65"))
@@ -86,7 +86,20 @@ def test_meld_points_agree_with_an_independent_count():
 
 def test_marriage_scores():
     assert [marriage_points("SDC"[:n]) for n in range(1, 4)] == [10, 30, 60]
-    assert marriage_points("SDCH") == 110 and marriage_points("SHHDC") == 170 and marriage_points("HH") == 50
+    assert marriage_points("SDCH") == 110 and marriage_points("HH") == 50 and marriage_points("SHHH") == 130
+
+
+def test_all_five_marriages_at_once_score_150_in_all_or_170_with_the_option():
+    # The text: "If all five marriages are declared at once, the player scores 150 points!"
+    hands = ["KS QS KH QH KH KD KC", "AS AD AC 8H 8D 2C"]
+    piles = {"Q": "QH QD QC"}
+    for game, points in ((ZETEMA, 150), (rules_engine.load_game("zetema", five_marriages=170), 170)):
+        state = position(hands, piles=piles, game=game)
+        after = state.apply("marry KS KH KH KD KC")
+        assert after.points[0] == state.points[0] + points and f"for {points} points" in after.said
+    assert marriage_points("SHHDC") == 150 and marriage_points("SHHDC", five=170) == 170
+    with pytest.raises(rules_engine.errors.OptionError):
+        rules_engine.load_game("zetema", five_marriages=160)
 
 
 def test_a_meld_scores_at_once_and_the_discard_comes_from_it():
@@ -148,6 +161,14 @@ def test_marriages_from_hand_and_from_the_rank_pile():
     state = position(["KH KH QH 4D 7C 9C 2S", "AS AD AC 8H 8D 2C"], piles={"Q": "QH"})
     assert "marry KH KH" in [m.text for m in state.legal_moves()]
     assert state.apply("marry KH KH").points[0] == state.points[0] + 50
+
+
+def test_a_discard_made_directly_is_the_one_its_form_makes():
+    from rules_engine.games.zetema import FORMS, _discard
+
+    for card in parse_cards("AS TH JK"):
+        fast, slow = _discard(card), FORMS["discard"].make(card)
+        assert (fast.kind, fast.args, fast.text) == (slow.kind, slow.args, slow.text)
 
 
 def test_a_zetema_scores_its_rank_and_goes_to_the_general_pile():
