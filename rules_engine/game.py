@@ -312,7 +312,14 @@ class State:
                 or self._reactor(move) is not None:
             return None
         reason, rule = self._why_not(move)
-        return Explanation(reason, rule)
+        return Explanation(self.addressed(reason), rule)
+
+    def addressed(self, reason):
+        """A refusal's reason worded for the seat to act, who tried the move: "you must…", never
+        its own name (``table.addressed``). Every refusal reaches a reader through here."""
+        from .table import addressed
+
+        return addressed(reason, self.player_names()[self.to_act])
 
     def apply(self, move, seat=None, comment=None):
         """The state after ``move`` (a Move or its text); this state is unchanged.
@@ -345,7 +352,7 @@ class State:
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
         # ends it, and the private moves the others are not told of), do not carry over to the next.
-        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end")
+        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end", "hand_tally")
         kept = self.__dict__.copy()
         for key in passing:
             kept.pop(key, None)

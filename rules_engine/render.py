@@ -18,8 +18,7 @@ import math
 import re
 
 from .cards import HIDDEN, SUIT_SYMBOLS, parse_card
-from .errors import NotationError
-from .table import plain
+from .table import plain, signed
 
 
 def symbol(text):
@@ -30,15 +29,12 @@ def symbol(text):
 def pretty_move(text):
     """A move's text with its cards and bids as symbols, as the widgets show it (widgets/cards.js's
     ``prettyMove``): ``move 7H onto 8C`` -> ``move 7♥ onto 8♣``, ``bid 2 hearts`` -> ``bid 2♥``."""
-    words = []
-    for word in text.split():
-        try:
-            words.append(parse_card(word).symbol if len(word) in (2, 3) and word[0].isalnum() else word)
-        except NotationError:
-            words.append(word)
+    # Only a card as the canonical text writes it, in capitals: "as" (a word) is no A♠.
+    words = [parse_card(word).symbol if CARD_WORD.fullmatch(word) else word for word in text.split()]
     return BID.sub(lambda m: m.group(1) + BID_STRAINS[m.group(2)], " ".join(words))
 
 
+CARD_WORD = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]|JK")
 BID = re.compile(r"\b([1-7]) (clubs|diamonds|hearts|spades|notrump)\b")
 BID_STRAINS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠", "notrump": "NT"}
 
@@ -201,9 +197,35 @@ def score_block(score):
 
 
 def interlude(table):
-    """A hand's end: its last trick and result, as lines."""
+    """A hand's end: what ended it, its last trick (or the cards shown), each scorer's points item
+    by item, and its lines, as lines."""
     part = table["interlude"]
-    return [part["title"]] + [f"  {zone_line(z, table)}" for z in part["zones"]] + [f"  {line}" for line in part["lines"]]
+    lines = [part["title"]] + ([f"  {part['ended']}"] if part.get("ended") else [])
+    lines += [f"  {zone_line(z, table)}" for z in part["zones"]]
+    lines += [f"  {line}" for line in breakdown_lines(part.get("breakdown"), part.get("unit", "points"))]
+    if part.get("bonuses"):
+        lines += ["  At the game's end:"]
+        lines += [f"    {line}" for line in breakdown_lines(part["bonuses"], part.get("unit", "points"))]
+    return lines + [f"  {line}" for line in part["lines"]]
+
+
+def breakdown_lines(groups, unit="points"):
+    """A hand's score item by item (``interlude["breakdown"]``): a line per scorer, then a line
+    per item, with its cards, what a count stands for and its rule."""
+    out = []
+    for group in groups or ():
+        out.append(f"{group['name']}: {units(group['points'], unit, sign=True)}")
+        for item in group["items"]:
+            detail = ", ".join(part for part in (" ".join(map(symbol, item["cards"])), item.get("note")) if part)
+            out.append(f"  {item['label']}{f' ({detail})' if detail else ''}: {signed(item['points'])}"
+                       f" · rule {item['rule']}")
+    return out
+
+
+def units(n, unit, sign=False):
+    """``n`` with its unit, ``+1 point``, ``−3 chips``: the unit's word is plural but for one."""
+    word = unit[:-1] if abs(n) == 1 and unit.endswith("s") else unit
+    return f"{signed(n) if sign else plain(n)} {word}"
 
 
 # ---- lists, scores and outcomes ------------------------------------------------------------------
@@ -282,5 +304,5 @@ def wilson_interval(successes, trials, z=1.96):
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
-__all__ = ["SUIT_SYMBOLS", "interlude", "numbered", "outcomes", "player_name", "pretty_move", "render",
+__all__ = ["SUIT_SYMBOLS", "breakdown_lines", "interlude", "numbered", "outcomes", "player_name", "pretty_move", "render",
            "score_block", "scoreboard", "seat_label", "symbol", "wilson_interval"]

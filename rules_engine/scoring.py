@@ -176,6 +176,12 @@ class ScoreRule:
     - ``cells``: ``(low, high)``, what a cell may hold; ``row_sum``: ``(low, high)``, either None
       for no bound, what a row adds up to (one loser a game: at most -1).
 
+    Bonuses added once the game is over (``sheet_outcome``'s ``final``), with ``bonus_rule``:
+    ``hand_bonus`` to each player for each row it scored in (a hand won: a knock rummy's box),
+    ``game_bonus`` to the game's one winner (``game_bonus_reached``: only when it reached the
+    target), and ``shutout_doubles``: the winner's total with its bonuses doubled when no other
+    player scored in any row.
+
     And: ``others``: columns of the sheet that are no player (``("The house",)``);
     ``partnerships``: players per side when they score together (0: each alone);
     ``calculator``: ``f(hand, facts, context) -> row``, pure, for engine-computed rows, with
@@ -217,6 +223,11 @@ class ScoreRule:
     unit: str = "points"
     out_at: object = None
     out_at_option: str = ""
+    hand_bonus: int = 0
+    game_bonus: int = 0
+    game_bonus_reached: bool = False
+    shutout_doubles: bool = False
+    bonus_rule: str = ""
 
     def __post_init__(self):
         if self.wins not in WINS:
@@ -260,7 +271,7 @@ class ScoreRule:
     def cited(self):
         """The rule ids the sheet cites, for the build's check that the page defines them."""
         ids = [self.rule, self.end_rule, self.total_rule, self.tie_rule, self.floor_rule, self.last_rule,
-               self.pool_rule, *self.cites]
+               self.pool_rule, self.bonus_rule, *self.cites]
         ids += [i for hand in self.hands for i in (hand.rule, hand.total_rule)]
         return tuple(dict.fromkeys(i for i in ids if i))
 
@@ -311,7 +322,13 @@ class ScoreRule:
             "unit": self.unit,
             "out_at": self.out_at,
             "out_at_option": option(self.out_at_option),
+            "bonuses": {"hand": self.hand_bonus, "game": self.game_bonus, "reached": self.game_bonus_reached,
+                        "shutout": self.shutout_doubles, "rule": self.bonus_rule or None},
         }
+
+    @property
+    def has_bonuses(self):
+        return bool(self.hand_bonus or self.game_bonus)
 
 
 # ---- a sheet's rows: their checks, the game's end and its winners --------------------------------
@@ -423,11 +440,12 @@ def _row(row):
 
 def sheet_outcome(rule, rows, seats, options=None):
     """Where a game stands after ``rows`` (each ``{"cells", "hand", "first", "over"}``, or its
-    cells alone): ``{"over", "winners", "why", "ended", "totals"}``. ``winners`` are column
+    cells alone): ``{"over", "winners", "why", "ended", "totals", "final"}``. ``winners`` are column
     indexes; ``why`` says what ended the game (``hands``, ``deals``, ``out``, ``target``,
     ``floor``, ``last``, ``rows``, ``draw``, or ``first?`` when several reached the target in one
     row and the row does not say who was first); ``ended`` is the index of the row that ended
-    it; ``totals`` count from ``start_totals`` to that row (or the last)."""
+    it; ``totals`` count from ``start_totals`` to that row (or the last); ``final``: once the game
+    is over, the totals with its end bonuses, if it has any (else None)."""
     people = people_columns(rule, seats)
     totals = start_totals(rule, seats, options)
     last = sheet_hands(rule, seats, options)
@@ -447,8 +465,27 @@ def sheet_outcome(rule, rows, seats, options=None):
                            rule.target_for(seats))
         if ended:
             winners, why = ended
-            return {"over": True, "winners": winners, "why": why, "ended": index, "totals": totals}
-    return {"over": False, "winners": [], "why": None, "ended": None, "totals": totals}
+            final = with_bonuses(rule, totals, [_row(r)["cells"] for r in rows[:index + 1]], winners, why)
+            return {"over": True, "winners": winners, "why": why, "ended": index, "totals": totals, "final": final}
+    return {"over": False, "winners": [], "why": None, "ended": None, "totals": totals, "final": None}
+
+
+def with_bonuses(rule, totals, rows, winners, why):
+    """The totals of a finished game with its end bonuses (None: it has none): ``hand_bonus`` for
+    each row a column scored in, ``game_bonus`` to a sole winner (only one who reached the target,
+    if ``game_bonus_reached``), the winner's doubled after a shutout."""
+    if not rule.has_bonuses:
+        return None
+    final = list(totals)
+    won = [sum(1 for row in rows if (row[i] or 0) > 0) for i in range(len(totals))]
+    for i in range(len(final)):
+        final[i] += rule.hand_bonus * won[i]
+    if len(winners) == 1 and (why == "target" or not rule.game_bonus_reached):
+        (winner,) = winners
+        final[winner] += rule.game_bonus
+        if rule.shutout_doubles and not any(won[i] for i in range(len(won)) if i != winner):
+            final[winner] *= 2
+    return final
 
 
 def _dropped_out(threshold, before, totals):

@@ -78,7 +78,10 @@ def answer(state, picked=(), target=None):
     picked, target = read_choice(state, picked, target)
     if state.is_over:
         return _answer(picked, target, [], [], [], {"reason": "the game is over", "rule": "end.game"})
-    return state._selection(picked, target)
+    result = state._selection(picked, target)
+    if result["refused"]:   # worded for the seat that picked the cards, as every refusal is
+        result["refused"] = {**result["refused"], "reason": state.addressed(result["refused"]["reason"])}
+    return result
 
 
 def listed_answer(state, picked, target):

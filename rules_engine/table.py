@@ -22,7 +22,8 @@ family shares, so that one renderer per medium (text, SVG, DOM) draws any game.
      "score": {...} or None,                # see score_sheet() below
      "last": "Seat 2 wins the trick with the K♥." or None,
      "result": "Seat 1 wins with 450." or None,
-     "interlude": {"title": ..., "zones": [...], "lines": [...]} or None}
+     "interlude": {"title": ..., "ended": ..., "zones": [...], "lines": [...], "unit": "points",
+                   "breakdown": [...], "bonuses": [...] or None} or None}
 
 A zone is a place where cards lie: a seat's hand, a stock, a discard pile, a
 tableau column, a foundation, the trick in progress, the last trick, melds, a
@@ -37,9 +38,29 @@ Only the seat to act gets moves.
 
 ``interlude`` is set on the state right after a move that ended a hand: the
 hand's last trick (or last play) and its result, which renderers show before
-the next deal.
+the next deal (:func:`hand_end` builds it). ``ended`` says in a sentence what
+ended the hand ("Seat 2 is out of cards."); ``zones`` are the cards the rules
+show at the end (the last trick, the hands laid down, the won piles);
+``lines`` tell what happened and where each player stands. ``breakdown`` is
+each scorer's points for the hand, item by item, as the code that scored the
+hand added them (:class:`Tally`), so that the items add up to the hand's
+row of the score sheet::
+
+    [{"name": "Seat 0 and Seat 2", "seats": [0, 2], "points": 10,
+      "items": [{"label": "Most cards", "points": 4, "rule": "scoring.hand", "cards": [],
+                 "note": "30 cards"},
+                {"label": "Aces", "points": 2, "rule": "scoring.hand", "cards": ["AS", "AC"]}, ...]},
+     ...]
+
+An item's ``cards`` are cards every seat has seen by the hand's end (played,
+captured, laid down or shown), ``note`` (optional) what a count stands for;
+``unit`` names what the points count (``points``, ``chips``, ``tokens``).
+``bonuses``, once the game is over, has the same shape: the bonuses its end
+adds to the totals (a knock rummy's 25 for each hand won and 100 for the
+game).
 """
 
+import re
 from collections import Counter
 
 from .cards import HIDDEN, parse_card
@@ -89,6 +110,47 @@ def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None
     return out
 
 
+class Tally:
+    """A hand's score item by item, for each of ``scorers`` columns (players, or sides): the
+    scoring code adds each item as it scores it, and the hand's points are the items' sums, so
+    the hand's end shows exactly what was scored."""
+
+    def __init__(self, scorers):
+        self.items = tuple([] for _ in range(scorers))
+
+    def add(self, scorer, label, points, rule, cards=(), note=None):
+        """One item: ``points`` (may be 0, shown as scored nothing) under ``rule``, with the
+        ``cards`` behind it (shown to every seat by the hand's end) and a ``note`` on a count."""
+        item = {"label": label, "points": points, "rule": rule, "cards": [getattr(c, "text", c) for c in cards]}
+        if note:
+            item["note"] = note
+        self.items[scorer].append(item)
+        return points
+
+    @property
+    def points(self):
+        return tuple(sum(item["points"] for item in items) for items in self.items)
+
+    def breakdown(self, names, members=None):
+        """JSON-ready, as the hand's end shows it: for each scorer its ``name``, its ``seats``
+        (``members(scorer)``: the seats of a side) and its items."""
+        return [{"name": names[s], "seats": list(members(s) if members else [s]), "points": points,
+                 "items": [dict(item, cards=list(item["cards"])) for item in items]}
+                for s, (points, items) in enumerate(zip(self.points, self.items))]
+
+
+def hand_end(title, lines=(), *, zones=(), totals=(), ended=None, state=None, unit="points"):
+    """A hand's end as the table describes it (``interlude``): its ``title``, the sentence of
+    what ended it (``ended``), the ``zones`` shown, its ``lines`` (each told as a sentence,
+    capitalised) and the players' ``totals`` after it, and, from ``state``, the breakdown of the
+    hand's score its scoring code kept (``state.hand_tally``) and the bonuses of the game's end."""
+    breakdown = state.__dict__.get("hand_tally") if state is not None else None
+    bonuses = state.__dict__.get("end_bonuses") if state is not None else None
+    return {"title": title, "ended": ended and ended[0].upper() + ended[1:].rstrip(".") + ".", "zones": list(zones),
+            "lines": [line[0].upper() + line[1:] for line in lines if line] + list(totals),
+            "unit": unit, "breakdown": breakdown or [], "bonuses": bonuses}
+
+
 def shown(cards, visible):
     """``cards`` as texts if ``visible``, else as backs."""
     return [c.text for c in cards] if visible else [HIDDEN] * len(cards)
@@ -126,6 +188,73 @@ def article(word):
     """``word`` after ``a`` or ``an`` as it is said: ``an ace``, ``an 8``, ``an A``, ``a king``, ``a 7``."""
     spoken_vowel = word[:1].lower() in "aeio" or word[:1] == "8" or word in ("11", "18")
     return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+# Words that follow a player's name as the subject of a sentence, and those the same for "you".
+SECOND_PERSON = {"is": "are", "has": "have", "does": "do", "was": "were", "isn't": "aren't", "hasn't": "haven't",
+                 "doesn't": "don't", "wasn't": "weren't"}
+KEPT_AFTER_YOU = {"must", "may", "can", "cannot", "could", "might", "will", "would", "should", "already", "only",
+                  "first", "still", "also", "never", "now", "just", "then", "no", "not"}
+ADDRESSED_PRONOUNS = {"their own": "your own", "theirs": "yours", "themselves": "yourself", "they": "you"}
+# The verbs of a turn that a refusal strings after its subject ("Seat 0 has drawn and now discards,
+# or knocks"): after "you" they agree with it too, wherever a word of ``STRUNG_AFTER`` leads them.
+TURN_VERBS = ("bids|calls|discards|draws|follows|gives|keeps|knocks|lays|leads|melds|passes|picks|plays|sets|sits|"
+              "stakes|takes|wagers|is|has")
+STRUNG_AFTER = re.compile(rf"\b(or|and|then|now|first|,) ({TURN_VERBS})\b")
+
+
+def addressed(reason, name):
+    """A refusal's ``reason`` worded for the player ``name`` who tried the move: ``Seat 0 does not
+    hold the 5♠`` -> ``you do not hold the 5♠``, ``Seat 0's build`` -> ``your build``, ``their own
+    turn`` -> ``your own turn``. The verb after the name agrees with "you"; a name that is no
+    subject (``pays Seat 0``) becomes "you" as it stands.
+
+    >>> addressed("Seat 1 already has a wager on the 5♦", "Seat 1")
+    'you already have a wager on the 5♦'
+    >>> addressed("Seat 0 may move only the top of their own pile, not Seat 10's", "Seat 0")
+    "you may move only the top of your own pile, not Seat 10's"
+    """
+    pattern = re.compile(rf"(^|[,:;] |(?<![\w'])){re.escape(name)}(?![\w])('s)?( [\w']+)*")
+    if name.lower() == "you" or not pattern.search(reason):
+        return reason
+
+    def to_you(match):
+        before, rest = match.group(1), match.group(0)[len(match.group(1)) + len(name):]
+        if match.group(2):
+            return before + "your" + rest[2:]
+        words = rest.split(" ")[1:]
+        if not before and match.start():   # not the subject of a clause: "pays Seat 0 3 chips"
+            return " ".join(["you", *words])
+        out = []
+        for i, word in enumerate(words):
+            if word in KEPT_AFTER_YOU:
+                out.append(word)
+                continue
+            if word in SECOND_PERSON:
+                out.append(SECOND_PERSON[word])
+            elif i == len(out) and re.fullmatch(r"[a-z]+s", word) and not word.endswith("ss"):
+                out.append(_base_form(word))
+            else:
+                out.append(word)
+            out += words[i + 1:]
+            break
+        return before + " ".join(["you", *out])
+
+    text = pattern.sub(to_you, reason)
+    text = STRUNG_AFTER.sub(lambda m: f"{m.group(1)} {SECOND_PERSON.get(m.group(2)) or _base_form(m.group(2))}",
+                            text).replace(" , ", ", ")
+    for theirs, yours in ADDRESSED_PRONOUNS.items():
+        text = re.sub(rf"\b{theirs}\b", yours, text)
+    return text
+
+
+def _base_form(verb):
+    """The verb a third person's ``verb`` is for "you": ``holds`` -> ``hold``, ``carries`` -> ``carry``."""
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1]
 
 
 def symbol(text):

@@ -115,6 +115,7 @@ def check_selection(state):
     for card in "AS KH 7D 2C".split():   # pairs that lead nowhere are refused citing the game's rules
         refusal = state.choose([card, "5H" if card != "5H" else "6H"])["refused"]
         assert refusal is None or refusal["rule"] in state.spec.cited_rules, refusal
+        assert refusal is None or not names_the_mover(state, refusal["reason"]), refusal
 
 
 def check_chips_conserved(state):
@@ -177,6 +178,9 @@ def check_explain(state):
             f"{state.spec.id}: explain({move.text!r}) is {explanation}, but the move is "
             f"{'' if move.text in legal_texts else 'not '}legal: _legal and _why_not must agree")
         if explanation is not None:
+            assert not names_the_mover(state, explanation.reason), (
+                f"{state.spec.id}: {move.text!r} is refused with {explanation.reason!r}, which names the seat that "
+                "tried it: a refusal is worded for that seat (\"you must…\", State.addressed)")
             assert explanation.reason and explanation.rule in cited, (
                 f"{state.spec.id}: {move.text!r} is refused with {explanation}: a refusal gives a reason and a "
                 "rule the spec cites (add the rule to spec.rules, and its paragraph to the page)")
@@ -188,6 +192,14 @@ def check_explain(state):
                 raise AssertionError(f"{move} was applied though explain refused it")
     for move in legal:
         assert state.parse_move(move.text) == move, f"{move.text!r} does not parse back to itself"
+
+
+def names_the_mover(state, reason):
+    """Whether a refusal names the seat to act, the one that tried the move, rather than "you"."""
+    if state.to_act is None:   # the game is over: nobody tried a move
+        return False
+    name = state.player_names()[state.to_act]
+    return name.lower() != "you" and re.search(rf"(?<![\w']){re.escape(name)}(?!\w)", reason) is not None
 
 
 def snapshot(state):

@@ -10,7 +10,7 @@ from build_scripts.diagrams import draw_table
 from game_tests import golden_records
 from rules_engine import list_games, replay
 from rules_engine.game import ALL
-from rules_engine.render import interlude, render
+from rules_engine.render import interlude, pretty_move, render
 from rules_engine.table import check, zone
 
 GOLDEN = golden_records()
@@ -57,3 +57,16 @@ def test_a_move_starts_only_from_a_zone_marked_as_a_source():
     problems = check({"zones": [trick], "moves": [move]}, ["4C"])
     assert problems == ["'play 4C' starts from 'trick', a zone not marked as a source of moves"]
     assert check({"zones": [hand], "moves": [{**move, "card": ["hand-0", 0]}]}, ["4C"]) == []
+
+
+@pytest.mark.parametrize("move, shown", [
+    ("declare 2S 6H 4D with 4C as 8", "declare 2♠ 6♥ 4♦ with 4♣ as 8"),
+    ("build 4S 7D with 3H as 7", "build 4♠ 7♦ with 3♥ as 7"),
+    ("play TD", "play 10♦"),
+    ("keep JK", "keep ★"),
+    ("bid 2 hearts", "bid 2♥"),
+])
+def test_a_moves_words_stay_words_and_only_its_cards_become_symbols(move, shown):
+    """A move's canonical text writes cards in capitals: a word that also reads as a card in small
+    letters ("as", the ace of spades) stays a word, as widgets/cards.js's prettyMove keeps it."""
+    assert pretty_move(move) == shown

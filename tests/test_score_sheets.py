@@ -84,6 +84,25 @@ def test_a_played_game_written_down_ends_as_the_engine_ends_it(game_id, seed, po
     outcome = sheet_outcome(rule, rows, state.seats, options)
     assert outcome["over"] and outcome["ended"] == len(rows) - 1
     assert outcome["winners"] == winner_columns(state), outcome
+    # The totals with the game's end bonuses, where it has any (a knock rummy's box and game bonuses).
+    assert outcome["final"] == (list(state.final) if getattr(state, "final", None) else None), outcome
+
+
+@pytest.mark.parametrize("game_id, rows, final", [
+    # The sheet: Ann +64, Bob +30, Ann +40. Ann wins with 104, and 100 for the game and 25
+    # for each hand won make it 254; Bob's hand won makes his 55.
+    ("gin-rummy", [[64, 0], [0, 30], [40, 0]], [254, 55]),
+    ("gin-rummy", [[64, 0], [40, 0]], [508, 0]),                     # a shutout doubles the winner's
+    ("jersey-gin", [[20, 0, 0], [0, 60, 0], [0, 45, 0]], [45, 255, 0]),   # 105, 100 and two boxes
+])
+def test_a_sheet_adds_the_games_end_bonuses_to_its_totals(game_id, rows, final):
+    outcome = sheet_outcome(SPECS[game_id].scoring, rows, len(rows[0]))
+    assert outcome["over"] and outcome["final"] == final
+
+
+def test_a_game_without_end_bonuses_has_no_totals_with_bonuses():
+    assert sheet_outcome(SPECS["kaiser"].scoring, [[52, 10]], 4)["final"] is None
+    assert sheet_outcome(SPECS["gin-rummy"].scoring, [[64, 0]], 2)["final"] is None   # not over yet
 
 
 def test_chip_games_end_by_their_deals_or_a_player_out_of_chips():
@@ -176,6 +195,9 @@ def sheet_cases():
         # A target that depends on the number of players (Zetema: 300, or 200 with four or more).
         {"game": "zetema", "seats": 4, "options": {}, "rows": [{"cells": c} for c in ([150, 60], [60, 30])]},
         {"game": "zetema", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([150, 60], [60, 30])]},
+        {"game": "gin-rummy", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([64, 0], [0, 30], [40, 0])]},
+        {"game": "gin-rummy", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([64, 0], [40, 0])]},
+        {"game": "jersey-gin", "seats": 3, "options": {}, "rows": [{"cells": c} for c in ([20, 0, 0], [0, 60, 0], [0, 45, 0])]},
         {"game": "bridge-solitaire", "seats": 1, "options": {}, "rows": [{"cells": [120, 0]}, {"cells": [800, 0], "over": True}]},
     ]
     return cases
@@ -198,8 +220,8 @@ def test_the_pads_javascript_ends_and_checks_each_sheet_as_the_engine_does(tmp_p
         options = {o.name: o.default for o in spec.options} | case["options"]
         engine = sheet_outcome(rule, case["rows"], case["seats"], options)
         where = f"{case['game']}, {len(case['rows'])} rows"
-        assert {k: said[k] for k in ("over", "winners", "why", "ended")} == \
-            {k: engine[k] for k in ("over", "winners", "why", "ended")}, where
+        assert {k: said[k] for k in ("over", "winners", "why", "ended", "final")} == \
+            {k: engine[k] for k in ("over", "winners", "why", "ended", "final")}, where
         totals = start_totals(rule, case["seats"], options)
         for index, row in enumerate(case["rows"]):
             assert said["checks"][index] == check_row(rule, row["cells"], row.get("hand"), before=totals), (where, index)

@@ -25,9 +25,9 @@ The tests run it over every state of every golden record and every worked exampl
 import functools
 import re
 
-from rules_engine.render import cell_text
+from rules_engine.render import breakdown_lines, cell_text
 
-SENTENCES = ("last", "result", "said", "outcome")  # whole sentences: they end with a stop
+SENTENCES = ("last", "result", "said", "outcome", "ended")  # whole sentences: they end with a stop
 STOPS = ".!?…"
 
 NOUNS = ("card", "chip", "point", "trick", "line", "hand", "move", "heart", "king", "queen", "jack", "ace",
@@ -104,8 +104,19 @@ def table_texts(table):
     part = table.get("interlude")
     if part:
         out.append(("interlude title", part["title"]))
+        if part.get("ended"):
+            out.append(("ended", part["ended"]))
         out += [("interlude line", line) for line in part["lines"]]
         out += _zone_texts(part["zones"])
+        for groups in (part.get("breakdown"), part.get("bonuses")):
+            for group in groups or ():
+                out.append(("side", group["name"]))
+                for item in group["items"]:
+                    out.append(("item label", item["label"]))
+                    if item.get("note"):
+                        out.append(("item note", item["note"]))
+            # The breakdown as the renderers word it ("Seat 0: +1 point", "Aces (A♠, 2 aces): +2").
+            out += [("breakdown line", line.strip()) for line in breakdown_lines(groups, part.get("unit", "points"))]
     sheet = table.get("score")
     if sheet:
         out.append(("caption", sheet["caption"]))

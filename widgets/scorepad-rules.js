@@ -18,7 +18,7 @@ export function optionValue(sheet, spec) {
 export function ruleOf(sheet, game) {
   const base = { wins: "high", target: null, floor: null, lastHand: null, ties: "share", named: [], hands: null,
     deals: null, start: 0, pool: null, outEnds: false, perGame: false, cells: null, rowSum: null, gameTotal: null,
-    endsByRows: false, handsPerDeal: 1, unit: "points", end: "open", outAt: null, ids: {} };
+    endsByRows: false, handsPerDeal: 1, unit: "points", end: "open", outAt: null, bonuses: null, ids: {} };
   if (game) {
     const s = game.scoring;
     const deals = optionValue(sheet, s.deals);
@@ -30,8 +30,9 @@ export function ruleOf(sheet, game) {
       perGame: Boolean(s.per_game), cells: s.cells || null, rowSum: s.row_sum || null, gameTotal: s.game_total ?? null,
       endsByRows: s.end === "rows", handsPerDeal: s.hands_per_deal || 1, unit: s.unit || "points", end: s.end,
       outAt: s.out_at === null || s.out_at === undefined ? null : optionValue(sheet, s.out_at_option) || s.out_at,
+      bonuses: s.bonuses && (s.bonuses.hand || s.bonuses.game) ? s.bonuses : null,
       ids: { rule: s.rule, end: s.end_rule, tie: s.tie_rule, floor: s.floor_rule, last: s.last_rule, pool: s.pool_rule,
-        total: s.total_rule } };
+        total: s.total_rule, bonus: s.bonuses?.rule } };
   }
   const r = sheet.rules;
   return { ...base, wins: r.wins, end: r.end, target: r.end === "target" ? r.target : null,
@@ -124,10 +125,26 @@ function endedBy(rule, sums, played, row) {
   return { winners: leaders, why: why || "last" };
 }
 
+/** A finished game's totals with its end bonuses, or null when it has none: rules_engine/scoring.py's
+ * with_bonuses (a bonus for each row a column scored in, the game's to a sole winner, a shutout doubling it). */
+function withBonuses(rule, totals, rows, winners, why) {
+  const b = rule.bonuses;
+  if (!b) return null;
+  const won = totals.map((_, i) => rows.filter((row) => (row.cells[i] || 0) > 0).length);
+  const final = totals.map((t, i) => t + b.hand * won[i]);
+  if (winners.length === 1 && (why === "target" || !b.reached)) {
+    const [winner] = winners;
+    final[winner] += b.game;
+    if (b.shutout && won.every((n, i) => i === winner || !n)) final[winner] *= 2;
+  }
+  return final;
+}
+
 /**
- * Where the game stands: `{over, winners, why, ended, totals, reason, check, byRules}`. The game
+ * Where the game stands: `{over, winners, why, ended, totals, final, reason, check, byRules}`. The game
  * ends with the first row after which its rules say so (`ended`, its index, and `why`); the
- * winners are those of that row's totals; `totals` count every row; `check` is the first
+ * winners are those of that row's totals; `totals` count every row; `final`, once the game is over
+ * by its rules, its totals at the end with its end bonuses (null: it has none); `check` is the first
  * thing on the sheet its game's rules do not allow (a row, or a whole game's totals).
  */
 export function outcome(sheet, game) {
@@ -151,7 +168,8 @@ export function outcome(sheet, game) {
     if (ended) end = { ...ended, ended: index, at: sums.slice() };
   });
   const result = { over: Boolean(end), byRules: Boolean(end), winners: end ? end.winners : [], why: end ? end.why : null,
-    ended: end ? end.ended : null, totals: sums, reason: progress(sheet, rule, done.size), check };
+    ended: end ? end.ended : null, totals: sums, reason: progress(sheet, rule, done.size), check,
+    final: end ? withBonuses(rule, end.at, sheet.rows.slice(0, end.ended + 1), end.winners, end.why) : null };
   if (end && end.ended < sheet.rows.length - 1 && !check) {
     check = { message: `the game ended with row ${grouped(end.ended + 1)}, so the rows after it do not count`, rule: rule.ids.end };
     result.check = check;

@@ -374,6 +374,11 @@ class ScorePad {
       const score = plain(result.totals[result.winners[0]]);
       const side = cols[result.winners[0]].members.length > 1; // partners win together
       const verb = result.winners.length > 1 ? "share the win" : side ? "win" : "wins";
+      if (result.final) {
+        // The game's end bonuses are added once it is over: the winner's total, then the others'.
+        const order = result.final.map((_, i) => i).sort((a, b) => (b === result.winners[0]) - (a === result.winners[0]) || result.final[b] - result.final[a]);
+        return `Game over: ${names} ${verb}, ${order.map((i) => plain(result.final[i])).join(" to ")}${unit} with the bonuses.`;
+      }
       return `Game over: ${names} ${verb} with ${score}${unit}.`;
     }
     if (result.over) return "This sheet is finished.";
@@ -419,7 +424,10 @@ class ScorePad {
       cols.map((c) => h("td", {}, c.other ? "0" : plain(start))), h("td", {})) : null;
     const foot = h("tr", { class: "scorepad__totals" }, h("th", { scope: "row" }, start ? "Now" : "Total"),
       result.totals.map((t) => h("td", {}, plain(t))), h("td", {}));
-    const table = h("table", { class: "scorepad__table" }, caption, h("thead", {}, head), h("tbody", {}, first, body), h("tfoot", {}, foot));
+    // A game with end bonuses (a knock rummy's boxes and game) adds them once it is over.
+    const bonus = result.final ? h("tr", { class: "scorepad__totals scorepad__bonuses" }, h("th", { scope: "row" }, "With bonuses"),
+      result.final.map((t) => h("td", {}, plain(t))), h("td", {})) : null;
+    const table = h("table", { class: "scorepad__table" }, caption, h("thead", {}, head), h("tbody", {}, first, body), h("tfoot", {}, foot, bonus));
     return h("div", { class: "scorepad__table-wrap", tabindex: 0, role: "region", "aria-label": `Score sheet ${sheet.name}` }, table);
   }
 

@@ -280,11 +280,15 @@ export function scoreSheet(score) {
   return wrap;
 }
 
-/** A hand's end: its last trick and result, shown before the next deal. */
+/** A hand's end, shown before the next deal: what ended it, each side's points item by item (with
+ * the cards behind each and its rule), the cards shown, what happened and the score sheet. */
 export function renderInterlude(table, ctx = {}) {
   const part = table.interlude;
   const box = el("div", "rw-interlude");
   box.append(el("p", "rw-interlude__title", part.title));
+  if (part.ended) box.append(el("p", "rw-interlude__ended", part.ended));
+  if (part.breakdown?.length) box.append(breakdown(part.breakdown, part.unit, "This hand"));
+  if (part.bonuses?.length) box.append(breakdown(part.bonuses, part.unit, "At the game's end"));
   const clicks = { byCard: new Map(), buttons: [], picked: new Set(), open: new Set() };
   for (const zone of part.zones) box.append(zoneElement(zone, table, { ...ctx, interactive: false }, clicks, new Set()));
   const list = el("ul", "rw-interlude__lines");
@@ -292,6 +296,46 @@ export function renderInterlude(table, ctx = {}) {
   box.append(list);
   if (table.score) box.append(scoreSheet(table.score));
   return box;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+const units = (n, unit) => `${signed(n)} ${Math.abs(n) === 1 ? unit.replace(/s$/, "") : unit}`;
+
+/** A hand's score item by item (table.interlude.breakdown): a block per side or player, its
+ * items each with its points, its cards drawn small, what a count stands for and its rule. */
+function breakdown(groups, unit = "points", caption) {
+  const wrap = el("div", "rw-breakdown");
+  wrap.setAttribute("role", "group");
+  wrap.setAttribute("aria-label", caption);
+  for (const group of groups) {
+    const side = el("section", "rw-breakdown__side");
+    const head = el("p", "rw-breakdown__head");
+    head.append(el("strong", null, group.name), el("span", "rw-breakdown__total", units(group.points, unit)));
+    side.append(head);
+    const list = el("ul", "rw-breakdown__items");
+    for (const item of group.items) {
+      const row = el("li", "rw-breakdown__item");
+      const label = el("span", "rw-breakdown__label", item.label);
+      if (item.note) label.append(el("span", "rw-breakdown__note", ` (${item.note})`));
+      row.append(label);
+      if (item.cards.length) {
+        const cards = el("span", "rw-breakdown__cards");
+        for (const text of item.cards) cards.append(cardElement(text));
+        row.append(cards);
+      }
+      row.append(el("span", "rw-breakdown__points", signed(item.points)));
+      if (item.rule && typeof document !== "undefined" && document.getElementById(item.rule)) {
+        const link = el("a", "rw-breakdown__rule", "rule");
+        link.href = `#${item.rule}`;
+        link.setAttribute("aria-label", `the rule of ${item.label}`);
+        row.append(link);
+      }
+      list.append(row);
+    }
+    if (group.items.length) side.append(list);
+    wrap.append(side);
+  }
+  return wrap;
 }
 
 // ---- keyboard: one tab stop per zone, arrow keys within a zone and along a band of columns --------

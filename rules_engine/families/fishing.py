@@ -24,7 +24,7 @@ from ..cards import parse_card
 from ..game import ALL, Scores, State
 from ..moves import Move, MoveForm, MoveForms
 from ..selection import Built
-from ..table import headline, plural, score_sheet, zone
+from ..table import Tally, hand_end, headline, plural, score_sheet, zone
 
 FORMS = MoveForms(MoveForm("capture", "capture {cards} with {card}"), MoveForm("play", "play {card}"))
 
@@ -340,11 +340,13 @@ class FishingGame(State):
 
     def _end_hand(self):
         lines = self._take_rest()
-        row = self._hand_row()
-        lines += self._row_lines(row)
+        tally = self._hand_tally()
+        row = tally.points
         self.points = tuple(a + b for a, b in zip(self.points, row))
-        self.hand_results += ((self.hand_number, row, tuple(lines)),)
+        self.hand_results += ((self.hand_number, row, tuple(lines + self._row_lines(row))),)
+        # The hand's end tells what happened; its breakdown says what each scored, item by item.
         self.hand_end = (self.hand_number, tuple(lines), [list(w) for w in self.won])
+        self.hand_tally = tally.breakdown(self._scorer_names(), self._members)
         winners = self._winners()
         if winners:
             self.over, self.turn, self.winners = True, None, winners
@@ -367,9 +369,18 @@ class FishingGame(State):
         how = "made the last capture" if self.last_capturer is not None else "dealt, nobody having captured,"
         return [f"{self.player_names()[taker]} {how} and takes {cards_words(rest)}, left on the table"]
 
-    def _hand_row(self):
-        """The hand's points per column of ``points``: by default each won pile's count."""
-        return tuple(pile_points(w, self.card_points) for w in self.won)
+    def _hand_tally(self):
+        """The hand's points per column of ``points``, item by item (a ``table.Tally``): by default
+        each won pile's count, its cards that count."""
+        tally = Tally(self.seats)
+        for s, pile in enumerate(self.won):
+            counted = [c for c in pile if self.card_points(c)]
+            tally.add(s, "Cards that count", pile_points(pile, self.card_points), self.RULES["count"], counted)
+        return tally
+
+    def _members(self, column):
+        """The seats of a column of ``points``: the player, or a game's side."""
+        return [column]
 
     def _row_lines(self, row):
         names = self.player_names()
@@ -487,6 +498,8 @@ class FishingGame(State):
             return f"{tied} share the win with {best} each."
         return f"{names[self.winners[0]]} wins with {best}."
 
+    ENDED = "every card of the hands is played and the stock is used up"
+
     def _interlude(self):
         ended = self.__dict__.get("hand_end")
         if not ended:
@@ -496,5 +509,4 @@ class FishingGame(State):
         zones = [zone(f"end-won-{s}", f"{names[s]}'s won cards", pile, kind="captured", owner=s, source=False)
                  for s, pile in enumerate(won)]
         totals = [f"{name}: {plural(points, 'point')} in all" for name, points in zip(self._scorer_names(), self.points)]
-        return {"title": f"End of {self.HAND} {number}", "zones": zones,
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        return hand_end(f"End of {self.HAND} {number}", lines, zones=zones, totals=totals, ended=self.ENDED, state=self)

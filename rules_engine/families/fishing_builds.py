@@ -40,10 +40,26 @@ def value(card):
     return VALUES.get(card.rank)
 
 
-def award_most(row, counts, bonus):
-    """Add ``bonus`` to the side (of two) with more of ``counts``; to neither when level."""
+def award_most(tally, counts, bonus, label, rule):
+    """Add ``bonus`` to the side (of two) with more of ``counts`` (a ``table.Tally`` item named
+    ``label``, noting the two counts); to neither when level."""
     if counts[0] != counts[1]:
-        row[0 if counts[0] > counts[1] else 1] += bonus
+        side = 0 if counts[0] > counts[1] else 1
+        tally.add(side, label, bonus, rule, note=f"{counts[side]} to {counts[1 - side]}")
+
+
+def each_counts(tally, counts, points, label, rule, cards=None, word=None):
+    """Add ``points`` for each of ``counts`` per side (aces, sweeps) as an item of ``tally``
+    named ``label``, with each side's ``cards`` if given, else noting the count of ``word``s."""
+    for side, n in enumerate(counts):
+        if n:
+            tally.add(side, label, points * n, rule, cards[side] if cards else (),
+                      None if cards else plural(n, word))
+
+
+def one_card(tally, side, points, card, rule):
+    """Add ``points`` to the side that won ``card`` (a text), named by its symbol."""
+    tally.add(side, f"The {parse_card(card).symbol}", points, rule, [card])
 
 
 def holder(piles, text):
@@ -87,6 +103,16 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _scorer_names(self):
         return self.side_names()
+
+    def _members(self, column):
+        return [s for s in range(self.seats) if self.side(s) == column]
+
+    def won_by_side(self, keep):
+        """Each side's won cards that ``keep`` picks (the aces), for the items of the count."""
+        out = [[], []]
+        for s, pile in enumerate(self.won):
+            out[self.side(s)] += [c for c in pile if keep(c)]
+        return out
 
     @property
     def clearings(self):

@@ -15,7 +15,7 @@ discard, knock, meld, layoff, done) and says what is its own: ``limit``, ``targe
 ``max_hands``, ``hand_moves`` (the most moves of a hand), ``box_bonus``; the phase a hand starts
 in (``FIRST_PHASE``) and the phases that lay melds (``LAYING``); what follows a discard
 (``_after_discard``), how a knock scores (``_score_knock``), who deals next (``_next_dealer``),
-the game's bonus at its end (``_with_game_bonus``), and the words of a few refusals. Its state
+the game's bonus at its end (``_game_bonus``), and the words of a few refusals. Its state
 holds the hands (``hands``), ``stock``, ``discard``, the melds on the table (``melds``:
 ``(owner, cards)``), the seat to act (``turn``), its ``phase``, the card just taken from the
 discard pile (``taken``), the ``knocker`` and the ``knock_card``. The family answers the rest:
@@ -26,7 +26,7 @@ knock's face-down discard, what each seat may see of it, and the table (``knock_
 from ..cards import make_deck, parse_card
 from ..game import ALL, Scores, State
 from ..selection import Built
-from ..table import plural, zone
+from ..table import Tally, plural, zone
 from .rummy import (Arranger, candidate_melds, canonical, extends, held_order, least_deadwood, meld_kind, meld_words,
                     pips, unmatched)
 from .rummy_table import description, hand_sheet, hand_zones, interlude, stock_zone
@@ -280,16 +280,30 @@ class KnockRummyState(State):
             return tuple(sum(map(pips, h)) for h in self.hands)
         return tuple(least_deadwood(h).points for h in self.hands)
 
-    def _row(self, winner, points):
-        return tuple(points if s == winner else 0 for s in range(self.seats))
+    def knock_tally(self, scorer, items):
+        """The hand's score as a ``table.Tally``: ``items`` for the ``scorer``, each ``(label,
+        points, rule, whose)`` as the game's ``hand_items`` gives them, ``whose`` the seat whose
+        deadwood the item counts (its cards shown), or None for a bonus."""
+        tally, names = Tally(self.seats), self.player_names()
+        for label, points, rule, whose in items:
+            if whose is None:
+                tally.add(scorer, label, points, rule)
+            else:
+                held = self.hands[whose]
+                tally.add(scorer, label.format(name=names[whose]), points, rule, held,
+                          plural(sum(map(pips, held)), "point"))
+        return tally
 
-    def _end_hand(self, row, lines, winner, deadwood=None):
-        """``deadwood``: each hand's count, shown at the hand's end if anything was laid out or scored."""
+    def _end_hand(self, tally, lines, winner, deadwood=None, ended=None):
+        """``tally``: the hand's score, item by item; ``deadwood``: each hand's count, shown at the
+        hand's end if anything was laid out or scored; ``ended``: what ended the hand, in words."""
+        row = tally.points
         self.points = tuple(a + b for a, b in zip(self.points, row))
         if winner is not None:
             self.boxes = tuple(b + (s == winner) for s, b in enumerate(self.boxes))
         self.hand_results += ((self.hand_number, row, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), [list(h) for h in self.hands], self.melds, deadwood)
+        self.hand_end = (self.hand_number, tuple(lines), [list(h) for h in self.hands], self.melds, deadwood, ended)
+        self.hand_tally = tally.breakdown(self.player_names())
         reached = [s for s in range(self.seats) if self.points[s] >= self.target]
         if reached or self.hand_number >= self.max_hands:
             self._end_game(reached)
@@ -303,11 +317,15 @@ class KnockRummyState(State):
         self.over, self.turn = True, None
         best = max(self.points)
         self.winners = tuple(reached) if reached else tuple(s for s in range(self.seats) if self.points[s] == best)
-        final = [self.points[s] + self.box_bonus * self.boxes[s] for s in range(self.seats)]
-        self.final = tuple(self._with_game_bonus(final, reached))
+        bonuses = Tally(self.seats)
+        for s in range(self.seats):
+            bonuses.add(s, "Hands won", self.box_bonus * self.boxes[s], "end.game", note=plural(self.boxes[s], "hand"))
+        self._game_bonus(bonuses, reached)
+        self.final = tuple(p + b for p, b in zip(self.points, bonuses.points))
+        self.end_bonuses = bonuses.breakdown(self.player_names())
 
-    def _with_game_bonus(self, final, reached):
-        """``final`` (each total with its box bonuses) with the game's bonus added."""
+    def _game_bonus(self, bonuses, reached):
+        """Add the game's bonus to ``bonuses`` (a ``table.Tally`` holding each player's box bonuses)."""
         raise NotImplementedError
 
     # ---- moves built from several cards -----------------------------------------------------------
@@ -416,13 +434,14 @@ class KnockRummyState(State):
         return zones
 
 
-def _hand_ended(state, number, lines, hands, melds, deadwood):
-    """A hand's end: each hand's deadwood and the melds, face up, unless nothing was laid out or scored."""
+def _hand_ended(state, number, lines, hands, melds, deadwood, ended):
+    """A hand's end: each hand's deadwood and the melds, face up, whose each is, unless nothing was
+    laid out or scored."""
     names = state.player_names()
     zones = []
     if any(melds) or any(state.hand_results[-1][1]):
         zones += [zone(f"end-hand-{s}", f"{names[s]}'s deadwood: {deadwood[s]}", hand, kind="hand", owner=s,
                        source=False) for s, hand in enumerate(hands)]
-        zones += [zone(f"end-meld-{n}", f"Meld {n}", cards, kind="meld", owner=owner)
+        zones += [zone(f"end-meld-{n}", f"{names[owner]}'s meld", cards, kind="meld", owner=owner)
                   for n, (owner, cards) in enumerate(melds, 1)]
-    return interlude(state, number, zones, lines, totals=range(state.seats))
+    return interlude(state, number, zones, lines, totals=range(state.seats), ended=ended)

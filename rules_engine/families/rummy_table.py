@@ -9,7 +9,7 @@ shows (``ended(state, *state.hand_end)``, which returns :func:`interlude`).
 """
 
 from ..game import ALL
-from ..table import headline, plural, score_sheet, shown, zone
+from ..table import hand_end, headline, plural, score_sheet, shown, zone
 
 
 def description(state, zones, *, score, result, ended, doing, standing=(), title=None):
@@ -54,10 +54,9 @@ def hand_sheet(state, totals, target):
     return score_sheet(state.player_names(), rows, totals, target=target)
 
 
-def interlude(state, number, zones, lines, totals=()):
-    """Hand ``number``'s end: ``zones``, its ``lines`` as sentences, then the points in all of
-    each seat in ``totals``."""
+def interlude(state, number, zones, lines, totals=(), ended=None):
+    """Hand ``number``'s end: what ``ended`` it, ``zones``, its ``lines`` as sentences, then the
+    points in all of each seat in ``totals``, and the breakdown its scoring kept (``table.hand_end``)."""
     names = state.player_names()
     told = [f"{names[s]}: {plural(state.points[s], 'point')} in all" for s in totals]
-    return {"title": f"End of hand {number}", "zones": zones,
-            "lines": [line[0].upper() + line[1:] for line in lines] + told}
+    return hand_end(f"End of hand {number}", lines, zones=zones, totals=told, ended=ended, state=state)

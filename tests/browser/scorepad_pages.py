@@ -41,7 +41,7 @@ def enter_row(page, values):
 
 
 def totals(page):
-    texts = page.locator(".scorepad__totals td").all_inner_texts()
+    texts = page.locator(".scorepad__totals:not(.scorepad__bonuses) td").all_inner_texts()
     return [int(t.replace("\u2212", "-")) for t in texts if t.strip()]
 
 

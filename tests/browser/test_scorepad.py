@@ -417,3 +417,15 @@ def test_bridge_solitaire_rows_by_the_engine_end_the_rubber(page, site_url):
     assert page.locator(".scorepad__state").inner_text() == "Game over: Ann wins with 920."
     page.get_by_role("button", name="Edit row 2", exact=True).click()
     assert "3NT by you (vulnerable), 9 tricks: made" in check.inner_text()
+
+
+def test_a_gin_sheet_adds_the_bonuses_once_the_game_is_over(page, site_url):
+    """Gin Rummy's page adds 100 for the game and 25 for each hand won: Ann +64, Bob +30, Ann +40
+    ends the game at 104 to 30, which the bonuses make 254 to 55."""
+    open_pad(page, site_url, "?game=gin-rummy")
+    new_sheet(page, "Gin", ["Ann", "Bob"], game="Gin Rummy")
+    for row in ({"Ann": 64}, {"Bob": 30}, {"Ann": 40}):
+        enter_row(page, row)
+    assert totals(page) == [104, 30]
+    assert page.locator(".scorepad__state").inner_text() == "Game over: Ann wins, 254 to 55 with the bonuses."
+    assert page.locator(".scorepad__bonuses td").all_inner_texts()[:2] == ["254", "55"]

@@ -24,6 +24,7 @@ const out = cases.map(({ game: id, seats, options, rows }) => {
     computed: row.over ? { over: true } : null, note: "" }));
   const checks = sheet.rows.map((row, i) => rules.checkRow(sheet, game, row.cells, row.hand, i));
   const result = rules.outcome(sheet, game);
-  return { over: result.byRules, winners: result.byRules ? result.winners : [], why: result.why, ended: result.ended, checks };
+  return { over: result.byRules, winners: result.byRules ? result.winners : [], why: result.why, ended: result.ended,
+    final: result.byRules ? result.final : null, checks };
 });
 process.stdout.write(JSON.stringify(out));

@@ -6,13 +6,13 @@ Encyclopaedia Britannica's article on Casino), as the page says.
 - 52 cards; four to each player and four face up to the table, dealt two at a time
   (``setup.deal``); new hands of four from the stock when both hands are played out
   (``play.new-hands``), none to the table.
-- A turn plays one card from the hand: trailed on the table (``play.trail``), capturing
+- A turn plays one card from the hand: played to the table (``play.trail``), capturing
   (``play.capture``: numeral cards of its rank, sets of numeral cards adding up to its value,
   builds of its value, several at once; a face card takes one face card of its rank,
   ``play.face-cards``), or building (``play.build``: the card played with table cards into a
   build of a value the player holds another card of, up to 10; ``play.multiple``: a build of
   several sets of one value; ``play.increase``: a single build raised by the card played). A
-  player who owns a build may not trail, nor spend the last card that takes it on anything
+  player who owns a build may not play a card to the table, nor spend the last card that takes it on anything
   else (``play.ownership``).
 - Clearing the table with a capture is a sweep (``play.sweep``); the last to capture takes
   what is left at the end of the deal, which is no sweep (``end.rest``).
@@ -23,11 +23,11 @@ Encyclopaedia Britannica's article on Casino), as the page says.
 
 from ...cards import RANK_NAMES, make_deck
 from ...families.fishing import cards_words
-from ...families.fishing_builds import BuildingGame, award_most, check_counts, holder, value
+from ...families.fishing_builds import BuildingGame, award_most, check_counts, each_counts, holder, value
 from ...game import GameSpec
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreRule
-from ...table import plural
+from ...table import Tally, plural
 
 FORMS = MoveForms(MoveForm("capture", "capture {cards} with {card}"),
                   MoveForm("build", "build {cards} with {card} as {int}"),
@@ -53,12 +53,24 @@ def hand_points(cards, spades, big_casino, little_casino, aces, sweeps):
     >>> hand_points([26, 26], [6, 7], 1, 1, [2, 2], [0, 1])
     [2, 7]
     """
-    row = [a + s for a, s in zip(aces, sweeps)]
-    award_most(row, cards, MOST_CARDS)
-    award_most(row, spades, 1)
-    row[big_casino] += 2
-    row[little_casino] += 1
-    return row
+    return list(hand_tally(cards, spades, big_casino, little_casino, aces, sweeps).points)
+
+
+def hand_tally(cards, spades, big_casino, little_casino, aces, sweeps, ace_cards=None):
+    """A deal's points per player item by item (a ``table.Tally``), from the counts as
+    ``hand_points`` takes them; ``ace_cards``, each player's aces, for the items to show.
+
+    >>> [item["label"] for item in hand_tally([27, 25], [8, 5], 0, 1, [3, 1], [2, 0]).items[0]]
+    ['Most cards', 'Most spades', 'Big casino', 'Aces', 'Sweeps']
+    """
+    tally = Tally(2)
+    award_most(tally, cards, MOST_CARDS, "Most cards", "scoring.hand")
+    award_most(tally, spades, 1, "Most spades", "scoring.hand")
+    tally.add(big_casino, "Big casino", 2, "scoring.hand", ["TD"])
+    tally.add(little_casino, "Little casino", 1, "scoring.hand", ["2S"])
+    each_counts(tally, aces, 1, "Aces", "scoring.hand", ace_cards, "ace")
+    each_counts(tally, sweeps, 1, "Sweeps", "play.sweep", word="sweep")
+    return tally
 
 
 def hand_row(hand, facts, context):
@@ -102,7 +114,9 @@ class CassinoState(BuildingGame):
     RULES = {"turn": "play.turn", "capture": "play.capture", "must": "play.capture", "rest": "end.rest",
              "count": "scoring.hand", "end": "end.game", "pile": "play.build", "build": "play.build",
              "most": "play.build"}
-    BUILD, PILE, TRAIL, CLEARING, HAND, LAYS = "build", "build", "trail", "sweep", "deal", "trails"
+    # A card laid loose is the move "play 4C": the table's button and sentences call it so too (the
+    # books' "trail" is named once, on the page).
+    BUILD, PILE, TRAIL, CLEARING, HAND = "build", "build", "play", "sweep", "deal"
     SAYS = {"single": "{name} builds {value}: the {card} with {cards}.",
             "multiple": "{name} builds {value}s: the {card} with {cards}.",
             "raise": "{name} increases {pile} to {value} with the {card}",
@@ -159,8 +173,8 @@ class CassinoState(BuildingGame):
 
     def _play_refusal(self, card):
         name = self.player_names()[self.turn]
-        return (f"{name} owns {self.pile_words(self.piles[self.owned(self.turn)[0]])}: no card is trailed "
-                f"while a build of theirs is on the table", "play.ownership")
+        return (f"{name} owns {self.pile_words(self.piles[self.owned(self.turn)[0]])}: no card is played "
+                f"to the table while a build of theirs is on it", "play.ownership")
 
     def _kept_refusal(self, card):
         rest = [c for c in self.hands[self.turn] if c != card]
@@ -196,11 +210,10 @@ class CassinoState(BuildingGame):
         # Nobody captured in the whole deal: the cards left go to the dealer (interpretation.last-sweep).
         return self.dealer if self.last_capturer is None else self.last_capturer
 
-    def _hand_row(self):
-        won = self.won
-        return tuple(hand_points([len(w) for w in won], [sum(c.suit == "S" for c in w) for w in won],
-                                 holder(won, "TD"), holder(won, "2S"), [sum(c.rank == "A" for c in w) for w in won],
-                                 self.sweeps))
+    def _hand_tally(self):
+        won, aces = self.won, self.won_by_side(lambda c: c.rank == "A")
+        return hand_tally([len(w) for w in won], [sum(c.suit == "S" for c in w) for w in won], holder(won, "TD"),
+                          holder(won, "2S"), [len(a) for a in aces], self.sweeps, aces)
 
     def _row_lines(self, row):
         names = self.player_names()

@@ -23,7 +23,7 @@ from ...cards import make_deck
 from ...families.fishing import FishingGame, cards_words
 from ...game import GameSpec, Option
 from ...scoring import Fact, ScoreError, ScoreRule
-from ...table import zone
+from ...table import Tally, zone
 
 BY_RANK = ("T", "J", "Q", "K")       # captured by a card of the same rank
 KEEP_APART = ("5", "T", "J", "Q", "K")   # the ranks of the layout's special rules
@@ -165,6 +165,21 @@ class ChineseTenState(FishingGame):
 
     def card_points(self, card):
         return card_value(card, self.seats)
+
+    # The count's items, each a kind of card that counts (scoring.cards).
+    COUNTED = (("Red aces", lambda c: c.suit in "HD" and c.rank == "A"),
+               ("Red 9s, 10s and faces", lambda c: c.suit in "HD" and (c.rank in BY_RANK or c.rank == "9")),
+               ("Red 2s to 8s", lambda c: c.suit in "HD" and c.rank in "2345678"),
+               ("The A♣", lambda c: c.text == "AC"), ("The A♠", lambda c: c.text == "AS"))
+
+    def _hand_tally(self):
+        tally = Tally(self.seats)
+        for s, pile in enumerate(self.won):
+            for label, kind in self.COUNTED:
+                cards = [c for c in pile if kind(c) and self.card_points(c)]
+                if cards:
+                    tally.add(s, label, sum(map(self.card_points, cards)), "scoring.cards", cards)
+        return tally
 
     def _capturing_cards(self):
         return [self.turned] if self.phase == "stock" else self.hands[self.turn]

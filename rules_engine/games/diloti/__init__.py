@@ -19,11 +19,11 @@
 
 from ...cards import make_deck
 from ...families.fishing import cards_words
-from ...families.fishing_builds import BuildingGame, award_most, check_counts, holder, value
+from ...families.fishing_builds import BuildingGame, award_most, check_counts, each_counts, holder, one_card, value
 from ...game import GameSpec
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreRule
-from ...table import plural
+from ...table import Tally, plural
 
 FORMS = MoveForms(MoveForm("capture", "capture {cards} with {card}"),
                   MoveForm("declare", "declare {cards} with {card} as {int}"),
@@ -40,20 +40,34 @@ def card_points(card):
     return 2 if card.text == "TD" else 1 if card.rank == "A" or card.text == "2C" else 0
 
 
+def hand_tally(xeris, cards, ten_of_diamonds, aces, two_of_clubs, ace_cards=None):
+    """A hand's points per side, item by item (a ``table.Tally``), from the counts: xeris and cards
+    won and aces per side, and the side (0, 1) that won the 10♦ and the 2♣; ``ace_cards``, each
+    side's aces, for the items to show.
+
+    >>> hand_tally([1, 0], [30, 22], 0, [1, 3], 1).points
+    (17, 4)
+    >>> [item["label"] for item in hand_tally([0, 2], [26, 26], 1, [2, 2], 0).items[1]]
+    ['Xeris', 'The 10♦', 'Aces']
+    """
+    tally = Tally(2)
+    each_counts(tally, xeris, XERI, "Xeris", "play.xeri", word="xeri")
+    award_most(tally, cards, MOST_CARDS, "Most cards", "scoring.hand")
+    one_card(tally, ten_of_diamonds, 2, "TD", "scoring.hand")
+    each_counts(tally, aces, 1, "Aces", "scoring.hand", ace_cards, "ace")
+    one_card(tally, two_of_clubs, 1, "2C", "scoring.hand")
+    return tally
+
+
 def hand_points(xeris, cards, ten_of_diamonds, aces, two_of_clubs):
-    """A hand's points per side from the counts: xeris and cards won and aces per side, and the
-    side (0, 1) that won the 10♦ and the 2♣.
+    """A hand's points per side from the counts (``hand_tally``'s sums).
 
     >>> hand_points([1, 0], [30, 22], 0, [1, 3], 1)
     [17, 4]
     >>> hand_points([0, 2], [26, 26], 1, [2, 2], 0)
     [3, 24]
     """
-    row = [XERI * x + a for x, a in zip(xeris, aces)]
-    award_most(row, cards, MOST_CARDS)
-    row[ten_of_diamonds] += 2
-    row[two_of_clubs] += 1
-    return row
+    return list(hand_tally(xeris, cards, ten_of_diamonds, aces, two_of_clubs).points)
 
 
 def hand_row(hand, facts, context):
@@ -216,10 +230,10 @@ class DilotiState(BuildingGame):
             piles[self.side(s)] += pile
         return piles
 
-    def _hand_row(self):
-        piles = self.side_piles()
-        return tuple(hand_points(self.xeris, [len(p) for p in piles], holder(piles, "TD"),
-                                 [sum(c.rank == "A" for c in p) for p in piles], holder(piles, "2C")))
+    def _hand_tally(self):
+        piles, aces = self.side_piles(), self.won_by_side(lambda c: c.rank == "A")
+        return hand_tally(self.xeris, [len(p) for p in piles], holder(piles, "TD"), [len(a) for a in aces],
+                          holder(piles, "2C"), aces)
 
     def _row_lines(self, row):
         sides, piles = self.side_names(), self.side_piles()

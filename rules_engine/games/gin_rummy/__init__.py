@@ -25,7 +25,7 @@ from ...families.knock_rummy import KnockRummyState
 from ...game import GameSpec
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreRule
-from ...table import plural
+from ...table import Tally, plural
 
 FORMS = MoveForms(
     MoveForm("draw-stock", "draw stock"), MoveForm("draw-discard", "draw discard"), MoveForm("pass", "pass"),
@@ -43,17 +43,30 @@ STOCK_LEFT = 2     # a discard that leaves this many in the stock ends the hand 
 HAND_MOVES = 3 + 2 * TURN_LIMIT + 4 + 14
 
 
+def hand_items(knocker_deadwood, other_deadwood, gin):
+    """``(seat that scores: 0 the knocker, 1 the other, items)`` for a knock, each item ``(label,
+    points, rule, whose)``: the deadwood of ``whose`` (0, 1) counted, or a bonus (None).
+
+    >>> hand_items(0, 32, True)[1]
+    [("{name}'s deadwood", 32, 'scoring.gin', 1), ('Gin', 25, 'scoring.gin', None)]
+    """
+    knocker, other = ("{name}'s deadwood", knocker_deadwood), ("{name}'s deadwood", other_deadwood)
+    if gin:
+        return 0, [(*other, "scoring.gin", 1), ("Gin", GIN_BONUS, "scoring.gin", None)]
+    if other_deadwood <= knocker_deadwood:
+        return 1, [(*knocker, "scoring.undercut", 0), (other[0], -other_deadwood, "scoring.undercut", 1),
+                   ("Undercut", UNDERCUT_BONUS, "scoring.undercut", None)]
+    return 0, [(*other, "scoring.knock", 1), (knocker[0], -knocker_deadwood, "scoring.knock", 0)]
+
+
 def hand_score(knocker_deadwood, other_deadwood, gin):
-    """``(seat that scores: 0 the knocker, 1 the other, points, rule)`` for a knock.
+    """``(seat that scores: 0 the knocker, 1 the other, points, rule)`` for a knock: its items' sum.
 
     >>> hand_score(5, 32, False), hand_score(0, 32, True), hand_score(9, 9, False)
     ((0, 27, 'scoring.knock'), (0, 57, 'scoring.gin'), (1, 25, 'scoring.undercut'))
     """
-    if gin:
-        return 0, other_deadwood + GIN_BONUS, "scoring.gin"
-    if other_deadwood <= knocker_deadwood:
-        return 1, knocker_deadwood - other_deadwood + UNDERCUT_BONUS, "scoring.undercut"
-    return 0, other_deadwood - knocker_deadwood, "scoring.knock"
+    winner, items = hand_items(knocker_deadwood, other_deadwood, gin)
+    return winner, sum(points for _, points, _, _ in items), items[0][2]
 
 
 def hand_row(hand, facts, context):
@@ -90,7 +103,8 @@ FACTS = (
 )
 
 SCORING = ScoreRule(wins="high", target=TARGET, last_hand=MAX_HANDS, last_rule="end.last-hand",
-                    rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
+                    hand_bonus=BOX_BONUS, game_bonus=GAME_BONUS, shutout_doubles=True,
+                    bonus_rule="end.game", rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
                     cites=("scoring.gin", "scoring.undercut", "play.stock-out", "play.knock"))
 
 
@@ -157,7 +171,7 @@ class GinRummyState(KnockRummyState):
                  if len(self.stock) <= STOCK_LEFT else
                  f"{TURN_LIMIT} turns without a knock: the hand scores nothing"]
         self.said = self.said[:-1] + "; " + lines[0] + "."
-        self._end_hand((0, 0), lines, winner=None)
+        self._end_hand(Tally(2), lines, winner=None, ended=lines[0].split(":")[0])
 
     def _score_knock(self):
         names = self.player_names()
@@ -170,19 +184,22 @@ class GinRummyState(KnockRummyState):
                 f"against {mine} in deadwood", "scoring.knock": f"a knock, {mine} against {theirs} in deadwood"}[rule]
         lines = [f"{names[scorer]} scores {plural(points, 'point')} for {what}"]
         self.said = f"{names[other]} is done; {lines[0]}."
-        self._end_hand(self._row(scorer, points), lines, scorer, deadwood)
+        items = [(label, p, r, knocker if whose == 0 else other if whose == 1 else None)
+                 for label, p, r, whose in hand_items(mine, theirs, self.gin)[1]]
+        ended = f"{names[knocker]} went gin" if self.gin else f"{names[knocker]} knocked with {mine} in deadwood"
+        self._end_hand(self.knock_tally(scorer, items), lines, scorer, deadwood, ended)
 
     def _next_dealer(self, winner):
         """The winner of a hand deals the next; after a hand with no score, the same dealer (setup.dealer)."""
         return self.dealer if winner is None else winner
 
-    def _with_game_bonus(self, final, reached):
-        if len(self.winners) == 1:   # the game's winner: 100 more, doubled after a shutout (scoring.game-bonus)
+    def _game_bonus(self, bonuses, reached):
+        if len(self.winners) == 1:   # the game's winner: 100 more, doubled after a shutout (end.game)
             (winner,) = self.winners
-            final[winner] += GAME_BONUS
+            bonuses.add(winner, "The game", GAME_BONUS, "end.game")
             if self.points[1 - winner] == 0:
-                final[winner] *= 2
-        return final
+                total = self.points[winner] + bonuses.points[winner]
+                bonuses.add(winner, "Shutout: all doubled", total, "end.game", note=f"{total} more")
 
     def _describe(self, seat):
         from .table import describe

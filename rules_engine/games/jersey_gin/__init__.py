@@ -29,7 +29,7 @@ from ...families.rummy import candidate_melds, extends
 from ...game import GameSpec
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreRule
-from ...table import plural
+from ...table import Tally, plural
 
 FORMS = MoveForms(
     MoveForm("draw-stock", "draw stock"), MoveForm("draw-discard", "draw discard"),
@@ -65,18 +65,31 @@ def hand_score(deadwood, knocker, gin=False, ties=None, broke=False):
     >>> hand_score((0, 11, 14), knocker=0, gin=True)
     (0, 65, 'scoring.gin')
     """
+    winner, items = hand_items(deadwood, knocker, gin, ties, broke)
+    return winner, sum(points for _, points, _, _ in items), items[0][2]
+
+
+def hand_items(deadwood, knocker, gin=False, ties=None, broke=False):
+    """``(winner, items)``, ``hand_score``'s points item by item, each ``(label, points, rule,
+    whose)``: the deadwood of seat ``whose`` counted (the winner's once against each other's), or
+    a bonus (None).
+
+    >>> hand_items((9, 6, 14), knocker=0)[1][-1]
+    ('Underknock', 10, 'scoring.underknock', None)
+    """
     seats = len(deadwood)
     ties = ties or [(knocker + i) % seats for i in range(seats)]
     if gin:
-        return knocker, sum(deadwood) - deadwood[knocker] + GIN_BONUS, "scoring.gin"
+        return knocker, [("{name}'s deadwood", deadwood[s], "scoring.gin", s) for s in range(seats) if s != knocker] \
+            + [("Gin", GIN_BONUS, "scoring.gin", None)]
     low = min(deadwood)
     winner = next(s for s in ties if deadwood[s] == low)
-    points = sum(d - low for d in deadwood)
-    if broke:
-        return winner, points, "scoring.break"
-    if winner == knocker:
-        return winner, points, "scoring.knock"
-    return winner, points + UNDERKNOCK_BONUS, "scoring.underknock"
+    rule = "scoring.break" if broke else "scoring.knock" if winner == knocker else "scoring.underknock"
+    items = [("{name}'s deadwood", deadwood[s], rule, s) for s in range(seats) if s != winner]
+    items.append(("{name}'s deadwood, once against each", -low * (seats - 1), rule, winner))
+    if rule == "scoring.underknock":
+        items.append(("Underknock", UNDERKNOCK_BONUS, rule, None))
+    return winner, items
 
 
 def break_order(breaker, seats=SEATS):
@@ -132,7 +145,8 @@ FACTS = (
 )
 
 SCORING = ScoreRule(wins="high", target=TARGET, last_hand=MAX_HANDS, last_rule="end.last-hand",
-                    rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
+                    hand_bonus=BOX_BONUS, game_bonus=GAME_BONUS, game_bonus_reached=True,
+                    bonus_rule="end.game", rule="scoring.knock", end_rule="end.game", calculator=hand_row, facts=FACTS,
                     cites=("scoring.gin", "scoring.underknock", "scoring.break", "play.knock", "play.break",
                            "interpretation.turn-limit"))
 
@@ -235,7 +249,7 @@ class JerseyGinState(KnockRummyState):
     def _void_hand(self):
         line = f"{TURN_LIMIT} turns without a knock: the hand scores nothing"
         self.said = self.said[:-1] + "; " + line + "."
-        self._end_hand((0,) * SEATS, [line], None)
+        self._end_hand(Tally(SEATS), [line], None, ended=f"{TURN_LIMIT} turns went by without a knock")
 
     def _score_knock(self):
         names = self.player_names()
@@ -246,7 +260,10 @@ class JerseyGinState(KnockRummyState):
                 "scoring.knock": "for the knock"}[rule]
         lines = [f"{names[winner]} scores {plural(points, 'point')} {what} (deadwood: {counts})"]
         self.said = f"{names[self.turn]} is done; {lines[0]}."
-        self._end_hand(self._row(winner, points), lines, winner, deadwood)
+        ended = f"{names[self.knocker]} went gin" if self.gin else \
+            f"{names[self.knocker]} knocked with {deadwood[self.knocker]} in deadwood"
+        self._end_hand(self.knock_tally(winner, hand_items(deadwood, self.knocker, self.gin)[1]), lines, winner,
+                       deadwood, ended)
 
     def _score_break(self, why):
         names = self.player_names()
@@ -256,16 +273,16 @@ class JerseyGinState(KnockRummyState):
         lines = [f"{why}: {names[winner]} has the least deadwood and scores {plural(points, 'point')} "
                  f"(deadwood: {counts})"]
         self.said = self.said[:-1] + "; " + lines[0] + "."
-        self._end_hand(self._row(winner, points), lines, winner, deadwood)
+        items = hand_items(deadwood, self.breaker, ties=break_order(self.breaker), broke=True)[1]
+        self._end_hand(self.knock_tally(winner, items), lines, winner, deadwood, f"after the break, {why}")
 
     def _next_dealer(self, winner):
         """The deal passes to the left after every hand (setup.dealer)."""
         return (self.dealer + 1) % SEATS
 
-    def _with_game_bonus(self, final, reached):
+    def _game_bonus(self, bonuses, reached):
         if reached:   # 100 more for the player who reached 100 (end.game)
-            final[reached[0]] += GAME_BONUS
-        return final
+            bonuses.add(reached[0], "Reaching 100", GAME_BONUS, "end.game")
 
     def _table_more(self):
         return {"breaker": self.breaker}

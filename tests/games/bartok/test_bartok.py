@@ -116,7 +116,7 @@ def test_a_card_matches_in_suit_or_rank_and_refusals_name_their_rule():
     state = position(["2C 3C", "9S 5H KD 8D", "QC 4C", "TC 6C"], up="5S", stock="7D 7H")
     assert moves(state) == ["play 9S", "play 5H", "draw"]
     assert "neither in suit nor in rank" in refused(state, "play KD", "play.match")
-    assert "does not hold" in refused(state, "play 2C", "play.turn")
+    assert "you do not hold" in refused(state, "play 2C", "play.turn")
     assert refused(state, "play 8D call hearts", "play.match")
     assert refused(state, "pass", "play.draw")
     assert refused(state, "rule club-even", "rules.new")

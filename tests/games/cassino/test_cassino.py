@@ -301,7 +301,9 @@ def test_captures_and_builds_are_built_card_by_card():
     finish = state.choose(["4C", "2S", "6H", "4D"])["finish"]
     assert {"move": "build 2S 6H 4D with 4C as 8", "button": "Build 8"} in finish
     assert {"move": "capture 2S 6H with 8H", "button": "Capture"} in state.choose(["8H", "2S", "6H"])["finish"]
-    assert {"move": "play 4C", "button": "trail"} in state.choose(["4C"])["finish"]
+    # The move is "play 4C", and the table calls it so: its button and its sentence say "play" too.
+    assert {"move": "play 4C", "button": "play"} in state.choose(["4C"])["finish"]
+    assert state.apply("play 4C").said == "Seat 0 plays the 4♣ to the table."
     owner = position(["8H 4C", "KD"], "2D", [("3D 5S", 8, 0, 1)], turn=0)
     assert owner.choose(["8H", "3D"])["next"] == ["5S"]     # a build is taken whole
     assert owner.choose(["8H", "2D"])["refused"]["rule"] == "play.ownership"

@@ -89,7 +89,7 @@ def test_a_card_that_can_capture_must_and_captures_only_its_partner():
     assert "captures the 7♥ or the 7♣" in refused(state, "capture 9D with 3S", "play.capture")
     assert "captures nothing" in refused(state, "capture 9D with 5D", "play.capture")
     assert "not on the table" in refused(state, "capture 7D with 3S", "play.capture")
-    assert "does not hold" in refused(state, "play AH", "play.turn")
+    assert "you do not hold" in refused(state, "play AH", "play.turn")
     state = state.apply("capture 7C with 3S")
     assert set(state.won[1]) >= set(parse_cards("3S 7C")) and parse_card("7C") not in state.layout
 

@@ -183,7 +183,7 @@ def test_the_holder_is_asked_after_every_card_and_before_the_first_only_when_som
 def test_a_window_refuses_anything_but_the_comet_pass_or_wait():
     state = text_example()
     assert "pass" in refused(state, "play 8C", "play.comet")
-    assert "wait for their own turn" in refused(state, "play 7C", "play.comet")   # not even another's card
+    assert "wait for your own turn" in refused(state, "play 7C", "play.comet")   # not even another's card
 
 
 def test_waiting_for_my_turn_skips_the_offers_until_the_holders_own_turn_then_they_resume():

@@ -64,8 +64,8 @@ def test_a_card_matches_by_suit_or_rank_and_a_player_draws_only_when_unable():
     state = position(["KC 3C", "9S 5H KD QC", "QD 4C", "TC 6C"], up="5S", stock="7D 7H")
     assert moves(state) == ["play 9S call spades", "play 9S call clubs", "play 5H"]
     assert "neither in suit nor in rank" in refused(state, "play KD", "play.match")
-    assert "draws only when unable" in refused(state, "draw", "interpretation.must-play")
-    assert "does not hold" in refused(state, "play KC", "play.turn")
+    assert "draw only when unable" in refused(state, "draw", "interpretation.must-play")
+    assert "you do not hold" in refused(state, "play KC", "play.turn")
     state = position(["KC 3C", "KD QC", "QD 4C", "TC 6C"], up="5S", stock="7D 7H")
     assert moves(state) == ["draw"]
     state = state.apply("draw")
@@ -78,7 +78,7 @@ def test_a_two_sequence_goes_on_with_twos_and_aces_and_the_first_unable_draws_th
     state = position(["KC 2D QC", "2S 5H KD", "AD QD 4C", "TC 6C"], up="5S", stock="7D 7H 8C 9C 4H 4D JD")
     state = state.apply("play 2S")
     assert state.phase == "draws" and state.to_act == 2 and moves(state) == ["play AD"]
-    assert "plays a 2 or an ace" in refused(state, "play QD", "play.two-sequence")
+    assert "you play a 2 or an ace" in refused(state, "play QD", "play.two-sequence")
     assert "must play it" in refused(state, "draw 2", "interpretation.must-play")
     state = state.apply("play AD")
     assert state.pending == 3 and state.to_act == 3 and moves(state) == ["draw 3"]

@@ -71,7 +71,7 @@ def test_the_knocks_offered_are_those_a_search_of_every_discard_allows():
 def test_the_upcard_is_offered_to_the_non_dealer_then_the_dealer_then_the_stock_comes():
     state = GIN.new(seed=3)
     assert state.dealer == 0 and state.to_act == 1 and moves(state) == ["draw discard", "pass"]
-    assert "takes the upcard or passes" in refused(state, "discard " + state.hands[1][0].text, "play.first-turn")
+    assert "you first take the upcard or pass" in refused(state, "discard " + state.hands[1][0].text, "play.first-turn")
     assert "stock comes after" in refused(state, "draw stock", "play.first-turn")
     state = state.apply("pass")
     assert state.to_act == 0 and moves(state) == ["draw discard", "pass"]
@@ -85,11 +85,11 @@ def test_a_turn_draws_then_discards_never_the_card_just_taken():
     state = position(["2C 3C 4C 9H 9D JS QS KS 5D 6H", "AS 2S 3S 4H 5H 8D 9S TC JC QD"], phase="draw",
                      discard="7C")
     assert moves(state) == ["draw stock", "draw discard"]
-    assert "first draws" in refused(state, "discard AS", "play.draw")
+    assert "you first draw" in refused(state, "discard AS", "play.draw")
     state = state.apply("draw discard")
     assert state.hands[1].count(state.taken) == 1 and "discard 7C" not in moves(state)
     assert "just taken from the discard pile" in refused(state, "discard 7C", "play.discard")
-    assert "does not hold" in refused(state, "discard KH", "play.turn")
+    assert "you do not hold" in refused(state, "discard KH", "play.turn")
     state = state.apply("discard QD")
     assert state.to_act == 0 and state.phase == "draw" and state.discard[-1].text == "QD"
 

@@ -42,7 +42,7 @@ def test_seven_cards_each_no_upcard_and_the_dealers_left_leads_any_card():
         assert state.discard == [] and state.to_act == 1 % seats and state.phase == "lead"
         assert sorted(moves(state)) == sorted(f"play {c.text}" for c in state.hands[state.to_act])
         check_step(state)
-    assert "leads this round" in refused(GO_BOOM.new(seed=1), "draw", "play.lead")
+    assert "you lead this round" in refused(GO_BOOM.new(seed=1), "draw", "play.lead")
 
 
 def test_each_follows_the_card_led_by_suit_or_rank_not_the_card_before():
@@ -51,7 +51,7 @@ def test_each_follows_the_card_led_by_suit_or_rank_not_the_card_before():
     state = state.apply("play 5H")
     assert moves(state) == ["pass"]                         # the 7♥ follows the 5♥ but not the 5♠ led
     assert "neither in suit nor in rank" in refused(state, "play 7H", "play.match")
-    assert "does not hold" in refused(state, "play 9D", "play.turn")
+    assert "you do not hold" in refused(state, "play 9D", "play.turn")
 
 
 def test_a_player_draws_until_able_and_may_draw_rather_than_play_while_the_stock_lasts():

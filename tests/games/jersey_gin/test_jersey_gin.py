@@ -33,7 +33,7 @@ def test_the_deal_and_the_first_turn_go_left_of_the_dealer():
     state = JERSEY.new(seed=13)
     assert [len(h) for h in state.hands] == [10, 10, 10] and len(state.stock) == 21 and len(state.discard) == 1
     assert state.dealer == 0 and state.to_act == 1 and moves(state) == ["draw stock", "draw discard"]
-    assert "first draws" in refused(state, "discard " + state.hands[1][0].text, "play.draw")
+    assert "you first draw" in refused(state, "discard " + state.hands[1][0].text, "play.draw")
     check_step(state)
 
 
@@ -42,7 +42,7 @@ def test_a_turn_draws_then_discards_never_the_card_just_taken():
                       "AH 2H 3H 4D 6D 8H 7S TH JH KH"], phase="draw", discard="7C")
     state = state.apply("draw discard")
     assert "just taken from the discard pile" in refused(state, "discard 7C", "play.discard")
-    assert "does not hold" in refused(state, "discard KS", "play.turn")
+    assert "you do not hold" in refused(state, "discard KS", "play.turn")
     state = state.apply("discard QD")
     assert state.to_act == 2 and state.phase == "draw" and state.discard[-1].text == "QD"
 

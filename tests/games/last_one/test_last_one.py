@@ -54,7 +54,7 @@ def test_a_card_must_match_the_upcard_by_suit_or_rank_or_the_player_draws():
     assert moves(state) == ["play 9S", "play 5H", "play 8D call spades", "play 8D call hearts",
                             "play 8D call diamonds", "play 8D call clubs", "draw"]
     assert "neither in suit nor in rank" in refused(state, "play KD", "play.match")
-    assert "does not hold" in refused(state, "play 2C", "play.turn")
+    assert "you do not hold" in refused(state, "play 2C", "play.turn")
     state = state.apply("draw")
     assert state.to_act == 2 and parse_card("7H") in state.hands[1] and state.table(2)["last"] == "Seat 1 draws a card."
 

@@ -108,7 +108,7 @@ def test_an_exchange_swaps_a_hand_card_with_a_face_up_card_in_its_place_and_refu
     assert moves(state)[:3] == ["take KS give 9S", "take KS give 5H", "take KS give KD"]
     assert moves(state)[-2:] == ["keep", "stop"] and len(moves(state)) == 11
     assert "not one of the three cards face up" in refused(state, "take 2C give 9S", "play.exchange")
-    assert "does not hold the 2♣" in refused(state, "take KS give 2C", "play.exchange")
+    assert "you do not hold the 2♣" in refused(state, "take KS give 2C", "play.exchange")
     after = state.apply("take KH give 5H")
     assert [c.text for c in after.hands[1]] == ["9S", "KH", "KD"]
     assert [c.text for c in after.middle] == ["KS", "5H", "8D"] and after.to_act == 2

@@ -391,7 +391,7 @@ def test_bad_choices_are_errors():
         with pytest.raises(RulesError):
             state.choose(bad)
     assert state.choose(["QS"])["refused"]["rule"] == "play.turn"
-    assert state.choose(["KH", "KH"])["refused"] == {"reason": "Seat 0 does not hold the K♥ 2 times", "rule": "play.turn"}
+    assert state.choose(["KH", "KH"])["refused"] == {"reason": "you do not hold the K♥ 2 times", "rule": "play.turn"}
     assert state.choose(["9C", "KH"])["refused"]["rule"] in state.spec.cited_rules
 
 

@@ -42,8 +42,8 @@ def test_the_deal_and_the_first_turn():
     assert [len(h) for h in state.hands] == [10, 10] and len(state.pile) == 1 and len(state.stock) == 31
     assert state.dealer == 1 and state.to_act == 0
     assert moves(state) == ["draw", "take KH"]
-    assert "first draws" in refused(state, "meld 7H 8H 9H", "play.draw")
-    assert "first draws" in refused(state, "discard AC", "play.draw")
+    assert "you first draw" in refused(state, "meld 7H 8H 9H", "play.draw")
+    assert "you first draw" in refused(state, "discard AC", "play.draw")
     assert "top card of the discard pile" in refused(state, "take 4S", "play.draw")
     check_step(state)
 
@@ -62,7 +62,7 @@ def test_basic_melds_sets_without_jacks_number_runs_ace_low_and_marriages():
     assert "jacks are melded one at a time" in refused(state, "meld JS 9C TC", "meld.jack")
     assert "no run" in refused(state, "meld 2S 4S 5S", "meld.run")
     assert "neither a set, a run nor a marriage" in refused(state, "meld QC 7H", "play.meld")
-    assert "does not hold" in refused(state, "meld KC QC", "play.meld")
+    assert "you do not hold" in refused(state, "meld KC QC", "play.meld")
     assert {"meld JS", "meld JH", "meld JD"} <= set(moves(state))   # jacks alone, whenever their holder likes
 
 
@@ -111,7 +111,7 @@ def test_going_out_face_down_the_last_turn_and_the_cards_left():
     assert moves(state) == ["discard AC", "discard AC face down"]
     state = state.apply("discard AC face down")
     assert state.out == 0 and state.to_act == 1 and moves(state) == ["draw"]
-    assert "draws from the stock" in refused(state, "take AC", "play.last-turn")
+    assert "you draw from the stock" in refused(state, "take AC", "play.last-turn")
     # the face-down card is seen by its maker only
     assert state.view(1)["table"]["pile"][-1] == "??" and state.view(0)["table"]["pile"][-1] == "AC"
     assert state.last_move_seen_by(1) == ("discard a card face down", 0)
@@ -147,7 +147,7 @@ def test_further_cards_of_the_pile_only_when_melded_at_once():
     assert "take 6C" in moves(state)
     state = state.apply("take 6C")
     assert moves(state) == ["meld 4C 5C 6C"]
-    assert "melds it first" in refused(state, "discard 9D", "play.draw-more")
+    assert "you meld it first" in refused(state, "discard 9D", "play.draw-more")
     state = state.apply("meld 4C 5C 6C")
     assert "take KD" not in moves(state)   # the K♦ could not be melded at once
     assert "could not be melded" in refused(state, "take KD", "play.draw-more")

@@ -70,10 +70,10 @@ def test_a_discard_is_recorded_in_one_order():
 
 def test_refusals_name_their_rule_and_leave_the_state_as_it_was():
     state = position(["3S 3H 7D QD KC", "AC 8D 9D TD JK"])
-    assert "discards first" in refused(state, "draw", "play.discard-first")
+    assert "you discard first" in refused(state, "draw", "play.discard-first")
     assert refused(state, "take 5S", "play.discard-first")
     assert "no Yaniv" in refused(state, "yaniv", "play.yaniv")
-    assert "does not hold" in refused(state, "discard KS", "play.discard-first")
+    assert "you do not hold" in refused(state, "discard KS", "play.discard-first")
     assert "wild in runs only" in refused(state, "discard AC JK", "play.joker")
     assert refused(state, "discard 8D 9D AC", "play.set")
     assert "in order" in refused(state, "discard 8D TD 9D JK", "play.run")
@@ -81,7 +81,7 @@ def test_refusals_name_their_rule_and_leave_the_state_as_it_was():
     kings = position(["3S 3H 7D QD KC", "AS QS KS 2C 4C"])
     assert "Q-K-A" in refused(kings, "discard QS KS AS", "play.run")
     drawing = state.apply("discard 8D 9D TD JK")
-    assert "now draws" in refused(drawing, "discard AC", "play.draw")
+    assert "now draw," in refused(drawing, "discard AC", "play.draw")
     assert "the 5♠" in refused(drawing, "take 9D", "play.draw")
     two_jokers = position(["3S 3H 7D QD KC", "JK JK 4C 5D 9H"])
     assert "alone" in refused(two_jokers, "discard JK JK", "interpretation.joker-set")

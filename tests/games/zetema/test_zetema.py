@@ -272,7 +272,7 @@ def test_the_score_pad_ends_a_game_of_four_or_more_at_200(seats):
 
 def test_bad_moves_are_refused_with_their_rule_and_change_nothing():
     state = position(["KS QS 3D 4D 7C 9C KD", "AS AD AC 8H 8D 2C"], piles={"Q": "QD"})
-    assert "does not hold the 5♣" in refused(state, "discard 5C", "play.discard")
+    assert "you do not hold the 5♣" in refused(state, "discard 5C", "play.discard")
     assert refused(state, "marry QS", "play.marriage").startswith("marriages are written by their kings")
     assert refused(state, "marry KS KS KD KC KH KH", "play.marriage") == "there are five marriages at most"
     assert refused(state, "marry KH", "play.marriage")

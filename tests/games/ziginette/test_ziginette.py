@@ -4,6 +4,8 @@ banker's match paying every wager and passing the bank to the right, the hand's 
 the banker's choice, chips carried between hands, the game's end, and every hand's chips
 recomputed independently from the record."""
 
+import random
+
 import pytest
 
 import rules_engine
@@ -163,3 +165,19 @@ def test_a_default_game_ends_as_its_text_says():
     # A banking game's end, as Seven and a Half's; the bank stays or passes to the right, one seat a hand.
     check_banking_end(final)
     assert all(b in (a, (a - 1) % final.seats) for a, b in zip(final.bankers, final.bankers[1:]))
+
+
+def test_the_bots_wager_varies_and_is_sized_by_its_standing():
+    """The bot's choice is also the reader's Hint: level with everyone at the start, it wagers an
+    amount of the upper half drawn at random, not always the most allowed; behind, enough to close
+    the gap, and at least the middle amount."""
+    from rules_engine.games.ziginette import bot
+
+    hints = set()
+    for seed in range(16):
+        state = GAME.new(seed=seed, seats=3)
+        hints.add(bot.choose(state.view(state.to_act), random.Random(seed)).split(" on ")[0])
+    assert len(hints) >= 3, hints
+    assert bot._wager(["wager 1 on 5D", "wager 5 on 5D", "wager 10 on 5D", "wager 1 on 2C", "wager 5 on 2C",
+                       "wager 10 on 2C"], behind=18, rng=None) == "wager 10 on 5D"
+    assert bot._wager(["wager 1 on 5D", "wager 5 on 5D", "wager 10 on 5D"], behind=3, rng=None) == "wager 5 on 5D"
