@@ -438,6 +438,11 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     # ---- the hand's end and the game's ---------------------------------------------------------
 
+    def _rest_taker(self):
+        # Nobody captured in the whole hand: the cards left go to the dealer, who played its last
+        # card (Cassino's interpretation.last-sweep, Diloti's interpretation.nobody-captured).
+        return self.dealer if self.last_capturer is None else self.last_capturer
+
     def _end_hand(self):
         super()._end_hand()
         if not self.over and max(self.points) >= self.spec.scoring.target:

@@ -206,10 +206,6 @@ class CassinoState(BuildingGame):
 
     # ---- the count -------------------------------------------------------------------------------
 
-    def _rest_taker(self):
-        # Nobody captured in the whole deal: the cards left go to the dealer (interpretation.last-sweep).
-        return self.dealer if self.last_capturer is None else self.last_capturer
-
     def _hand_tally(self):
         won, aces = self.won, self.won_by_side(lambda c: c.rank == "A")
         return hand_tally([len(w) for w in won], [sum(c.suit == "S" for c in w) for w in won], holder(won, "TD"),

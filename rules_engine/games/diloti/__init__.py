@@ -11,7 +11,8 @@
   value). A player with a pile pending may not lay or declare anew, nor spend the last card that
   takes it on another capture (``play.obligation``).
 - Clearing the table after the hand's first play is a xeri (``play.xeri``); the last to capture
-  takes what is left at the end (``end.rest``).
+  takes what is left at the end (``end.rest``), the dealer if nobody captured
+  (``interpretation.nobody-captured``).
 - A hand scores, per side: xeri 10, most cards 4 (none at 26 each), the 10♦ 2, each ace 1,
   the 2♣ 1 (``scoring.hand``). The deal passes to the left; the game ends once a side has 61 or
   more and more than the other (``end.game``, ``interpretation.level-at-61``).
@@ -102,7 +103,7 @@ class DilotiState(BuildingGame):
         rules=("setup.deal", "setup.redeal", "play.turn", "play.lay", "play.capture", "play.declare",
                "play.raise", "play.group", "play.obligation", "play.xeri", "play.new-hands", "end.rest",
                "scoring.hand", "end.game", "interpretation.level-at-61", "interpretation.no-duty",
-               "interpretation.first-turn"),
+               "interpretation.first-turn", "interpretation.nobody-captured"),
         scoring=SCORING,
     )
     forms = FORMS

@@ -171,6 +171,18 @@ def test_the_articles_groups_2_6_4_4_as_8s_and_a_raised_7_with_a_9():
     assert refused(group, "declare 9D 4S 3H 2D with AC as 10", "play.group")
 
 
+def test_nobody_capturing_leaves_the_table_to_the_dealers_side():
+    # Every card of the hand laid, none captured: the cards left go to the dealer, seat 3, for
+    # East-West (interpretation.nobody-captured); the count then finds the 10♦ and the 2♣.
+    state = position(["5S", "KD", "9H", "JH"], "TD 2C QC", turn=0)
+    state.dealer = 3
+    for card in ("5S", "KD", "9H", "JH"):
+        state = state.apply(f"play {card}")
+    assert state.hand_number == 2
+    assert state.hand_results[0][2][0].startswith("Seat 3 dealt, nobody having captured, and takes the 10♦")
+    assert state.points == (8, 3)   # North-South: most cards and the aces; East-West: the 10♦ and the 2♣
+
+
 def test_new_hands_come_from_the_stock_and_the_last_capturer_sweeps_the_rest():
     state = GAME.new(seed=11)
     rng = random.Random(1)
