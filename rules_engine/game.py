@@ -10,7 +10,7 @@ is written once, here.
 import copy
 from collections import namedtuple
 
-from .cards import HIDDEN, format_cards, make_deck, parse_cards
+from .cards import HIDDEN, format_cards, make_deck, pack_copies, pack_words, parse_cards
 from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
 from .moves import Move
 from .rng import canonical_seed, fresh_seed, shuffled
@@ -298,7 +298,16 @@ class State:
             return move
         if not isinstance(move, str):
             raise NotationError(f"bad move {quote(move)} in {self.spec.name}: a move is written as text")
-        return self.forms.parse(move, self.spec.name)
+        parsed = self.forms.parse(move, self.spec.name)
+        # A card the pack lacks (a joker, a 2 of a 32-card pack) is refused here, once for every
+        # game: the rules of a game never need to ask what such a card would do.
+        pack = self.pack_name()
+        lacking = next((card for card in parsed.cards() if not pack_copies(pack)[card.text]), None)
+        if lacking is not None:
+            card = "joker" if lacking.is_joker else lacking.symbol
+            raise NotationError(f"bad move {quote(move, 80)} in {self.spec.name}: there is no {card} in its pack "
+                                f"({pack_words(pack)})")
+        return parsed
 
     def explain(self, move):
         """None if ``move`` is legal now, else ``Explanation(reason, rule)``."""

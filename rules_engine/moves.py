@@ -49,6 +49,14 @@ class Move:
                 return arg[0]
         return None
 
+    def cards(self):
+        """Every card the move names, in order."""
+        for arg in self.args:
+            if isinstance(arg, Card):
+                yield arg
+            elif isinstance(arg, tuple):
+                yield from (card for card in arg if isinstance(card, Card))
+
 
 MAX_DIGITS = 6  # no move of any game needs more; int() refuses over 4,300
 MAX_MOVE_CHARS = 10_000  # a meld of a whole 2-pack hand is some 300: a far longer text is refused unread
