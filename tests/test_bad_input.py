@@ -495,3 +495,26 @@ def test_a_card_the_pack_lacks_comes_back_through_the_page_protocol_as_a_notatio
     assert reply["error"]["message"] == ("bad move 'play JK' in Black Hole: there is no joker in its pack "
                                          "(the standard 52-card pack)")
 
+
+# ---- the page protocol: a message of the wrong shape, and a bug, are told apart -------------------
+
+@pytest.mark.parametrize("args, words", [
+    ({"session": "w", "move": "play 2C", "seat": 0}, "unexpected keyword argument 'seat'"),
+    ({"move": "play 2C"}, "missing a required argument: 'session'"),
+])
+def test_a_message_of_the_wrong_shape_is_a_protocol_error(args, words):
+    reply = Host().handle({"v": 1, "id": 1, "op": "move", **args})
+    assert reply["ok"] is False and reply["error"]["kind"] == "ProtocolError"
+    assert reply["error"]["message"].startswith("bad arguments: ") and words in reply["error"]["message"]
+
+
+def test_a_type_error_inside_an_operation_is_an_internal_error_and_logged(monkeypatch, caplog):
+    def broken(self, index=None):
+        return {"games": (1, 2)[index]}   # a bug in the engine, not a message of the wrong shape
+
+    monkeypatch.setattr(Host, "op_games", broken)
+    reply = Host().handle({"v": 1, "id": 1, "op": "games"})
+    assert reply["ok"] is False and reply["error"]["kind"] == "InternalError"
+    assert reply["error"]["message"].startswith("TypeError: 'tuple indices must be integers")
+    logged = [r for r in caplog.records if r.name == "rules_engine.host"]
+    assert len(logged) == 1 and logged[0].exc_info[0] is TypeError and "internal error answering" in logged[0].message
