@@ -447,7 +447,7 @@ class EightsGame(State):
         if not any(won):
             self.idle_hands += 1
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        self.hand_end = (self.hand_number, tuple(lines), self._hands_counted(won))
         lines += self._after_hand()
         if not self.over:
             dealer = self.dealer
@@ -457,6 +457,16 @@ class EightsGame(State):
                     break
             self._start_hand(self.hand_number + 1, dealer)
         return lines
+
+    def _hands_counted(self, won):
+        """The hands whose cards scored at a hand's end, ``(seat, cards)``: shown on the screen
+        between hands, as players lay them down to be counted (the score alone would tell of them)."""
+        return tuple((seat, tuple(self.hands[seat])) for seat in range(self.seats) if won[seat])
+
+    def _counted_zones(self, counted):
+        players = self.player_names()
+        return [zone(f"counted-{seat}", f"{players[seat]}'s cards, counted", cards, kind="hand", owner=seat,
+                     source=False) for seat, cards in counted]
 
     def _after_hand(self):
         """The game's own end (drop-outs, a target): sentences; sets ``over`` and ``active``."""
@@ -537,12 +547,12 @@ class EightsGame(State):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, lines = ended
+        number, lines, counted = ended
         players = self.player_names()
         _, unit, words = self.TOTALS
         totals = [f"{players[s]}: {plural(self.points[s], unit)} {words}" for s in range(self.seats)]
         told = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
-        return {"title": f"End of hand {number}", "zones": [], "lines": told + totals}
+        return {"title": f"End of hand {number}", "zones": self._counted_zones(counted), "lines": told + totals}
 
     # ---- choices the table offers as buttons -------------------------------------------------------
 

@@ -278,7 +278,7 @@ class BartokState(EightsGame):
         if winner is None:
             self.idle_hands += 1
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        self.hand_end = (self.hand_number, tuple(lines), ())   # no hand is counted
         if self.hand_number >= self.options["hands"]:
             self.over, self.ended_by = True, "hands"
             return lines + [f"that was the session's last hand, the {self.hand_number}th"

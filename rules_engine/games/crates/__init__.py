@@ -391,7 +391,8 @@ class CratesState(EightsGame):
         lines += [f"{names[side]}: {plural(p, 'point')} in pressures this hand"
                   for side, p in enumerate(self.hand_pressure) if p]
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        counted = tuple((s, tuple(hand)) for s, hand in enumerate(self.hands) if hand)   # every hand is counted
+        self.hand_end = (self.hand_number, tuple(lines), counted)
         self.hand_pressure = (0,) * self.sides
         if self.hand_number == len(HAND_SIZES):
             self.over = True
@@ -475,10 +476,10 @@ class CratesState(EightsGame):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, lines = ended
+        number, lines, counted = ended
         names, totals = self.side_names(), self.totals()
         firsts = [next(s for s in range(self.seats) if self.side_of(s) == side) for side in range(self.sides)]
-        return {"title": f"End of hand {number}", "zones": [],
+        return {"title": f"End of hand {number}", "zones": self._counted_zones(counted),
                 "lines": [line[0].upper() + line[1:] for line in lines]
                 + [f"{names[side]}: {plural(totals[s], 'point')} in all" for side, s in enumerate(firsts)]}
 
