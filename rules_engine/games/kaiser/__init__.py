@@ -75,6 +75,11 @@ def bid_words(bid):
     return f"{points} no" if no_trumps else str(points)
 
 
+def deal_label(number, redeals):
+    """The shuffle of hand ``number`` after ``redeals`` misdeals."""
+    return f"hand-{number}" + (f"-redeal-{redeals}" if redeals else "")
+
+
 def may_call_misdeal(hand):
     """A hand with no ace, no court card, neither the 5♥ nor the 3♠.
 
@@ -197,13 +202,14 @@ class KaiserState(TrickGame):
 
     def _setup(self):
         self.redeals = 0      # misdeals called in this hand
-        self.misdeals = 0     # and in the whole game
         super()._setup()
 
     def move_bound(self):
-        """``LAST_HAND`` hands of four calls, trumps and 32 cards; a misdeal, which the luck of the
-        deal allows about one deal in 800, adds at most four calls before it."""
-        return super().move_bound() + SEATS * self.misdeals
+        """``LAST_HAND`` hands of four calls, trumps and 32 cards; and before each misdeal the
+        deals allow (about one deal in 800 holds a hand that may call one), at most four calls."""
+        misdeals = self._redeals_dealt(LAST_HAND, deal_label, make_deck(self.spec.deck),
+                                       lambda cards: any(map(may_call_misdeal, self._deal_round(cards))))
+        return super().move_bound() + SEATS * misdeals
 
     def _most_hands(self):
         return LAST_HAND
@@ -213,8 +219,7 @@ class KaiserState(TrickGame):
         return first_dealer(self.cut)
 
     def _deal_hand(self):
-        label = f"hand-{self.hand_number}" + (f"-redeal-{self.redeals}" if self.redeals else "")
-        cards = self._shuffle(label, make_deck(self.spec.deck))
+        cards = self._shuffle(deal_label(self.hand_number, self.redeals), make_deck(self.spec.deck))
         self.play = TrickPlay.deal(self._deal_round(cards), left_of(self.dealer, SEATS), ACES_HIGH)
         self.calls = ()          # (seat, bid or None for a pass), in turn from the dealer's left
         self.contract = None     # (declaring side, bid, declarer)
@@ -292,7 +297,6 @@ class KaiserState(TrickGame):
             return
         if move.kind == "misdeal":
             self.redeals += 1
-            self.misdeals += 1
             self._deal_hand()
             return
         bid = None if move.kind == "pass" else (move.args[0], move.kind == "bid-no")
