@@ -41,7 +41,7 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 """
 
 from ...cards import ACES_HIGH, SUIT_NAMES, SUITS, make_deck, parse_card
-from ...families.trick_game import TrickGame
+from ...families.trick_game import DRAW, TrickGame  # noqa: F401 (DRAW: a level game's winner)
 from ...families.tricks import TrickPlay, highest_cut, left_of
 from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
@@ -53,7 +53,6 @@ TARGET = 52
 # interpretation.last-hand: a game not over after this many hands ends there (300 random games
 # went at most 95 hands; bots that play to win, under 45).
 LAST_HAND = 200
-DRAW = "draw"
 DEFENDERS_CAP = 45
 LOWEST_BID, HIGHEST_BID = 6, 12
 FIVE_OF_HEARTS, THREE_OF_SPADES = parse_card("5H"), parse_card("3S")
@@ -197,6 +196,7 @@ class KaiserState(TrickGame):
     forms = FORMS
     SIDES = SIDES
     CALLS = SEATS + 1   # a call each, and trumps
+    LAST_HAND = LAST_HAND   # interpretation.last-hand
     TARGET = (f"The first side to {TARGET} wins, the higher score if both get there; "
               f"a side at −{TARGET} loses")
 
@@ -210,9 +210,6 @@ class KaiserState(TrickGame):
         misdeals = self._redeals_dealt(LAST_HAND, deal_label, make_deck(self.spec.deck),
                                        lambda cards: any(map(may_call_misdeal, self._deal_round(cards))))
         return super().move_bound() + SEATS * misdeals
-
-    def _most_hands(self):
-        return LAST_HAND
 
     def _first_dealer(self):
         self.cut = tuple(self._shuffle("first-dealer", make_deck(self.spec.deck))[:SEATS])
@@ -327,22 +324,13 @@ class KaiserState(TrickGame):
         return change, lines
 
     def _game_winner(self):
-        winner = game_winner(self.game_scores)
-        if winner is None and self.hand_number >= LAST_HAND:   # interpretation.last-hand
-            scores = self.game_scores
-            winner = DRAW if scores[0] == scores[1] else 0 if scores[0] > scores[1] else 1
-        return winner
+        return game_winner(self.game_scores)
 
     def _result_sentence(self):
-        if self.winner == DRAW:
-            return f"After {LAST_HAND} hands the scores are level, {plain(self.game_scores[0])} each: a draw."
         sentence = super()._result_sentence()
-        if sentence and max(self.game_scores) < TARGET:
+        if sentence and self._last_hand_sentence() is None and max(self.game_scores) < TARGET:
             loser = 1 - self.winner
-            if self.game_scores[loser] <= -TARGET:
-                sentence = sentence[:-1] + f"; {self.scorer_names()[loser]} fell to {self.game_scores[loser]}."
-            else:
-                sentence = sentence[:-1] + f", after {LAST_HAND} hands."
+            sentence = sentence[:-1] + f"; {self.scorer_names()[loser]} fell to {self.game_scores[loser]}."
         return sentence
 
     # ---- what each seat sees ----------------------------------------------------------
