@@ -38,7 +38,11 @@ HAND, TABLE = 4, 4
 TARGET = 21
 MOST_CARDS = 3
 DEAL_MOVES = 52 - TABLE          # every move plays a card from a hand
-DEALS_TO_TARGET = 6              # each deal gives out at least 8 points: see move_bound
+# interpretation.level-at-21: level totals after this many deals are a draw. A deal gives out at least
+# 8 points (spades, the casinos, the aces; most cards too unless level), so after six one player has
+# 21 or more and only deals that leave the totals level go on; 300 games played at random went 5
+# deals at most.
+LAST_DEAL = 20
 
 
 def value(card):
@@ -91,7 +95,8 @@ FACTS = (
 )
 
 SCORING = ScoreRule(wins="high", target=TARGET, rule="scoring.hand", end_rule="end.game", ties="play-on",
-                    tie_rule="interpretation.level-at-21", calculator=hand_row, facts=FACTS)
+                    tie_rule="interpretation.level-at-21", calculator=hand_row, facts=FACTS,
+                    last_hand=LAST_DEAL, last_rule="interpretation.level-at-21")
 
 
 class CassinoState(PilesOnTable, FishingGame):
@@ -114,10 +119,6 @@ class CassinoState(PilesOnTable, FishingGame):
              "count": "scoring.hand", "end": "end.game"}
 
     # ---- setup and the deal ----------------------------------------------------------------------
-
-    def _setup(self):
-        self.levels = 0          # deals that ended level at 21 or more (see move_bound)
-        super()._setup()
 
     def _start_hand(self, number, dealer):
         self.piles, self.sweeps = [], [0, 0]
@@ -144,10 +145,9 @@ class CassinoState(PilesOnTable, FishingGame):
         self.stock, self.sweeps = list(self.stock), list(self.sweeps)
 
     def move_bound(self):
-        """Every move plays a card from a hand: 48 a deal. A deal gives out at least 8 points
-        (spades, the casinos, the aces; most cards too unless level), so after 6 deals the two
-        hold at least 48 and one has 21; each deal that ends level at 21 or more adds a deal."""
-        return (DEALS_TO_TARGET + self.levels) * DEAL_MOVES
+        """Every move plays a card from a hand: 48 a deal, and ``LAST_DEAL`` deals at most
+        (``interpretation.level-at-21``)."""
+        return LAST_DEAL * DEAL_MOVES
 
     # ---- what a card may do ----------------------------------------------------------------------
 
@@ -425,8 +425,9 @@ class CassinoState(PilesOnTable, FishingGame):
             self.over, self.turn = True, None
             self.winners = (self.points.index(best),)
             return
-        if best >= TARGET:
-            self.levels += 1
+        if self.hand_number >= LAST_DEAL:   # interpretation.level-at-21: still level, a draw
+            self.over, self.turn = True, None
+            return
         self._start_hand(self.hand_number + 1, 1 - self.dealer)
 
     @property
@@ -487,6 +488,9 @@ class CassinoState(PilesOnTable, FishingGame):
     def _result(self):
         if not self.over:
             return None
+        if not self.winners:
+            return (f"After {LAST_DEAL} deals the totals are still level, {plural(self.points[0], 'point')} each: "
+                    f"a draw.")
         seat = self.winners[0]
         return f"{self.player_names()[seat]} wins with {plural(self.points[seat], 'point')}."
 
