@@ -94,7 +94,6 @@ class EightsGame(State):
         self.points = (0,) * self.seats
         self.active = tuple(range(self.seats))
         self.hand_results = ()   # (hand number, points per seat, lines)
-        self.idle_hands = 0      # hands that scored nothing for anyone still in
         self.over = False
         self.said = None
         self._start_hand(1, 0)
@@ -444,8 +443,6 @@ class EightsGame(State):
         lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} scores {won[s]} for {plural(len(self.hands[s]), 'card')}"
                   for s in self.active if s != winner]
-        if not any(won):
-            self.idle_hands += 1
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
         self.hand_end = (self.hand_number, tuple(lines), self._hands_counted(won))
         lines += self._after_hand()
@@ -478,9 +475,8 @@ class EightsGame(State):
         return Scores(tuple(hand), self.points)
 
     def move_bound(self):
-        """``_most_hands()`` hands that bring the end nearer, and those that did not, as they came,
-        each of at most ``HAND_LIMIT`` moves."""
-        return (self._most_hands() + self.idle_hands) * self.HAND_LIMIT
+        """``_most_hands()`` hands, each of at most ``HAND_LIMIT`` moves."""
+        return self._most_hands() * self.HAND_LIMIT
 
     # ---- what each seat sees --------------------------------------------------------------------
 

@@ -275,8 +275,6 @@ class BartokState(EightsGame):
         won = tuple(1 if seat == winner else 0 for seat in range(self.seats))
         self.points = tuple(a + b for a, b in zip(self.points, won))
         lines = [f"{players[winner]} is out of cards and wins the hand"] if winner is not None else []
-        if winner is None:
-            self.idle_hands += 1
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
         self.hand_end = (self.hand_number, tuple(lines), ())   # no hand is counted
         if self.hand_number >= self.options["hands"]:
