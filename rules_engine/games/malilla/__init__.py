@@ -166,8 +166,6 @@ class _MalillaRules(FollowSuit):
 
     def why_not(self, play, card):
         hand = play.hands[play.to_act]
-        if card not in PACK:
-            return (f"there is no {card.symbol} in Malilla's 40-card pack", "setup.deck")
         refused = why_not_follow(card, hand, play.trick)
         if refused:
             reason, rule = refused

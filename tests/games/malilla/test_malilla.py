@@ -209,7 +209,8 @@ def test_no_duty_to_beat_a_partner_who_is_winning():
 
 def test_cards_not_in_the_spanish_pack_and_bad_text():
     state = MALILLA.new(seed=1)
-    assert refused(state, "play 9H", "setup.deck").startswith("there is no 9♥")
+    with pytest.raises(NotationError, match=r"^bad move 'play 9H' in Malilla: there is no 9♥ in its pack \(40 cards"):
+        state.explain("play 9H")   # refused before any rule is asked, as in every game
     with pytest.raises(NotationError):
         state.apply("play")
     with pytest.raises(NotationError):
