@@ -66,10 +66,8 @@ def play_out(state, bots, max_moves=None, max_idle=MAX_IDLE):
     idle, mark = 0, state.progress()
     made = len(state.moves_made)   # the bound is on the whole game, from its first move
     bound = state.move_bound()
+    limit = max_moves if max_moves is not None else bound if bound is not None else MAX_MOVES
     while not state.is_over:
-        if bound is not None and made >= bound:   # read again: a bound may grow with the hands played
-            bound = state.move_bound()
-        limit = max_moves if max_moves is not None else bound if bound is not None else MAX_MOVES
         if made >= limit:
             why = (f"the {bound} moves its rules allow" if bound is not None and limit == bound
                    else f"the playout's limit of {limit} moves")

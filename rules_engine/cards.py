@@ -8,6 +8,7 @@ Rank order, trump order and card values belong to each game, not to ``Card``:
 see :class:`RankOrder`.
 """
 
+import functools
 from collections import Counter
 
 from .errors import NotationError, quote
@@ -243,6 +244,12 @@ DECKS = {
 def make_deck(name):
     """A fresh list of the named deck's cards, in a fixed order."""
     return DECKS[name][1]()
+
+
+@functools.cache
+def pack_copies(name):
+    """How many of each card (by its text) the named pack holds; a card it lacks counts 0."""
+    return Counter(card.text for card in make_deck(name))
 
 
 def pack_words(name):

@@ -10,7 +10,7 @@ is written once, here.
 from collections import namedtuple
 from functools import lru_cache
 
-from .cards import HIDDEN, format_cards, make_deck, parse_cards
+from .cards import HIDDEN, format_cards, make_deck, pack_copies, pack_words, parse_cards
 from .errors import IllegalMoveError, NotationError, NotYourTurnError, OptionError, RecordError, quote
 from .moves import Move
 from .rng import canonical_seed, fresh_seed, shuffled
@@ -190,20 +190,23 @@ class State:
         return None
 
     def move_bound(self):
-        """The most moves a whole game can last, under any legal play: a game of
-        two or more players must state one (the conformance suite plays a bot
-        that always takes the first legal move, and one that always takes the
-        last, and requires each game to end within it), and so must end under
-        any legal play; None for a solitaire, whose player may go round in
-        circles and stop when they like.
+        """The most moves a whole game can last, under any legal play, the same
+        number at every state of it, its first included: a game of two or more
+        players must state one (the conformance suite plays a bot that always
+        takes the first legal move, one that always takes the last, and random
+        ones, and requires each game to end within the bound its first state
+        states), and so must end under any legal play; None for a solitaire,
+        whose player may go round in circles and stop when they like.
 
-        A game whose every hand brings its end nearer (a fixed number of hands,
-        a limit on a deal's tricks, points that only grow) returns a fixed
-        number for its seats and options. A game in which a hand can leave the
-        end no nearer (a tied hand that scores nothing, a misdeal that calls
-        for a new deal) adds one hand's moves for each such hand it has had:
-        read on the finished state, the bound still holds, and a game could
-        only run on for ever by such hands, which the game's page explains."""
+        Work it out from the rules, for the game's seats and options: hands
+        times the most moves a hand takes. A game whose every hand brings its
+        end nearer (a fixed number of hands, points that only grow) counts how
+        many it can last. A hand that can leave the end no nearer by the
+        players' choices (a tie that scores nothing) could come again and
+        again: such a game needs a rule that ends it after so many hands, as
+        players would decide it, noted on its page. A deal made again by the
+        luck of the deal (a misdeal a hand may call, a deal thrown in) is
+        counted from the deals the seed holds (``_redeals_dealt``)."""
         return None
 
     def _private_turn(self):
@@ -301,7 +304,16 @@ class State:
             return move
         if not isinstance(move, str):
             raise NotationError(f"bad move {quote(move)} in {self.spec.name}: a move is written as text")
-        return self.forms.parse(move, self.spec.name)
+        parsed = self.forms.parse(move, self.spec.name)
+        # A card the pack lacks (a joker, a 2 of a 32-card pack) is refused here, once for every
+        # game: the rules of a game never need to ask what such a card would do.
+        pack = self.pack_name()
+        lacking = next((card for card in parsed.cards() if not pack_copies(pack)[card.text]), None)
+        if lacking is not None:
+            card = "joker" if lacking.is_joker else lacking.symbol
+            raise NotationError(f"bad move {quote(move, 80)} in {self.spec.name}: there is no {card} in its pack "
+                                f"({pack_words(pack)})")
+        return parsed
 
     def explain(self, move):
         """None if ``move`` is legal now, else ``Explanation(reason, rule)``."""
@@ -560,8 +572,35 @@ class State:
     def _shuffle(self, label, cards):
         """The deal order for the shuffle called ``label``: fixed by the record's
         ``decks`` if it names this label, otherwise drawn from the seed."""
-        cards = list(cards)
         self.labels_dealt = self.labels_dealt | {label}
+        return self._deal_order(label, cards)
+
+    def _redeals_dealt(self, hands, label, pack, redealt):
+        """How many redeals the deals of this game call for in its ``hands`` hands, under any play:
+        for each hand, the run of deals of ``pack`` from its first that ``redealt(cards)`` (the
+        luck of the deal lets it, or makes it, be dealt again), ``label(hand, redeal)`` naming each
+        deal's shuffle. Read from the seed, or the record's fixed deals, once."""
+        found = self.__dict__.get("_redeals_found")
+        if found is None:
+            found = 0
+            for number in range(1, hands + 1):
+                redeal = 0
+                while True:
+                    try:
+                        cards = self._deal_order(label(number, redeal), pack)
+                    except RecordError:   # a deal that neither the seed nor the record gives is never made
+                        break
+                    if not redealt(cards):
+                        break
+                    redeal += 1
+                found += redeal
+            self._redeals_found = found
+        return found
+
+    def _deal_order(self, label, cards):
+        """What ``_shuffle(label, cards)`` deals, without dealing it: a game's bound looks ahead
+        at the deals its seed holds (a redeal the luck of the deal calls for)."""
+        cards = list(cards)
         fixed = self.decks.get(label)
         if fixed is not None:
             if sorted(fixed, key=_card_key) != sorted(cards, key=_card_key):

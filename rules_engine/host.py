@@ -25,6 +25,8 @@ once the game is over, and before that only the ``share`` operation gives
 them, when the reader asks.
 """
 
+import inspect
+import logging
 from dataclasses import replace
 
 from . import list_games, load_game
@@ -42,6 +44,7 @@ PROTOCOL_VERSION = 1
 # longer code is refused before anything is replayed.
 MAX_SHARE_MOVES = 2_500
 MAX_SHARE = 3 * MAX_SHARE_MOVES  # characters: a move takes one, or three past the 62nd legal move
+LOG = logging.getLogger(__name__)
 SHARE_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -158,6 +161,11 @@ class Host:
             if handler is None:
                 raise ProtocolError(f"unknown operation {quote(op)}")
             args = {k: v for k, v in message.items() if k not in ("v", "id", "op")}
+            try:
+                inspect.signature(handler).bind(**args)
+            except TypeError as error:
+                # Python's message names the argument, which came from the page: of any length.
+                raise ProtocolError(f"bad arguments: {quote(str(error), 200)}") from None
             reply.update(handler(**args))
             reply["ok"] = True
         except RulesError as error:
@@ -168,12 +176,9 @@ class Host:
                 "reason": getattr(error, "reason", None),
                 "rule": getattr(error, "rule", None),
             }
-        except TypeError as error:
-            reply["ok"] = False
-            # Python's message names the argument, which came from the page: of any length.
-            reply["error"] = {"kind": "ProtocolError", "message": f"bad arguments: {quote(str(error), 200)}",
-                              "reason": None, "rule": None}
         except Exception as error:  # noqa: BLE001 - a bug must reach the page as an answer, not kill the worker
+            # A bug, not bad input: its traceback goes to the log (the browser's console) to be fixed.
+            LOG.error("internal error answering %s", quote(message, 200), exc_info=error)
             reply["ok"] = False
             reply["error"] = {"kind": "InternalError", "message": f"{type(error).__name__}: {quote(str(error), 200)}",
                               "reason": None, "rule": None}

@@ -49,6 +49,14 @@ class Move:
                 return arg[0]
         return None
 
+    def cards(self):
+        """Every card the move names, in order."""
+        for arg in self.args:
+            if isinstance(arg, Card):
+                yield arg
+            elif isinstance(arg, tuple):
+                yield from (card for card in arg if isinstance(card, Card))
+
 
 MOST_MADE = 4096  # moves a form remembers before it forgets them all
 

@@ -16,20 +16,14 @@ built moves are too many to list overrides ``State._selection`` and says so with
 brute force on small hands (tests/conformance.py, ``check_selection``).
 """
 
-import functools
 from collections import Counter, namedtuple
 
-from .cards import HIDDEN, make_deck, parse_card
+from .cards import HIDDEN, pack_copies, pack_words, parse_card
 from .errors import NotationError, quote
 
 Built = namedtuple("Built", "cards target button")
 
 MAX_PICKED = 60  # more cards than any built move of any game holds
-
-
-@functools.cache
-def _copies(pack_name):
-    return Counter(card.text for card in make_deck(pack_name))
 
 
 def read_choice(state, picked, target):
@@ -46,11 +40,13 @@ def read_choice(state, picked, target):
             raise NotationError("a card picked must be one the player can see, not '??'")
         card = parse_card(text)
         cards.append(card.text)
-        times = cards.count(card.text)
-        if times > 1 and times > _copies(state.pack_name())[card.text]:
-            held = _copies(state.pack_name())[card.text]
+        times, held = cards.count(card.text), pack_copies(state.pack_name())[card.text]
+        if not held:
+            raise NotationError(f"the {'joker' if card.is_joker else card.symbol} picked is no card of this "
+                                f"game: its pack is {pack_words(state.pack_name())}")
+        if times > held:
             raise NotationError(f"the {card.symbol} is picked {times} times: the pack holds "
-                                f"{'it once' if held == 1 else f'{held} of it' if held else 'none'}")
+                                f"{'it once' if held == 1 else f'{held} of it'}")
     if target is not None and (type(target) is not str or not 0 < len(target) <= 40):
         raise NotationError(f"bad target {quote(target)}: expected the id of a place on the table")
     return tuple(cards), target

@@ -32,3 +32,12 @@ def chips_after_each_hand(final):
         totals = [t + w for t, w in zip(totals, won)]
         after.append(totals)
     return after
+
+
+def last_hand_played(state, scores, pick=0):
+    """``state``, a trick game's first hand, made its ``LAST_HAND`` with ``scores`` before it and
+    played to the game's end, by the legal move at ``pick`` each time."""
+    state.hand_number, state.game_scores = state.LAST_HAND, tuple(scores)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[pick])
+    return state

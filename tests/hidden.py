@@ -18,15 +18,20 @@ the page protocol's reply to a reader in that seat and the command line's
 transcript lines. The deals part, and the comparison ends, where the rules
 part them in the open: a different seat to act where the game makes the turn
 public, a card shown by a move (which its table must then show or name), or
-the end of the swapped deal.
+the end of the swapped deal. That end is compared too (a showdown, the cards
+left counted, the screen between hands): where it shows neither card, on the
+table, between hands or in its words, all is the same, scores included; where
+it shows them, each zone shows the same cards but for the two exchanged.
 """
 
 import copy
 import random
+import re
+from collections import Counter
 
 import rules_engine
 from rules_engine.bots import make_bot
-from rules_engine.cards import format_cards, parse_card
+from rules_engine.cards import HIDDEN, format_cards, parse_card
 from rules_engine.cli import told_lines
 from rules_engine.errors import RulesError
 from rules_engine.game import ALL, Game
@@ -230,7 +235,13 @@ def check_pair(a, decks, moves, seat, label, first, second, options=None):
                 # offered), and shows itself: the host shows that seat about to play it.
                 return compared
             if pa["drawn"] > index + 1 or sa.is_over or sb.is_over:
-                return compared  # the swapped deal is over (its hand's end may show what the rules show then)
+                # The swapped deal is over: its end (a showdown, a count, the screen between hands)
+                # shows the cards the rules show then, and tells nothing of the others. Unless it is
+                # over in one deal only: the move that ended it showed a card that ends it.
+                if sa.is_over != sb.is_over or sa.labels_dealt != sb.labels_dealt:
+                    return compared
+                told = k > start and _shows(sa, seat, sa.last_move[0], {first, second})
+                return compared + _compare_end(pa, pb, seat, first, second, told, (game_id, seats, label))
             if k > start and _shows(sa, seat, sa.last_move[0], {first, second}):
                 return compared  # the move showed one of the two cards, as the rules have it shown
             if not all({first, second} <= {c.text for c in s.hidden_from(seat)} for s in (sa, sb)):
@@ -253,6 +264,53 @@ def check_pair(a, decks, moves, seat, label, first, second, options=None):
                     f"{moves[k - 1] if k else 'the deal'!r}: {_first_difference(diff)}")
             compared += 1
     return compared
+
+
+def _end_shown(state, seat):
+    """What ``seat`` is shown of a hand's end, zone by zone (its cards counted, as two packs may
+    show two of a card): the screen between hands, or at the game's end the table."""
+    table = state.table(seat)
+    zones = table["interlude"]["zones"] if table["interlude"] else table["zones"]
+    return {z["id"]: Counter(z["cards"]) for z in zones}
+
+
+def _end_names(state, seat, cards):
+    """Which of ``cards`` the words of a hand's end name (its last move, its result, the screen
+    between hands), by text or symbol: a card named there is shown."""
+    table = state.table(seat)
+    words = " ".join([table["last"] or "", table["result"] or "", *((table["interlude"] or {}).get("lines") or [])])
+    return {card for card in cards
+            if re.search(rf"(?<![\w♠♥♦♣])({re.escape(card)}|{re.escape(parse_card(card).symbol)})(?![\w♠♥♦♣])", words)}
+
+
+def _compare_end(pa, pb, seat, first, second, told, about):
+    """What ``seat`` is shown at the end of the swapped deal, in both deals (returns 1). Where the
+    end shows neither card (on its table, on the screen between hands or in its words), everything
+    the seat is shown is the same, scores, counts and words included (the next deal, if dealt, is
+    the same in both); where it shows one (a showdown, the hands counted, a card the move played),
+    what follows may differ, but each of its zones shows as many cards face up in both deals.
+    ``told``: the move that ended the deal showed one of them."""
+    game_id, seats, label = about
+    pair = {first, second}
+    shown_a, shown_b = _end_shown(pa["state"], seat), _end_shown(pb["state"], seat)
+    in_sight = {text for counted in (*shown_a.values(), *shown_b.values()) for text in counted} & pair
+    named = _end_names(pa["state"], seat, pair) | _end_names(pb["state"], seat, pair)
+    where = f"at the end of the deal, seat {seat!r} tells apart deals that differ only in {first} and {second} " \
+            f"(shuffle {label!r}), hidden from it until then"
+    if not (told or in_sight or named):
+        seen_a, seen_b = observed(pa, seat), observed(pb, seat)
+        if seen_a != seen_b:
+            diff = {key: (seen_a[key], seen_b[key]) for key in seen_a if seen_a[key] != seen_b[key]}
+            raise AssertionError(f"{game_id} ({seats} seats): {where}, and its end shows neither: "
+                                 f"{_first_difference(diff)}")
+        return 1
+    for zone_id in dict.fromkeys([*shown_a, *shown_b]):
+        a, b = shown_a.get(zone_id, Counter()), shown_b.get(zone_id, Counter())
+        if (sum(a.values()), a[HIDDEN]) != (sum(b.values()), b[HIDDEN]):
+            raise AssertionError(f"{game_id} ({seats} seats): {where}: its end shows {sorted(pair & in_sight)}, and "
+                                 f"its zone {zone_id!r} shows {sorted(a.elements())} in one deal, "
+                                 f"{sorted(b.elements())} in the other")
+    return 1
 
 
 def _shows(state, seat, move, cards):

@@ -404,3 +404,117 @@ def test_a_score_choice_of_another_type_is_refused(value):
 def test_a_score_rows_columns_are_a_number_of_players(columns):
     with pytest.raises(rules_engine.RulesError, match="Bridge Solitaire is for 1 to 1 players, not"):
         score_row("bridge-solitaire", BRIDGE_FACTS, columns=columns)
+
+
+# ---- a card the game's pack lacks is refused, never looked up (issue: five games crashed) --------
+
+# Every card face there is, the jokers' included: each a larger pack holds than some game's.
+EVERY_FACE = list(dict.fromkeys(card.text for card in rules_engine.cards.make_deck("54")))
+# Cards written in ways a reader might try: a joker, a hidden card, an ace as 1, a 10 in full.
+ODD_CARDS = ["JK", "??", "1S", "10S"]
+
+
+def _card_words(move_text):
+    """The places of ``move_text``'s words that are cards."""
+    places = []
+    for i, word in enumerate(move_text.split()):
+        try:
+            rules_engine.cards.parse_card(word)
+        except NotationError:
+            continue
+        places.append(i)
+    return places
+
+
+def _strangers(state):
+    """The cards to put in a move: the odd ways of writing one, and every card the pack lacks."""
+    held = rules_engine.cards.pack_copies(state.pack_name())
+    return ODD_CARDS + [text for text in EVERY_FACE if not held[text] and text not in ODD_CARDS]
+
+
+def _in_pack(state, token):
+    return token != "??" and rules_engine.cards.pack_copies(state.pack_name())[rules_engine.cards.parse_card(token).text]
+
+
+def _try_every_stranger(state, text, place):
+    """Each stranger in the card word at ``place`` of the move ``text``: a card the pack lacks is
+    refused with a RulesError that quotes it; a card it holds is refused or made, no other way."""
+    words = text.split()
+    for token in _strangers(state):
+        move = " ".join(words[:place] + [token] + words[place + 1:])
+        for call in (state.explain, state.apply):
+            try:
+                call(move)
+            except rules_engine.RulesError as error:
+                assert _in_pack(state, token) or token in str(error), (move, str(error))
+            else:
+                assert _in_pack(state, token), f"{state.spec.id}: {call.__name__}({move!r}) was not refused"
+
+
+@pytest.mark.parametrize("spec", rules_engine.list_games(), ids=lambda spec: spec.id)
+def test_a_card_the_pack_lacks_is_refused_in_every_move_that_names_a_card(spec):
+    """A card put in each card word of the legal moves met in the first moves of a random game (each
+    kind of move and place once), then in each form's own words: black-hole's 'play JK' was a
+    TypeError, pyramid's 'pair JK 3C' a KeyError."""
+    import random
+
+    for seats in dict.fromkeys((spec.player_counts[0], spec.player_counts[-1])):
+        state = rules_engine.load_game(spec.id).new(seed=1, seats=seats)
+        rng, tried = random.Random(spec.id), set()
+        for _ in range(150):
+            if state.is_over:
+                break
+            for move in state.legal_moves():
+                for place in _card_words(move.text):
+                    if (move.kind, place) not in tried:
+                        tried.add((move.kind, place))
+                        _try_every_stranger(state, move.text, place)
+            state = state.apply(rng.choice(state.legal_moves()))
+        fillers = {"{card}": "AS", "{cards}": "AS", "{int}": "1", "{seat}": "0", "{suit}": "hearts"}
+        for form in state.forms.forms:
+            words = [fillers.get(word, word) for word in form.template.split()]
+            for place, word in enumerate(form.template.split()):
+                if word in ("{card}", "{cards}") and (form.kind, place) not in tried:
+                    _try_every_stranger(state, " ".join(words), place)
+
+
+def test_a_card_the_pack_lacks_is_refused_when_picked():
+    state = rules_engine.load_game("gin-rummy").new(seed=1)
+    with pytest.raises(NotationError, match=r"the joker picked is no card of this game: its pack is the standard"):
+        state.choose(["JK"])
+    couillon = rules_engine.load_game("couillon").new(seed=1)
+    with pytest.raises(NotationError, match=r"^bad move 'play 2S' in Couillon: there is no 2♠ in its pack \(32 cards"):
+        couillon.explain("play 2S")
+
+
+def test_a_card_the_pack_lacks_comes_back_through_the_page_protocol_as_a_notation_error():
+    host = Host()
+    assert host.handle({"v": 1, "id": 1, "op": "open", "session": "w", "game": "black-hole", "seed": 1})["ok"]
+    reply = host.handle({"v": 1, "id": 2, "op": "explain", "session": "w", "move": "play JK"})
+    assert reply["ok"] is False and reply["error"]["kind"] == "NotationError"
+    assert reply["error"]["message"] == ("bad move 'play JK' in Black Hole: there is no joker in its pack "
+                                         "(the standard 52-card pack)")
+
+
+# ---- the page protocol: a message of the wrong shape, and a bug, are told apart -------------------
+
+@pytest.mark.parametrize("args, words", [
+    ({"session": "w", "move": "play 2C", "seat": 0}, "unexpected keyword argument 'seat'"),
+    ({"move": "play 2C"}, "missing a required argument: 'session'"),
+])
+def test_a_message_of_the_wrong_shape_is_a_protocol_error(args, words):
+    reply = Host().handle({"v": 1, "id": 1, "op": "move", **args})
+    assert reply["ok"] is False and reply["error"]["kind"] == "ProtocolError"
+    assert reply["error"]["message"].startswith("bad arguments: ") and words in reply["error"]["message"]
+
+
+def test_a_type_error_inside_an_operation_is_an_internal_error_and_logged(monkeypatch, caplog):
+    def broken(self, index=None):
+        return {"games": (1, 2)[index]}   # a bug in the engine, not a message of the wrong shape
+
+    monkeypatch.setattr(Host, "op_games", broken)
+    reply = Host().handle({"v": 1, "id": 1, "op": "games"})
+    assert reply["ok"] is False and reply["error"]["kind"] == "InternalError"
+    assert reply["error"]["message"].startswith("TypeError: 'tuple indices must be integers")
+    logged = [r for r in caplog.records if r.name == "rules_engine.host"]
+    assert len(logged) == 1 and logged[0].exc_info[0] is TypeError and "internal error answering" in logged[0].message

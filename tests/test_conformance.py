@@ -174,16 +174,35 @@ def test_a_bot_that_always_makes_the_first_or_the_last_legal_move_ends_within_th
     its share code fits the host's limit (a game that never ends would be one the host cannot share)."""
     for seed in range(2):
         state = rules_engine.load_game(game_id).new(seed=f"bound-{seed}", seats=seats)
+        bound = state.move_bound()   # the first state's: a caller relies on it
         indexes = []
         while not state.is_over:
-            bound = state.move_bound()
             assert len(indexes) < min(bound, MAX_SHARE), (
                 f"{game_id} at {seats} seats, seed {seed}: not over after {len(indexes)} moves (bound {bound})")
             moves = state.legal_moves()
             indexes.append(0 if pick == "first" else len(moves) - 1)
             state = state.apply(moves[indexes[-1]])
-        assert len(indexes) <= state.move_bound()
+        assert state.move_bound() == bound
         assert len(encode_share(indexes)) <= MAX_SHARE
+
+
+FEWEST_AND_MOST = [(spec.id, seats) for spec in SPECS if spec.seats[1] >= 2
+                   for seats in dict.fromkeys((min(n for n in spec.player_counts if n >= 2), spec.player_counts[-1]))]
+
+
+@pytest.mark.parametrize("game_id, seats", FEWEST_AND_MOST, ids=[f"{g}-{n}" for g, n in FEWEST_AND_MOST])
+def test_random_players_end_the_game_within_the_bound_its_first_state_states(game_id, seats):
+    """The first state's ``move_bound()`` bounds the whole game under any legal play, hands that
+    leave the end no nearer (a tie, a drawn deal, a misdeal) included: random players meet
+    them often (Couillon's ties and lost acceptances once took 181 moves against a bound of 180)."""
+    for seed in range(3):
+        state = rules_engine.load_game(game_id).new(seed=f"random-bound-{seed}", seats=seats)
+        bound, rng, made = state.move_bound(), random.Random(seed), 0
+        while not state.is_over:
+            assert made < bound, f"{game_id} at {seats} seats, seed {seed}: not over after {made} moves (bound {bound})"
+            state = state.apply(rng.choice(state.legal_moves()))
+            made += 1
+        assert state.move_bound() == bound
 
 
 def test_a_playout_past_its_limit_fails_with_a_clear_error(monkeypatch):

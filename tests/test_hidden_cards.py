@@ -43,3 +43,14 @@ def _hides_nothing(game_id, seats):
         if state.is_over:
             return True
         state = state.apply(bot.choose(state.view(state.to_act)))
+
+
+def test_a_hands_end_that_counts_cards_it_does_not_show_is_caught(monkeypatch):
+    """The end of a deal is compared too: Last One's end scores the cards left in each hand, which
+    players lay down to be counted; a screen between hands that gave the scores without the cards
+    would tell a seat what the hidden cards were worth."""
+    from rules_engine.families.eights import EightsGame
+
+    monkeypatch.setattr(EightsGame, "_counted_zones", lambda self, counted: [])
+    with pytest.raises(AssertionError, match=r"last-one \(3 seats\): at the end of the deal, .* its end shows neither"):
+        check_game("last-one", 3, 3, bot_kind="heuristic", max_moves=300)

@@ -97,7 +97,6 @@ class EightsGame(State):
         self.points = (0,) * self.seats
         self.active = tuple(range(self.seats))
         self.hand_results = ()   # (hand number, points per seat, lines)
-        self.idle_hands = 0      # hands that scored nothing for anyone still in
         self.over = False
         self.said = None
         self._start_hand(1, 0)
@@ -452,8 +451,6 @@ class EightsGame(State):
         lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} scores {won[s]} for {plural(len(self.hands[s]), 'card')}"
                   for s in self.active if s != winner]
-        if not any(won):
-            self.idle_hands += 1
         self._record_hand(won, lines)
         lines += self._after_hand()
         if not self.over:
@@ -465,7 +462,7 @@ class EightsGame(State):
         the ``lines`` that tell it, for the score sheet and the hand's end."""
         self.points = tuple(a + b for a, b in zip(self.points, won))
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines))
+        self.hand_end = (self.hand_number, tuple(lines), self._hands_counted(won))
 
     def _deal_next_hand(self):
         """The next hand, dealt by the next player still in to the dealer's left."""
@@ -475,6 +472,16 @@ class EightsGame(State):
             if dealer in self.active:
                 break
         self._start_hand(self.hand_number + 1, dealer)
+
+    def _hands_counted(self, won):
+        """The hands whose cards scored at a hand's end, ``(seat, cards)``: shown on the screen
+        between hands, as players lay them down to be counted (the score alone would tell of them)."""
+        return tuple((seat, tuple(self.hands[seat])) for seat in range(self.seats) if won[seat])
+
+    def _counted_zones(self, counted):
+        players = self.player_names()
+        return [zone(f"counted-{seat}", f"{players[seat]}'s cards, counted", cards, kind="hand", owner=seat,
+                     source=False) for seat, cards in counted]
 
     def _after_hand(self):
         """The game's own end (drop-outs, a target): sentences; sets ``over`` and ``active``."""
@@ -498,9 +505,8 @@ class EightsGame(State):
         return tuple(s for s in range(self.seats) if self.points[s] == top)
 
     def move_bound(self):
-        """``_most_hands()`` hands that bring the end nearer, and those that did not, as they came,
-        each of at most ``HAND_LIMIT`` moves."""
-        return (self._most_hands() + self.idle_hands) * self.HAND_LIMIT
+        """``_most_hands()`` hands, each of at most ``HAND_LIMIT`` moves."""
+        return self._most_hands() * self.HAND_LIMIT
 
     # ---- what each seat sees --------------------------------------------------------------------
 
@@ -567,9 +573,10 @@ class EightsGame(State):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, lines = ended
+        number, lines, counted = ended
         told = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
-        return {"title": f"End of hand {number}", "zones": [], "lines": told + self._end_totals()}
+        return {"title": f"End of hand {number}", "zones": self._counted_zones(counted),
+                "lines": told + self._end_totals()}
 
     def _end_totals(self):
         """The lines that close a hand's end: each player's total."""

@@ -120,7 +120,6 @@ class BuildingGame(PilesOnTable, FishingGame):
         return getattr(self, self.CLEARING + "s")
 
     def _setup(self):
-        self.levels = 0          # hands that ended level at the target or past it (see move_bound)
         super()._setup()
         self.points = (0, 0)     # a column per side
 
@@ -445,8 +444,8 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _end_hand(self):
         super()._end_hand()
-        if not self.over and max(self.points) >= self.spec.scoring.target:
-            self.levels += 1     # level at the target or past it: one more hand (see move_bound)
+        if not self.over and self.hand_number >= self.spec.scoring.last_hand:
+            self.over, self.turn = True, None   # still level after the last hand: a draw (its note)
 
     def _winners(self):
         """The seats of the side that has reached the target and is ahead; none before."""
@@ -498,6 +497,9 @@ class BuildingGame(PilesOnTable, FishingGame):
     def _result(self):
         if not self.over:
             return None
+        if not self.winners:
+            return (f"After {self.spec.scoring.last_hand} {self.HAND}s the totals are still level, "
+                    f"{plural(self.points[0], 'point')} each: a draw.")
         side = self.side(self.winners[0])
         verb = "wins" if self.seats == 2 else "win"
         return f"{self.side_names()[side]} {verb} with {plural(self.points[side], 'point')}."

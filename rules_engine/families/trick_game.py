@@ -15,7 +15,9 @@ to the left, and stop when a side or a player has won. A game subclasses
   saying why, as ``(points, lines)``; ``_game_winner()``: the winning scorer
   once the game is over, or None to deal again;
 - ``_most_hands()``: the most hands the game can last (``State.move_bound``),
-  and ``CALLS``, the most moves of a hand before its cards are played.
+  and ``CALLS``, the most moves of a hand before its cards are played; a game
+  whose hands can leave its end no nearer (a tied hand) sets ``LAST_HAND``, the
+  hand after which it ends whatever the scores: the higher wins, level is a draw.
 
 The base keeps the dealer's rotation, the scores carried from hand to hand,
 what each seat sees, the table for the renderers and the score sheet.
@@ -27,8 +29,12 @@ from ..table import headline, plain, score_sheet, signed
 from .tricks import last_trick_zone, left_of, seeing_own_hand, strain_name, trick_sentence, trick_zones
 
 
+DRAW = "draw"   # the winner of a game that ends with the scores level
+
+
 class TrickGame(State):
     SIDES = None
+    LAST_HAND = None     # the hand after which the game ends at the latest (a note on its page)
     TARGET = ""          # the game's end in words, for the score sheet
     CALLS = 0            # the most moves of a hand before its first card: bids, trumps
 
@@ -113,8 +119,15 @@ class TrickGame(State):
         self.hand_results = self.hand_results + ((self.hand_number, tuple(points), tuple(lines)),)
         self.game_scores = tuple(a + b for a, b in zip(self.game_scores, points))
         self.winner = self._game_winner()
+        if self.winner is None and self._at_last_hand():
+            best = max(self.game_scores)
+            leaders = [scorer for scorer, score in enumerate(self.game_scores) if score == best]
+            self.winner = leaders[0] if len(leaders) == 1 else DRAW
         if self.winner is None:
             self._start_hand(self.hand_number + 1, left_of(self.dealer, self.seats))
+
+    def _at_last_hand(self):
+        return self.LAST_HAND is not None and self.hand_number >= self.LAST_HAND
 
     def candidate_moves(self):
         return [self.forms["play"].make(card) for card in self._pack()] + self._call_candidates()
@@ -130,13 +143,11 @@ class TrickGame(State):
         return len(list(self.play.cards())) + self.CALLS
 
     def _most_hands(self):
-        raise NotImplementedError
-
-    def _hands_without_gain(self):
-        """The hands so far after which the scores' total was no higher (a tie that scores nothing,
-        a loss that undoes the winner's gain): a game whose every other hand brings its end nearer
-        counts these as they come in its bound."""
-        return sum(1 for _, points, _ in self.hand_results if sum(points) <= 0)
+        """``LAST_HAND``, for a game that sets it; a game whose every hand brings its end nearer
+        works out how many it can last."""
+        if self.LAST_HAND is None:
+            raise NotImplementedError
+        return self.LAST_HAND
 
     # Phases before the play: a game with none keeps these.
     def _call_to_act(self):
@@ -269,9 +280,21 @@ class TrickGame(State):
     def _result_sentence(self):
         if self.winner is None:
             return None
+        return self._last_hand_sentence() or self._winner_sentence()
+
+    def _winner_sentence(self, after=""):
         name = self.scorer_names()[self.winner]
         verb = "win" if self.SIDES else "wins"
-        return f"{name} {verb} the game with {self.game_scores[self.winner]}."
+        return f"{name} {verb} the game with {self.game_scores[self.winner]}{after}."
+
+    def _last_hand_sentence(self):
+        """The result of a game that ended at its ``LAST_HAND`` without its own end, else None."""
+        if self.winner is None or not self._at_last_hand() or self._game_winner() is not None:
+            return None
+        if self.winner == DRAW:
+            return (f"After {self.LAST_HAND} hands the scores are level, {plain(self.game_scores[0])} each: "
+                    f"a draw.")
+        return self._winner_sentence(f", after {self.LAST_HAND} hands")
 
     def _interlude(self, players):
         ended = self.__dict__.get("hand_end")

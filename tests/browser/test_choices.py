@@ -8,6 +8,7 @@ import pytest
 
 from rules_engine import list_games, state_class
 from rules_engine.host import Host
+from said import listen, said_after
 
 PLAY = "#play-1"
 # Games with a card that calls a suit (Bartok reads the form only to refuse it: its cards never call).
@@ -49,11 +50,14 @@ def open_at_the_call(page, site_url, game_id):
 
 
 def played(page, before):
-    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+    """The sentence of the reader's move, the first after step ``before``: a bot may have moved on
+    by the time it is read, on a loaded machine."""
+    return said_after(page, PLAY, before)
 
 
 def step(page):
+    """The step the table is at, from which on every sentence it shows is kept (``played``)."""
+    listen(page, PLAY)
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
 

@@ -20,5 +20,5 @@ def test_the_site_runs_under_a_strict_policy(new_page, site_url):
     page.locator(".md-sidebar--primary a[href$='games/yukon/']").click()
     page.locator("h1", has_text="Yukon").wait_for()
     page.goto(site_url)
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("networkidle")   # whatever the page loads, it has loaded
     assert page.evaluate("window.__violations") == []

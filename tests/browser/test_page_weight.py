@@ -12,7 +12,7 @@ def test_a_game_page_is_light_before_any_interaction(page, site_url):
     responses = []
     page.on("response", lambda response: responses.append(response))
     page.goto(site_url + "games/king/")
-    page.wait_for_timeout(2000)
+    page.wait_for_load_state("networkidle")   # all it fetches of itself, however slowly
     paths = [urlparse(r.url).path for r in responses]
     assert not any("search_index" in p or "/workers/search" in p for p in paths), paths
     assert not any(p.endswith("-example-2.json") for p in paths), paths  # far below the fold

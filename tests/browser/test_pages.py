@@ -8,6 +8,7 @@ either theme."""
 import re
 
 from axe import axe_violations, describe, in_scheme
+from waits import still, transitions_done, wheel
 
 from rules_engine import list_games
 
@@ -25,7 +26,10 @@ def test_the_summary_shows_only_as_the_last_step(page, site_url):
 
 def test_a_deep_link_shows_the_examples_title_below_the_header(page, site_url):
     page.goto(site_url + "games/king/#example-2/3")
-    page.wait_for_timeout(500)
+    # The example, far down the page, is scrolled to once its widget starts.
+    page.wait_for_function("() => { const top = document.querySelector('#example-2').getBoundingClientRect().top;"
+                           " return 0 <= top && top < innerHeight / 2; }")
+    still(page)
     header = page.locator(".md-header").bounding_box()
     title = page.locator("#example-2 figcaption").bounding_box()
     assert title["y"] >= header["y"] + header["height"] - 1, (title, header)
@@ -109,13 +113,12 @@ def test_back_to_top_shows_in_the_header_clear_of_the_card_table(new_page, site_
         page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
         # Down past the table, then back up until its toolbar sits just below the header: the theme
         # offers "Back to top" as the reader scrolls up.
-        page.mouse.wheel(0, 2000)
-        page.wait_for_timeout(300)
+        wheel(page, 2000)
         toolbar = page.locator(f"{PLAY} .rw-toolbar").first
         header = page.locator(".md-header").bounding_box()
-        page.mouse.wheel(0, toolbar.bounding_box()["y"] - header["height"] - 8)
+        wheel(page, toolbar.bounding_box()["y"] - header["height"] - 8)
         page.wait_for_function("!document.querySelector('.md-top').hidden")
-        page.wait_for_timeout(300)  # its transition
+        transitions_done(page, ".md-top")
         top = page.locator(".md-top").bounding_box()
         assert header["y"] <= top["y"] and top["y"] + top["height"] <= header["y"] + header["height"], (width, top, header)
         # Every toolbar button takes its own clicks.

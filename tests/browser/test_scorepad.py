@@ -12,6 +12,8 @@ import json
 import random
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from axe import axe_violations, describe, in_scheme
 from scorepad_pages import (PAD, PLAYERS, cell, enter_row, live, new_sheet, open_pad, sheet_link, sheet_options,
                             standings, totals)
@@ -356,22 +358,25 @@ def test_a_sheet_of_eight_on_a_phone_keeps_its_edges_in_view(new_page, site_url)
     wrap = phone.locator(".scorepad__table-wrap")
     assert wrap.evaluate("n => n.scrollWidth > n.clientWidth")  # eight players' columns need more than a phone
 
-    def edges():
-        """Where the row names and Edit buttons lie, and the shadows that say columns are out of view."""
-        return wrap.evaluate(r"""n => {
-            const shadow = (cell) => (getComputedStyle(cell).boxShadow.match(/rgba?\([^)]*\)/g) || []).some((c) => !/, 0\)$/.test(c));
-            const rows = [...n.querySelectorAll("tbody tr")];
-            return { names: rows.map((r) => r.cells[0].getBoundingClientRect().left),
-                     edits: rows.map((r) => r.querySelector("button").getBoundingClientRect().right),
-                     before: rows.every((r) => shadow(r.cells[0])), after: rows.every((r) => shadow(r.cells[r.cells.length - 1])) };
-        }""")
+    edges = r"""n => {
+        const shadow = (cell) => (getComputedStyle(cell).boxShadow.match(/rgba?\([^)]*\)/g) || []).some((c) => !/, 0\)$/.test(c));
+        const rows = [...n.querySelectorAll("tbody tr")];
+        return { names: rows.map((r) => r.cells[0].getBoundingClientRect().left),
+                 edits: rows.map((r) => r.querySelector("button").getBoundingClientRect().right),
+                 before: rows.every((r) => shadow(r.cells[0])), after: rows.every((r) => shadow(r.cells[r.cells.length - 1])) };
+    }"""   # where the row names and Edit buttons lie, and the shadows that say columns are out of view
 
     # Scrolled to either end, and half way, each row keeps its name and its Edit button in view, and
-    # a shadow marks each edge beyond which columns lie hidden.
+    # a shadow marks each edge beyond which columns lie hidden. The shadows follow the scroll by a
+    # scroll-driven animation, drawn at the next frames: waited for, however long a loaded machine takes.
     for at, before, after in ((0, False, True), (0.5, True, True), (1, True, False)):
         wrap.evaluate("(n, at) => { n.scrollLeft = at * (n.scrollWidth - n.clientWidth); }", at)
-        phone.wait_for_timeout(100)
-        seen = edges()
+        drawn = f"([n, before, after]) => {{ const seen = ({edges})(n); return seen.before === before && seen.after === after; }}"
+        try:
+            phone.wait_for_function(drawn, arg=[wrap.element_handle(), before, after], timeout=10_000)
+        except PlaywrightTimeout:
+            pass   # the assertion below says what is drawn instead
+        seen = wrap.evaluate(edges)
         assert all(0 <= x for x in seen["names"]) and all(x <= 390 for x in seen["edits"]), (at, seen)
         assert (seen["before"], seen["after"]) == (before, after), (at, seen)
     phone.get_by_role("button", name="Edit row 1").click()

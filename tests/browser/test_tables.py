@@ -188,8 +188,7 @@ def test_by_keyboard_a_chosen_card_goes_on_to_the_places_it_may_go(page, site_ur
     labels = [places.nth(i).get_attribute("aria-label") for i in range(places.count())]
     assert len(labels) >= 2 and all(label.endswith(f"move the {chosen} here") for label in labels), labels
     for scheme in ("default", "slate"):  # the highlighted places pass axe too
-        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        page.wait_for_timeout(600)  # the theme's colour transitions
+        in_scheme(page, scheme)
         found = axe_violations(page, PLAY)
         assert not found, f"{scheme}:\n{describe(found)}"
     # Tab: from the chosen card to each place, in the page's order, then on out of the table.
@@ -265,7 +264,9 @@ def test_a_hands_end_stays_on_the_table_until_the_reader_goes_on(page, site_url)
     live.locator("button.rw-card--legal").first.click()
     live.locator(".rw-interlude").wait_for()
     assert "End of hand 7" in live.locator(".rw-interlude").inner_text()
-    page.wait_for_timeout(800)  # the bots wait for the reader
+    # The bots wait for the reader: their loop comes to rest on the hand's end, the table idle.
+    page.wait_for_function(f"() => {{ const w = document.querySelector('{EXAMPLE} .rw-live').rwWidget;"
+                           " return typeof w.resumeBots === 'function' && !w.busy; }")
     assert live.locator(".rw-interlude").count() == 1
     live.get_by_role("button", name="Next hand").click()
     live.locator(".rw-headline", has_text="Hand 8 of 10").wait_for()

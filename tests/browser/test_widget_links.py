@@ -5,6 +5,7 @@ are offered before a deal and travel in its share link."""
 
 import pytest
 from test_widgets import EXAMPLE, PLAY, ready_to_play
+from waits import follow
 
 CARDS = "() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length"
 
@@ -25,16 +26,13 @@ def test_links_within_the_page_only_scroll(page, site_url):
     if illegal.count():
         illegal.first.click()
         widget.locator(".rw-message a.rw-rule-link").wait_for()
-        widget.locator(".rw-message a.rw-rule-link").click()
-        page.wait_for_timeout(800)
+        follow(page, widget.locator(".rw-message a.rw-rule-link"))
         assert widget.locator(".rw-message a.rw-rule-link").count() == 1
     # A table-of-contents entry, then a ¶ permalink.
-    page.locator(".md-sidebar--secondary a.md-nav__link").first.click()
-    page.wait_for_timeout(800)
-    page.locator("a.headerlink").nth(2).click()
-    page.wait_for_timeout(800)
+    entry = follow(page, page.locator(".md-sidebar--secondary a.md-nav__link").first)
+    follow(page, page.locator("a.headerlink").nth(2))
     page.go_back()  # Back over a link within the page only scrolls too
-    page.wait_for_timeout(800)
+    page.wait_for_function("(hash) => decodeURIComponent(location.hash) === decodeURIComponent(hash)", arg=entry)
     assert page.evaluate("window.__sameDocument") is True
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     assert page.evaluate(CARDS) == 10

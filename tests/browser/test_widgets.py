@@ -83,9 +83,9 @@ def test_keyboard_play_and_undo(page, site_url):
 
 def test_share_link_reproduces_the_position(page, new_page, site_url):
     widget = ready_to_play(page, site_url + "games/king/")
-    for _ in range(2):
+    for held in (12, 11):
         widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
-        page.wait_for_timeout(100)
+        page.wait_for_function(f"() => document.querySelectorAll('{HAND}').length === {held}")
         page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
     # Until the reader shares, the address names no deal (a link would tell every hand).
     assert page.evaluate("location.hash") == ""
@@ -261,8 +261,11 @@ def test_the_table_names_nobody_while_it_waits_for_the_holder_of_the_next_card(p
         document.querySelector('#play-1 .rw-status').textContent))
         .observe(document.querySelector('#play-1 .rw-status'), {childList: true, characterData: true, subtree: true})""")
     for _ in range(6):
+        held = widget.locator("[data-zone=hand-0] .rw-card").count()
         widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
-        page.wait_for_timeout(200)
+        # The card leaves the hand (or the hand ends): only then is the reader's turn the next one.
+        page.wait_for_function("""(held) => document.querySelectorAll('#play-1 [data-zone=hand-0] .rw-card').length < held
+            || document.querySelector('#play-1 .rw-interlude')""", arg=held)
         page.wait_for_selector("#play-1.rw-play--your-turn, #play-1 .rw-interlude")
         if widget.locator(".rw-interlude").count():
             break

@@ -270,12 +270,13 @@ class BartokState(EightsGame):
 
     # ---- the hand's end and the session's -------------------------------------------------------------
 
+    def _hands_counted(self, won):
+        return ()   # a hand won is a point: no hand is counted
+
     def _end_hand(self, winner):
         players = self.player_names()
         won = tuple(1 if seat == winner else 0 for seat in range(self.seats))
         lines = [f"{players[winner]} is out of cards and wins the hand"] if winner is not None else []
-        if winner is None:
-            self.idle_hands += 1
         self._record_hand(won, lines)
         if self.hand_number >= self.options["hands"]:
             self.over, self.ended_by = True, "hands"

@@ -255,7 +255,7 @@ class CometState(StopsPointsGame):
                  f"{sum(left)} for the cards left in the other hands, {2 * kings} for {kings} "
                  f"king{'' if kings == 1 else 's'} not played"]
         if holder is not None:
-            lines.append(f"{players[holder]} still holds the comet and loses a point")
+            lines.append(f"{players[holder]} still holds the comet ({COMET.symbol}) and loses a point")
         return lines
 
     # ---- what each seat sees -------------------------------------------------------------------

@@ -39,6 +39,10 @@ Interpretation notes (on the game's page, ``interpretation.*``):
   (``interpretation.erasing``). A doubled win that needs only one erasure to
   finish the board ends the game; the spare erasure is lost
   (``interpretation.last-line``).
+- Ties, and sides that accept and lose, could leave the boards as they were
+  for ever: a game not over after ``LAST_HAND`` hands ends there, the side
+  with fewer wins still needed winning, a draw if level
+  (``interpretation.last-hand``).
 
 The game's score per side is the net count of erasures (a mark counts −1),
 so a side wins when it reaches 5: the score sheet shows each board.
@@ -59,6 +63,9 @@ LINES = 5
 CARDS_EACH = 4
 CARD_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
 START_BOARD = (0,) * LINES   # a board: the marks on each line left, marked lines first
+# interpretation.last-hand: a game not over after this many hands ends there (300 games played at
+# random went 25 hands at most; the site's bots, 12).
+LAST_HAND = 100
 
 
 # ---- the play: a trump may go to any trick -------------------------------------------------------
@@ -190,14 +197,15 @@ class CouillonState(TrickGame):
                "interpretation.first-dealer", "interpretation.stub-size", "interpretation.stub",
                "interpretation.tie-no-mark",
                "interpretation.double", "interpretation.ties-in-a-row", "interpretation.marks",
-               "interpretation.erasing", "interpretation.last-line"),
+               "interpretation.erasing", "interpretation.last-line", "interpretation.last-hand"),
         scoring=ScoreRule(wins="high", target=LINES, partnerships=2, rule="scoring.hand", end_rule="end.game",
-                          unit="lines",
+                          unit="lines", last_hand=LAST_HAND, last_rule="interpretation.last-hand",
                           cites=("scoring.mark", "scoring.tie", "interpretation.double", "interpretation.marks")),
     )
     forms = FORMS
     CALLS = 4   # each player accepts or declines the upcard
     SIDES = 2
+    LAST_HAND = LAST_HAND
     TARGET = f"The first side to erase all {LINES} of its lines wins; a marked line takes two wins"
 
     # ---- setup and the trump decision ----------------------------------------------------------
@@ -290,13 +298,6 @@ class CouillonState(TrickGame):
                 return side
         return None
 
-    def _most_hands(self):
-        """Each side's score (its erasures less its marks) wins at 5, and a hand's winner gains at
-        least what the losers' marks cost them: so the two scores' total never falls, and a hand that
-        raises it does so by one at least, nine times at most before a side has 5. A tie, or a
-        side that accepted and lost, leaves the total as it was: such hands are counted as they come."""
-        return 2 * (LINES - 1) + 1 + self._hands_without_gain()
-
     # ---- what each seat sees -------------------------------------------------------------------
 
     def _played_before_last(self):
@@ -377,7 +378,8 @@ class CouillonState(TrickGame):
     def _result_sentence(self):
         if self.winner is None:
             return None
-        return f"{self.scorer_names()[self.winner]} win the game: every line of their board is erased."
+        return (self._last_hand_sentence()
+                or f"{self.scorer_names()[self.winner]} win the game: every line of their board is erased.")
 
     def _interlude(self, players):
         ended = self.__dict__.get("hand_end")

@@ -457,5 +457,9 @@ class CratesState(EightsGame):
         firsts = [next(s for s in range(self.seats) if self.side_of(s) == side) for side in range(self.sides)]
         return [f"{names[side]}: {plural(totals[s], 'point')} in all" for side, s in enumerate(firsts)]
 
+    def _hands_counted(self, won):
+        """Every hand left is counted, the pressures' included."""
+        return tuple((s, tuple(hand)) for s, hand in enumerate(self.hands) if hand)
+
 
 GAME = CratesState

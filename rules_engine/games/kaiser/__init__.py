@@ -42,7 +42,7 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 """
 
 from ...cards import ACES_HIGH, SUIT_NAMES, SUITS, make_deck, parse_card
-from ...families.trick_game import TrickGame
+from ...families.trick_game import DRAW, TrickGame  # noqa: F401 (DRAW: a level game's winner)
 from ...families.tricks import TrickPlay, highest_cut, left_of
 from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
@@ -54,7 +54,6 @@ TARGET = 52
 # interpretation.last-hand: a game not over after this many hands ends there (54 of 60 games played
 # at random come to it, their sides sunk far below nothing; the site's bots finish within 20 hands).
 LAST_HAND = 200
-DRAW = "draw"
 DEFENDERS_CAP = 45
 LOWEST_BID, HIGHEST_BID = 6, 12
 FIVE_OF_HEARTS, THREE_OF_SPADES = parse_card("5H"), parse_card("3S")
@@ -74,6 +73,11 @@ def bid_rank(bid):
 def bid_words(bid):
     points, no_trumps = bid
     return f"{points} no" if no_trumps else str(points)
+
+
+def deal_label(number, redeals):
+    """The shuffle of hand ``number`` after ``redeals`` misdeals."""
+    return f"hand-{number}" + (f"-redeal-{redeals}" if redeals else "")
 
 
 def may_call_misdeal(hand):
@@ -197,6 +201,7 @@ class KaiserState(TrickGame):
     forms = FORMS
     SIDES = SIDES
     CALLS = SEATS + 1   # a call each, and trumps
+    LAST_HAND = LAST_HAND   # interpretation.last-hand
 
     @property
     def TARGET(self):   # the game's end in words, for the score sheet
@@ -205,24 +210,21 @@ class KaiserState(TrickGame):
 
     def _setup(self):
         self.redeals = 0      # misdeals called in this hand
-        self.misdeals = 0     # and in the whole game
         super()._setup()
 
     def move_bound(self):
-        """``LAST_HAND`` hands of four calls, trumps and 32 cards; a misdeal, which the luck of the
-        deal allows about one deal in 800, adds at most four calls before it."""
-        return super().move_bound() + SEATS * self.misdeals
-
-    def _most_hands(self):
-        return LAST_HAND
+        """``LAST_HAND`` hands of four calls, trumps and 32 cards; and before each misdeal the
+        deals allow (about one deal in 800 holds a hand that may call one), at most four calls."""
+        misdeals = self._redeals_dealt(LAST_HAND, deal_label, make_deck(self.spec.deck),
+                                       lambda cards: any(map(may_call_misdeal, self._deal_round(cards))))
+        return super().move_bound() + SEATS * misdeals
 
     def _first_dealer(self):
         self.cut = tuple(self._shuffle("first-dealer", make_deck(self.spec.deck))[:SEATS])
         return first_dealer(self.cut)
 
     def _deal_hand(self):
-        label = f"hand-{self.hand_number}" + (f"-redeal-{self.redeals}" if self.redeals else "")
-        cards = self._shuffle(label, make_deck(self.spec.deck))
+        cards = self._shuffle(deal_label(self.hand_number, self.redeals), make_deck(self.spec.deck))
         self.play = TrickPlay.deal(self._deal_round(cards), left_of(self.dealer, SEATS), ACES_HIGH)
         self.calls = ()          # (seat, bid or None for a pass), in turn from the dealer's left
         self.contract = None     # (declaring side, bid, declarer)
@@ -300,7 +302,6 @@ class KaiserState(TrickGame):
             return
         if move.kind == "misdeal":
             self.redeals += 1
-            self.misdeals += 1
             self._deal_hand()
             return
         bid = None if move.kind == "pass" else (move.args[0], move.kind == "bid-no")
@@ -331,25 +332,14 @@ class KaiserState(TrickGame):
         return change, lines
 
     def _game_winner(self):
-        winner = game_winner(self.game_scores, self.options["minus_52"])
-        if winner is None and self.hand_number >= LAST_HAND:   # interpretation.last-hand
-            scores = self.game_scores
-            winner = DRAW if scores[0] == scores[1] else 0 if scores[0] > scores[1] else 1
-        return winner
+        return game_winner(self.game_scores, self.options["minus_52"])
 
     def _result_sentence(self):
-        scores, names = self.game_scores, self.scorer_names()
-        if self.winner is None:
-            return None
-        if self.winner == DRAW:
-            return f"After {LAST_HAND} hands the scores are level, {plain(scores[0])} each: a draw."
-        sentence = f"{names[self.winner]} win the game with {plain(scores[self.winner])}"
-        loser = 1 - self.winner
-        if max(scores) >= TARGET:
-            return sentence + "."
-        if self.options["minus_52"] and scores[loser] <= -TARGET:
-            return sentence + f"; {names[loser]} fell to {plain(scores[loser])}."
-        return sentence + f", after {LAST_HAND} hands."
+        sentence = super()._result_sentence()
+        if sentence and self._last_hand_sentence() is None and max(self.game_scores) < TARGET:
+            loser = 1 - self.winner   # under the option minus_52: the other side fell to −52
+            sentence = sentence[:-1] + f"; {self.scorer_names()[loser]} fell to {plain(self.game_scores[loser])}."
+        return sentence
 
     # ---- what each seat sees ----------------------------------------------------------
 

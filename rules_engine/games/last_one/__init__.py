@@ -17,6 +17,10 @@
   one card scores the cards held (``scoring.hand``). The deal passes left; a
   player reaching the ``out_at`` threshold drops out; the last one left wins
   (``end.game``).
+- A hand that scores nothing (everyone else holding one card or none) brings
+  nobody nearer the threshold, and such hands could follow one another for
+  ever: a game not over after ``LAST_HAND`` hands ends there, the lowest
+  total of those still in winning (``interpretation.last-hand``).
 """
 
 from ...errors import OptionError
@@ -60,6 +64,12 @@ def hand_score(cards, out=False):
     return 0 if out or len(cards) <= 1 else sum(card_points(c) for c in cards)
 
 
+# interpretation.last-hand: a game not over after this many hands ends there: more than the hands
+# that bring the end nearer in any game (``most_hands``: 755 at six players out at 500), so only
+# hands that score nothing could bring a game here.
+LAST_HAND = 1000
+
+
 def most_hands(seats, threshold):
     """The most hands that bring the end nearer: a hand in which a player holding two cards or
     more scores at least 4; at most one hand per player puts them out, and the others add 4 or
@@ -92,7 +102,7 @@ class LastOneState(EightsGame):
                "play.last-one", "scoring.hand", "interpretation.first-dealer",
                "interpretation.melee-order", "interpretation.melee-cards", "interpretation.joker",
                "interpretation.last-card", "interpretation.pass", "interpretation.blocked", "interpretation.hand-limit",
-               "interpretation.all-out"),
+               "interpretation.all-out", "interpretation.last-hand"),
         scoring=ScoreRule(wins="low", rule="scoring.hand", end_rule="end.game", out_at=250,
                           out_at_option="out_at", tie_rule="interpretation.all-out"),
     )
@@ -114,7 +124,7 @@ class LastOneState(EightsGame):
         return hand_score(hand)
 
     def _most_hands(self):
-        return most_hands(self.seats, self.options["out_at"])
+        return LAST_HAND
 
     def _after_hand(self):
         """``end.game``: players at the threshold drop out; the last one left wins."""
@@ -125,6 +135,9 @@ class LastOneState(EightsGame):
         if len(self.active) <= 1:
             self.over = True
             self.dropped_last = tuple(dropping)
+        elif self.hand_number >= LAST_HAND:   # interpretation.last-hand
+            self.over, self.dropped_last = True, ()
+            lines.append(f"that was the game's last hand, the {LAST_HAND:,}th")
         return lines
 
     @property
@@ -133,15 +146,19 @@ class LastOneState(EightsGame):
         (``interpretation.all-out``)."""
         if not self.over:
             return ()
-        if self.active:
+        if len(self.active) == 1:
             return self.active
-        best = min(self.points[s] for s in self.dropped_last)
-        return tuple(s for s in self.dropped_last if self.points[s] == best)
+        among = self.active or self.dropped_last   # those still in after the last hand, or the last out
+        best = min(self.points[s] for s in among)
+        return tuple(s for s in among if self.points[s] == best)
 
     def _result_sentence(self):
         if not self.over:
             return None
         names = [self.player_names()[s] for s in self.winners]
+        if len(self.active) > 1:
+            return (f"After {LAST_HAND:,} hands {' and '.join(names)} win{'s' if len(names) == 1 else ''}, "
+                    f"the lowest total of those still in, with {self.points[self.winners[0]]} points.")
         if self.active:
             return f"{names[0]} is the last one left and wins, with {self.points[self.winners[0]]} points."
         return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}: the last players all dropped out " \

@@ -38,6 +38,9 @@ Interpretation notes (on the game's page, ``interpretation.*``):
   nothing more is added, so two sides never both reach it
   (``interpretation.first-to-35``).
 - Seat 0 deals first (``interpretation.first-dealer``).
+- Tied hands score nothing and could follow one another for ever: a game not
+  over after ``LAST_HAND`` hands ends there, the higher score winning, a draw
+  if level (``interpretation.last-hand``).
 """
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, RankOrder, make_deck
@@ -56,6 +59,10 @@ TRICK_POINT = 1
 PACK = frozenset(make_deck("40-spanish"))
 TRICKS = 10
 SIDES = 2
+# interpretation.last-hand: a game not over after this many hands ends there. A hand that is not a
+# tie gives a side a point at least, so 69 end any game without ties (34 each, then one more);
+# 300 games played at random went 10 hands at most.
+LAST_HAND = 100
 FOUL = "at a table that would be a foul, and a foul loses the game (play.fouls)"
 
 
@@ -159,8 +166,6 @@ class _MalillaRules(FollowSuit):
 
     def why_not(self, play, card):
         hand = play.hands[play.to_act]
-        if card not in PACK:
-            return (f"there is no {card.symbol} in Malilla's 40-card pack", "setup.deck")
         refused = why_not_follow(card, hand, play.trick)
         if refused:
             reason, rule = refused
@@ -196,12 +201,14 @@ class MalillaState(TrickGame):
                "play.must-beat", "play.fouls", "scoring.cards", "scoring.hand", "scoring.tie", "scoring.capote",
                "scoring.dealer-bonus", "interpretation.trick-points", "interpretation.turned-card",
                "interpretation.only-sevens", "interpretation.beat-within-rules", "interpretation.undertrump",
-               "interpretation.first-to-35", "interpretation.first-dealer"),
+               "interpretation.first-to-35", "interpretation.first-dealer", "interpretation.last-hand"),
         scoring=ScoreRule(wins="high", target=TARGET, partnerships=2, rule="scoring.hand", end_rule="end.game",
-                          ties="first", tie_rule="interpretation.first-to-35", cites=("scoring.dealer-bonus",)),
+                          ties="first", tie_rule="interpretation.first-to-35", cites=("scoring.dealer-bonus",),
+                          last_hand=LAST_HAND, last_rule="interpretation.last-hand"),
     )
     forms = FORMS
     SIDES = SIDES
+    LAST_HAND = LAST_HAND
     TARGET = f"The first side to reach {TARGET} wins"
 
     def _setup(self):
@@ -273,11 +280,6 @@ class MalillaState(TrickGame):
     def _game_winner(self):
         return self.first_out
 
-    def _most_hands(self):
-        """A hand that is not a tie gives a side a point at least, and a side with 35 has won: 69
-        such hands at most (34 each, then one more); a tie scores nothing and is counted as it comes."""
-        return 2 * (TARGET - 1) + 1 + self._hands_without_gain()
-
     def _score_sheet(self):
         from ...table import score_sheet
 
@@ -331,11 +333,6 @@ class MalillaState(TrickGame):
             worth = collected([c for _, c in play.tricks[-1][1]], 1)
             scored = f"{worth} point{'' if worth == 1 else 's'}"
         return trick_sentence(play, players, seat, card, scored)
-
-    def _result_sentence(self):
-        if self.winner is None:
-            return None
-        return f"{self.scorer_names()[self.winner]} win the game with {self.game_scores[self.winner]}."
 
 
 GAME = MalillaState

@@ -137,9 +137,14 @@ class PopeJoanState(StopsGame):
         players = self.player_names()
         lines = [self._collect("Game", winner) or f"{players[winner]} finds Game empty"]
         for seat, amount in enumerate(payments_to_winner(self.play.hands)):
+            # The 9♦ left in a hand is shown, to be let off: the payment alone would tell who holds it.
+            pope = POPE in self.play.hands[seat]
             if amount and seat != winner:
                 self._pay(seat, winner, amount)
-                lines.append(f"{players[seat]} pays {players[winner]} {chips_word(amount)} for the cards left")
+                lines.append(f"{players[seat]} pays {players[winner]} {chips_word(amount)} for the cards left"
+                             + (f", shows the {POPE.symbol} and is let off it" if pope else ""))
+            elif pope and seat != winner:
+                lines.append(f"{players[seat]} holds only the {POPE.symbol}, shows it and pays nothing")
         return lines
 
     # ---- what each seat sees -------------------------------------------------------------------

@@ -196,7 +196,7 @@ class SpinadoState(StopsGame):
             if SPINADO in hand:
                 amount = spinado_penalty(len(hand))
                 self._pay(seat, winner, amount)
-                lines.append(f"{players[seat]} still holds the spinado and pays {players[winner]} "
+                lines.append(f"{players[seat]} still holds the spinado ({SPINADO.symbol}) and pays {players[winner]} "
                              f"{chips_word(amount)}")
         return lines
 

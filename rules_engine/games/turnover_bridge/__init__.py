@@ -23,11 +23,13 @@ Interpretation notes (on the game's page, ``interpretation.*``):
 - Thirteen tricks each: the deal is drawn and nobody scores it
   (``interpretation.drawn-deal``).
 - The reference plays each deal as a game for a stake; the site plays a
-  match: the first to win three deals wins (``interpretation.match``).
+  match: the first to win three deals wins, and a match that drawn deals
+  keep going ends after ``LAST_HAND`` deals, more deals won winning, level a
+  drawn match (``interpretation.match``).
 """
 
 from ...cards import ACES_HIGH, SUIT_NAMES, SUIT_SYMBOLS
-from ...families.trick_game import TrickGame
+from ...families.trick_game import DRAW, TrickGame
 from ...families.tricks import FollowSuit, led_suit, left_of
 from ...families.turnover import TurnoverPlay
 from ...game import GameSpec
@@ -42,6 +44,9 @@ HOLE = 2            # cards each holds in hand
 TRICKS = 26
 ENOUGH = TRICKS // 2 + 1   # 14: more than half the tricks ends the deal
 DEALS_TO_WIN = 3
+# interpretation.match: a match not over after this many deals ends there (five deals won end any
+# match; 300 matches played at random went 9 deals at most, the site's bots 8).
+LAST_HAND = 30
 
 
 def lay_out(cards, dealer):
@@ -113,10 +118,12 @@ class TurnoverBridgeState(TrickGame):
                "interpretation.face-down", "interpretation.drawn-deal", "interpretation.match"),
         scoring=ScoreRule(wins="high", target=DEALS_TO_WIN, rule="scoring.deal", end_rule="end.game",
                           unit="deals", cells=(0, 1), row_sum=(0, 1),
-                          cites=("interpretation.drawn-deal", "interpretation.match")),
+                          cites=("interpretation.drawn-deal", "interpretation.match"),
+                          last_hand=LAST_HAND, last_rule="interpretation.match"),
     )
     forms = FORMS
-    TARGET = f"The first to win {DEALS_TO_WIN} deals wins the match"
+    LAST_HAND = LAST_HAND
+    TARGET = f"The first to win {DEALS_TO_WIN} deals wins the match, or after {LAST_HAND} deals the one with more"
 
     def _deal_hand(self):
         cards = self._shuffle(f"hand-{self.hand_number}", self._pack())
@@ -142,11 +149,6 @@ class TurnoverBridgeState(TrickGame):
                 return seat
         return None
 
-    def _most_hands(self):
-        """Each deal won brings one player a deal nearer the three that end the match, so
-        at most five deals are won; a drawn deal brings nobody nearer, and is counted as it comes."""
-        return SEATS * (DEALS_TO_WIN - 1) + 1 + self._hands_without_gain()
-
     # ---- what each seat sees -------------------------------------------------------------------
 
     def _view_extra(self, seat):
@@ -171,9 +173,12 @@ class TurnoverBridgeState(TrickGame):
     def _result_sentence(self):
         if self.winner is None:
             return None
+        if self.winner == DRAW:
+            return f"After {LAST_HAND} deals the match is level, {plural(self.game_scores[0], 'deal')} won each: a draw."
+        after = f", after {LAST_HAND} deals" if self._last_hand_sentence() else ""
         other = 1 - self.winner
-        return (f"{self.player_names()[self.winner]} wins the match, {self.game_scores[self.winner]} deals to "
-                f"{self.game_scores[other]}.")
+        return (f"{self.player_names()[self.winner]} wins the match, {plural(self.game_scores[self.winner], 'deal')} "
+                f"to {self.game_scores[other]}{after}.")
 
 
 GAME = TurnoverBridgeState

@@ -47,6 +47,11 @@ HANDS = (1, 2, 3, 4, 6)
 DOUBLES_THROWN_IN = 3   # doubled cards in one hand that throw the deal in
 
 
+def deal_label(number, throw_ins):
+    """The shuffle of hand ``number`` after ``throw_ins`` deals thrown in."""
+    return f"hand-{number}" if not throw_ins else f"hand-{number}-again-{throw_ins}"
+
+
 def doubled(hand):
     """How many cards ``hand`` holds both copies of (jokers aside)."""
     return sum(1 for card, n in Counter(hand).items() if n >= 2 and not card.is_joker)
@@ -95,7 +100,6 @@ class VazhushalState(State):
         self.points = (0,) * self.seats   # hands won
         self.hand_results = ()   # (hand number, row, lines)
         self.over, self.winners, self.said = False, (), None
-        self.all_throw_ins = 0
         self._start_hand(1, 0)
 
     def _copied(self):
@@ -109,12 +113,8 @@ class VazhushalState(State):
 
     def _deal(self):
         number, dealer = self.hand_number, self.dealer
-        label = f"hand-{number}" if not self.throw_ins else f"hand-{number}-again-{self.throw_ins}"
-        cards = self._shuffle(label, make_deck(self.pack_name()))
-        self.hands = [[] for _ in range(self.seats)]
-        for _ in range(HAND_SIZE):
-            for step in range(1, self.seats + 1):
-                self.hands[(dealer + step) % self.seats].append(cards.pop())
+        cards = self._shuffle(deal_label(number, self.throw_ins), make_deck(self.pack_name()))
+        self.hands = self._deal_out(cards, dealer)
         for hand in self.hands:
             hand.sort(key=_held)
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
@@ -147,12 +147,24 @@ class VazhushalState(State):
         per three cards melded, each turn of at most a meld laid before drawing, the draw and the
         discard; each other meld or lay-off lays a card for good; then a "done" per player; and in
         each turn at most one rearranging, a meld per three cards laid again and one putting back.
-        A deal thrown in, one move, is counted as it comes."""
-        deck = len(make_deck(self.pack_name()))
+        And a move for each deal thrown in, as the luck of the deal has them (``setup.throw-in``)."""
+        pack = make_deck(self.pack_name())
+        deck = len(pack)
         stock = deck - HAND_SIZE * self.seats - 1
         turns = stock + deck // 3 + self.seats
         hand = 3 * (stock + deck // 3) + deck + self.seats + turns * (2 + deck // 3)
-        return self.options["hands"] * hand + self.all_throw_ins
+        thrown_in = self._redeals_dealt(self.options["hands"], deal_label, pack, lambda cards: any(
+            doubled(held) >= DOUBLES_THROWN_IN for held in self._deal_out(list(cards), self.dealer)))
+        return self.options["hands"] * hand + thrown_in
+
+    def _deal_out(self, cards, dealer):
+        """The players' hands, ``HAND_SIZE`` cards each taken from the end of ``cards`` in turn from
+        the dealer's left (``setup.deal``); ``cards`` keeps the rest."""
+        hands = [[] for _ in range(self.seats)]
+        for _ in range(HAND_SIZE):
+            for step in range(1, self.seats + 1):
+                hands[(dealer + step) % self.seats].append(cards.pop())
+        return hands
 
     # ---- what may be played ---------------------------------------------------------------------
 
@@ -432,7 +444,6 @@ class VazhushalState(State):
         name, hand = self.player_names()[seat], self.hands[seat]
         if kind == "throw-in":
             self.throw_ins += 1
-            self.all_throw_ins += 1
             shown = " ".join(c.symbol for c in self.shown_doubles())
             self._deal()
             self.said = f"{name} shows both copies of three or more cards ({shown}): the same dealer deals again."

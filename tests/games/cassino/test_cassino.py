@@ -18,6 +18,7 @@ from fishing import position as fishing_position
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.families.fishing_piles import Pile
+from rules_engine.games.cassino import LAST_DEAL
 from rules_engine.scoring import ScoreError, score_row
 from ends import played_to_end
 
@@ -282,7 +283,13 @@ def test_level_totals_at_21_play_another_deal():
     level.last_capturer, level.won, level.points = 0, won, (26, 20)
     level._end_hand()
     assert level.points == (27, 27) and not level.is_over
-    assert level.hand_number == 2 and level.levels == 1 and level.dealer == 1
+    assert level.hand_number == 2 and level.dealer == 1
+    last = position(["", ""], "")
+    last.last_capturer, last.won, last.points, last.hand_number = 0, won, (26, 20), LAST_DEAL
+    last._end_hand()
+    assert last.points == (27, 27) and last.is_over and last.winners == ()
+    assert last.table(0)["result"] == f"After {LAST_DEAL} deals the totals are still level, 27 points each: a draw."
+    assert last.move_bound() == LAST_DEAL * 48
 
 
 def test_the_score_pads_row_is_the_deals_count():

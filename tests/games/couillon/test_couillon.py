@@ -9,9 +9,10 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_card, parse_cards
 from rules_engine.errors import IllegalMoveError
 from rules_engine.game import ALL
+from rules_engine.families.trick_game import DRAW
 from rules_engine.games.couillon import (
-    START_BOARD, add_mark, board_words, deal_in_twos, erase, settle, side_points, wins_needed)
-from ends import played_to_end, sides
+    LAST_HAND, LINES, START_BOARD, add_mark, board_words, deal_in_twos, erase, settle, side_points, wins_needed)
+from ends import last_hand_played, played_to_end, sides
 
 COUILLON = rules_engine.load_game("couillon")
 FRESH = (START_BOARD, START_BOARD)
@@ -266,3 +267,22 @@ def test_a_default_game_ends_as_its_text_says():
     # The first side to rub out every line of its board, marks included.
     empty = [side for side, board in enumerate(final.boards) if not board]
     assert len(empty) == 1 and final.winners == sides(empty[0])
+
+
+def at_last_hand(scores):
+    """A game in its last hand, the boards after ``scores`` plain wins each, played out."""
+    state = COUILLON.new(seed=5)
+    state.boards = tuple((0,) * (LINES - score) for score in scores)
+    return last_hand_played(state, scores)
+
+
+def test_a_game_not_over_after_its_last_hand_ends_there():
+    """interpretation.last-hand: the team needing fewer wins wins; needing as many, a draw."""
+    final = at_last_hand((2, 1))   # seat 1's side accepts and loses the hand: a win and a mark
+    assert final.is_over and final.hand_number == LAST_HAND and final.game_scores == (3, 0)
+    assert [wins_needed(board) for board in final.boards] == [2, 5] and final.winners == sides(0)
+    assert final.table(0)["result"] == f"Seat 0 and Seat 2 win the game with 3, after {LAST_HAND} hands."
+    level = at_last_hand((1, 3))
+    assert level.game_scores == (2, 2) and level.winner == DRAW and level.winners == ()
+    assert level.table(0)["result"] == f"After {LAST_HAND} hands the scores are level, 2 each: a draw."
+    assert COUILLON.new(seed=5).move_bound() == LAST_HAND * 20

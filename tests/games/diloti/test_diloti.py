@@ -16,6 +16,7 @@ from fishing import position as fishing_position
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.families.fishing_piles import Pile
+from rules_engine.games.diloti import LAST_HAND
 from rules_engine.scoring import ScoreError, score_row
 from ends import played_to_end
 
@@ -239,8 +240,19 @@ def test_level_totals_at_61_play_another_hand():
     assert [len(w) for w in state.won] == [26, 26]
     state.points = (65, 60)
     state._end_hand()
-    assert state.points == (66, 66) and not state.is_over and state.hand_number == 2
-    assert state.levels == 1 and state.dealer == 1
+    assert state.points == (66, 66) and not state.is_over and state.hand_number == 2 and state.dealer == 1
+
+
+def test_level_totals_after_the_last_hand_are_a_draw():
+    state = position(["", ""], "")
+    state.last_capturer, state.hand_number = 0, LAST_HAND
+    pile0 = [c for c in make_deck("52") if c.text not in ("TD", "2C", "AH", "AD", "AC")]
+    state.won = [pile0[:26], pile0[26:] + parse_cards("TD 2C AH AD AC")]
+    state.points = (65, 60)
+    state._end_hand()
+    assert state.points == (66, 66) and state.is_over and state.winners == ()
+    assert state.table(0)["result"] == f"After {LAST_HAND} hands the totals are still level, 66 points each: a draw."
+    assert state.move_bound() == LAST_HAND * 48
 
 
 def test_the_score_pads_row_is_the_hands_count():

@@ -219,10 +219,11 @@ def test_a_game_not_over_after_the_last_hand_ends_there():
     assert level.scores.game == (0, 0, 0, 0)
 
 
-def test_the_bound_on_a_games_length_counts_its_misdeals():
+def test_the_bound_on_a_games_length_counts_the_misdeals_its_deals_allow_from_the_first_state():
     assert KAISER.new(seed=1).move_bound() == LAST_HAND * 37
-    redealt = KAISER.new(seed=3, decks={"hand-1": deal(WEAK)}).apply("misdeal")
-    assert redealt.move_bound() == LAST_HAND * 37 + 4
+    first = KAISER.new(seed=3, decks={"hand-1": deal(WEAK)})
+    assert first.move_bound() == LAST_HAND * 37 + 4   # the weak hand may call a misdeal, once
+    assert first.apply("misdeal").move_bound() == first.move_bound()
 
 
 def test_the_heuristic_side_beats_random_players():

@@ -14,7 +14,7 @@ from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.errors import OptionError
 from rules_engine.games.last_one import bot as last_one_bot
-from rules_engine.games.last_one import card_points, hand_score, most_hands
+from rules_engine.games.last_one import LAST_HAND, card_points, hand_score, most_hands
 from ends import played_to_end
 from family_tests import eights_position, heads_up_wins, turning_up
 
@@ -296,6 +296,20 @@ def test_the_move_bound_holds_for_players_that_always_draw():
             state = state.apply(last(state))
             made += 1
         assert made <= state.move_bound() and most_hands(seats, 250) * 400 <= state.move_bound()
+
+
+def test_a_game_not_over_after_its_last_hand_ends_there():
+    """interpretation.last-hand: the lowest total of those still in wins, above any game's hands."""
+    assert LAST_HAND > most_hands(6, 500) == max(most_hands(n, t) for n in range(2, 7) for t in (100, 250, 500))
+    state = LAST_ONE.new(seed=4, seats=3)
+    state.hand_number, state.points = LAST_HAND, (100, 20, 60)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    assert state.hand_number == LAST_HAND and len(state.active) > 1
+    lowest = min(state.points[s] for s in state.active)
+    assert state.winners == tuple(s for s in state.active if state.points[s] == lowest)
+    assert state.table(0)["result"].startswith(f"After {LAST_HAND:,} hands Seat ")
+    assert state.move_bound() == LAST_HAND * 400
 
 
 # ---- the bot -------------------------------------------------------------------------------------

@@ -11,8 +11,10 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.games.malilla import (CARD_VALUES, bonus_now, collected, hand_result, settle,
                                         turned_bonus)
+from rules_engine.families.trick_game import DRAW
 from rules_engine.families.tricks import card_points
-from ends import played_to_end, sides
+from rules_engine.games.malilla import LAST_HAND
+from ends import last_hand_played, played_to_end, sides
 
 MALILLA = rules_engine.load_game("malilla")
 FILLER = "2S 3S 4S 5S 6S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 2C 3C 4C 5C 6C JS JH JD JC QS QH QD QC KS KH KD KC"
@@ -207,7 +209,8 @@ def test_no_duty_to_beat_a_partner_who_is_winning():
 
 def test_cards_not_in_the_spanish_pack_and_bad_text():
     state = MALILLA.new(seed=1)
-    assert refused(state, "play 9H", "setup.deck").startswith("there is no 9♥")
+    with pytest.raises(NotationError, match=r"^bad move 'play 9H' in Malilla: there is no 9♥ in its pack \(40 cards"):
+        state.explain("play 9H")   # refused before any rule is asked, as in every game
     with pytest.raises(NotationError):
         state.apply("play")
     with pytest.raises(NotationError):
@@ -295,3 +298,16 @@ def test_a_default_game_ends_as_its_text_says():
     scores = final.game_scores
     winner = 0 if scores[0] >= 35 else 1
     assert scores[winner] >= 35 > scores[1 - winner] and final.winners == sides(winner)
+
+
+def test_a_game_not_over_after_its_last_hand_ends_there():
+    """interpretation.last-hand: the higher score wins, level scores draw."""
+    final = last_hand_played(MALILLA.new(seed=5), (10, 12))
+    assert final.is_over and final.hand_number == LAST_HAND and max(final.game_scores) < 35
+    high = 0 if final.game_scores[0] > final.game_scores[1] else 1
+    assert final.winners == sides(high) and final.table(0)["result"].endswith(f"after {LAST_HAND} hands.")
+    change = [b - a for a, b in zip((10, 12), final.game_scores)]
+    level = last_hand_played(MALILLA.new(seed=5), (20 - change[0], 20 - change[1]))
+    assert level.game_scores == (20, 20) and level.winner == DRAW and level.winners == ()
+    assert level.table(0)["result"] == f"After {LAST_HAND} hands the scores are level, 20 each: a draw."
+    assert MALILLA.new(seed=5).move_bound() == LAST_HAND * 40

@@ -146,7 +146,9 @@ def test_the_first_out_takes_game_and_a_chip_a_card_the_pope_not_counted():
     assert dict(state.chips.pools) == {pool: 0 if pool in taken else n for pool, n in fed.items()}
     number, won, lines = state.hand_results[0]
     assert lines[0].startswith("Seat 0 collects Game")
-    assert lines[1:] == ("Seat 1 pays Seat 0 1 chip for the cards left", "Seat 2 pays Seat 0 3 chips for the cards left")
+    # The 9♦ held is shown, to be let off: the payment alone would tell the others where it lay.
+    assert lines[1:] == ("Seat 1 pays Seat 0 1 chip for the cards left, shows the 9♦ and is let off it",
+                         "Seat 2 pays Seat 0 3 chips for the cards left")
     assert state.hand_number == 2 and state.dealer == (first_dealer + 1) % 3 and state.chips.conserved
     assert before[1] - 1 == state.totals_at_deal[1]
 

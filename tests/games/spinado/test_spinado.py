@@ -166,7 +166,7 @@ def test_the_winner_takes_game_and_the_spinado_still_held_costs_two_chips_a_card
     state = position(hands, dead, starter=0).apply("play 3S")
     number, won, lines = state.hand_results[0]
     assert lines[0] == "Seat 0 collects Game (4 chips)"
-    assert lines[1] == "Seat 1 still holds the spinado and pays Seat 0 18 chips"
+    assert lines[1] == "Seat 1 still holds the spinado (A♦) and pays Seat 0 18 chips"
     assert won == (4 - 3 + 18, -3 - 18, -3, -3)
     assert state.hand_number == 2 and state.dealer == 1 and state.chips.conserved
     # Matrimony and Intrigue carry over, fed by the three who did not win; Game starts afresh

@@ -13,8 +13,9 @@ from rules_engine import IllegalMoveError, Record, replay
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import HIDDEN, make_deck, parse_card
 from rules_engine.game import ALL
-from rules_engine.games.turnover_bridge import ENOUGH, deal_result
-from ends import most, played_to_end
+from rules_engine.families.trick_game import DRAW
+from rules_engine.games.turnover_bridge import ENOUGH, LAST_HAND, deal_result
+from ends import last_hand_played, most, played_to_end
 
 GAME = rules_engine.load_game("turnover-bridge")
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -138,6 +139,17 @@ def test_a_deal_of_thirteen_tricks_each_is_drawn():
     assert deal_result((13, 13)) is None and deal_result((14, 3)) == 0
 
 
+def test_a_match_that_drawn_deals_keep_going_ends_after_its_last_deal():
+    """interpretation.match: more deals won wins, level is a drawn match (seed 6's deal is drawn)."""
+    ahead = last_hand_played(GAME.new(seed=6), (2, 1))
+    assert ahead.is_over and ahead.hand_number == LAST_HAND and ahead.winners == (0,)
+    assert ahead.table(1)["result"] == f"Seat 0 wins the match, 2 deals to 1, after {LAST_HAND} deals."
+    level = last_hand_played(GAME.new(seed=6), (1, 1))
+    assert level.is_over and level.winner == DRAW and level.winners == ()
+    assert level.table(1)["result"] == f"After {LAST_HAND} deals the match is level, 1 deal won each: a draw."
+    assert GAME.new(seed=6).move_bound() == LAST_HAND * 52
+
+
 @pytest.mark.parametrize("seed, pick", [(1, 0), (2, -1)])
 def test_a_match_ends_when_a_player_has_won_three_deals(seed, pick):
     state = GAME.new(seed=seed)
@@ -146,7 +158,7 @@ def test_a_match_ends_when_a_player_has_won_three_deals(seed, pick):
     while not state.is_over:
         state = state.apply(state.legal_moves()[pick])
         moves += 1
-    assert moves <= state.move_bound() and bound <= state.move_bound()
+    assert moves <= bound == state.move_bound()
     winner = state.winners[0]
     assert state.scores.game[winner] == 3 and state.scores.game[1 - winner] < 3
     dealers = [n % 2 for n in range(len(state.hand_results))]
