@@ -285,7 +285,7 @@ class TrickGame(State):
     def _winner_sentence(self, after=""):
         name = self.scorer_names()[self.winner]
         verb = "win" if self.SIDES else "wins"
-        return f"{name} {verb} the game with {self.game_scores[self.winner]}{after}."
+        return f"{name} {verb} the game with {plain(self.game_scores[self.winner])}{after}."
 
     def _last_hand_sentence(self):
         """The result of a game that ended at its ``LAST_HAND`` without its own end, else None."""
