@@ -80,13 +80,14 @@ def answer(state, picked=(), target=None):
     return result
 
 
-def listed_answer(state, picked, target):
-    """``answer`` read from the legal moves (a game that lists its built moves)."""
+def listed_answer(state, picked, target, built=None):
+    """``answer`` read from the legal moves (a game that lists its built moves), or from ``built``,
+    the ``[(move, Built)]`` of the legal moves that hold the cards picked (one that does not)."""
     # The cards picked are a multiset (two packs hold two of a card); counted only where one is
     # picked twice, as sets otherwise.
     chosen, chosen_set = Counter(picked), set(picked)
     twice = len(chosen_set) < len(picked)
-    reachable = [(m, b) for m, b in built_moves(state)
+    reachable = [(m, b) for m, b in (built_moves(state) if built is None else built)
                  if chosen_set.issubset(b.cards) and not (twice and chosen - Counter(b.cards))]
     aimed = [(m, b) for m, b in reachable if target is None or b.target == target]
     nexts = []

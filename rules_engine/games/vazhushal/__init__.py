@@ -32,9 +32,9 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
-from .melds import (canonical, card_value, extend, identity, lay_offs, meld_move, melds_from, meld_words,
-                    read_meld, take_move)
-from .rearrange import laid_again, open_melds, put_back, refusal, split, take_up
+from .listing import built_open, hand_melds, listed_takes, longest_each, selection
+from .melds import canonical, card_value, extend, identity, lay_offs, meld_move, meld_words, read_meld, take_move
+from .rearrange import laid_again, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {int} meld {cards}"), MoveForm("meld", "meld {cards}"),
@@ -91,7 +91,7 @@ class VazhushalState(State):
                           unit="hands won", cites=("end.out", "end.stock")),
     )
     forms = FORMS
-    lists_built_moves = False   # answered from the listed moves, but too many for the conformance's check
+    lists_built_moves = False   # melds and takes: a few listed, any other checked (listing.py)
     lone_card_moves_finish = True   # a card picked alone may also be discarded
 
     # ---- setup ------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class VazhushalState(State):
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
         self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
-        self.pool_melds = None        # while rearranging: the melds of pool and hand (rearrange.PoolMelds)
+        self.way = None               # while rearranging: the melds of one way to lay the pool again, listed
         self.before_rearrange = None   # while rearranging: (melds, the hand, taken_meld) as they were
         self.rearranged, self.taken_meld = False, None   # this turn: rearranged; the meld laid taking
         self.outcome = None
@@ -184,28 +184,25 @@ class VazhushalState(State):
     def _legal(self):
         seat, hand = self.turn, self.hands[self.turn]
         melded = self.has_melded(seat)
-        mine = self._identities(seat)
         if self.phase == "throw-in":
             return [FORMS["throw-in"].make()]
         if self.phase == "rearrange":
-            melds = open_melds(self)
-            moves = _Listed(move or meld_move(m.cards) for m, move in melds)
+            moves = _Listed(meld_move(m.cards) for m in self.way)
+            moves.melds = {m.cards: m for m in self.way}
             moves.append(FORMS["put-back"].make())
-            moves.melds = {m.cards: m for m, _ in melds}
             return moves
         if self.phase == "draw":
-            moves = [FORMS["draw"].make()]
-            for number, meld in self._takes():
-                moves.append(take_move(number, meld.cards))
-            if not melded:
-                moves += [meld_move(m.cards) for m in melds_from(hand, None, natural_runs_only=True)]
-            return moves
-        keep = 0 if self.phase == "final" else 1
-        melds = melds_from(hand, self.negative, natural_runs_only=not melded)
-        melds.sort(key=lambda m: not m.natural)   # the natural melds first, as a player looks for them
-        moves = _Listed(meld_move(m.cards) for m in melds
-                        if len(hand) - len(m.cards) >= keep and identity(m) not in mine)
+            moves = _Listed([FORMS["draw"].make()])
+            moves += [take_move(place, meld.cards) for place, meld in listed_takes(self)]
+            melds = longest_each(hand_melds(self, 0)) if not melded else []
+        else:
+            keep = 0 if self.phase == "final" else 1
+            moves = _Listed()
+            melds = longest_each(hand_melds(self, keep))
+        moves += [meld_move(m.cards) for m in melds]
         moves.melds = {m.cards: m for m in melds}
+        if self.phase == "draw":
+            return moves
         if melded and len(hand) > keep:
             moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(seat, hand)]
         if self._may_rearrange():
@@ -218,19 +215,6 @@ class VazhushalState(State):
 
     def _may_rearrange(self):
         return not self.rearranged and any(n != self.taken_meld for n, _ in self.own_melds(self.turn))
-
-    def _takes(self):
-        """``[(line place, meld)]``: the takes from the line open to the seat to act."""
-        seat, hand = self.turn, self.hands[self.turn]
-        melded = self.has_melded(seat)
-        mine = self._identities(seat)
-        out = []
-        for index, card in enumerate(self.line):
-            pool = hand + self.line[index:]
-            for meld in melds_from(pool, self.negative, must=card, natural_runs_only=not melded):
-                if len(pool) - len(meld.cards) >= 1 and identity(meld) not in mine:
-                    out.append((index + 1, meld))
-        return out
 
     def _lay_offs(self, seat, hand):
         """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows them."""
@@ -247,6 +231,9 @@ class VazhushalState(State):
             return (f"the {card.symbol} as a wild card would leave no natural sequence among the melds",
                     "play.keep-natural")
         return None
+
+    def _unlisted_legal(self, move):
+        return not self.is_over and built_open(self, move)
 
     def parse_move(self, move):
         move = super().parse_move(move)
@@ -368,7 +355,7 @@ class VazhushalState(State):
         extra += [FORMS["take"].make(n, canonical(hand[:2] + self.line[n - 1:n], self.negative))
                   for n in range(1, min(len(self.line), 4) + 1)]
         legal = self.legal_moves()
-        return legal + [m for m in dict.fromkeys(extra) if m not in legal]
+        return legal + [m for m in dict.fromkeys(extra) if m not in legal and not self._unlisted_legal(m)]
 
     # ---- moves built from several cards -----------------------------------------------------------
 
@@ -391,6 +378,9 @@ class VazhushalState(State):
         (the table asks for every meld's button)."""
         meld = getattr(self._legal_now(), "melds", {}).get(cards) if not self.is_over else None
         return meld or read_meld(cards, self.negative)
+
+    def _selection(self, picked, target):
+        return selection(self, picked, target)
 
     def _click_choice(self, move):
         return "discard" if move.kind == "discard" else None
@@ -467,7 +457,7 @@ class VazhushalState(State):
                 " with the card above it" if len(taken) == 2 else "")
             self.said = f"{name} takes the {taken[0].symbol} from the line{more}, and melds {meld_words(meld)}."
         elif kind == "rearrange":
-            take_up(self, meld_move)
+            take_up(self)
         elif kind == "put-back":
             put_back(self)
         elif kind == "meld":
@@ -480,7 +470,7 @@ class VazhushalState(State):
             self.melds.append((seat, meld))
             self.said = f"{name} melds {meld_words(meld)}."
             if self.phase == "rearrange":
-                laid_again(self)
+                laid_again(self, meld)
                 if not self.pool:
                     self.said = f"{name} melds {meld_words(meld)}, and has rearranged every card taken up."
         elif kind == "layoff":

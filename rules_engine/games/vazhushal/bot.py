@@ -2,7 +2,8 @@
 
 It lays as many cards as it can: it takes from the line when that melds the most of its own
 cards, lays the longest meld open to it and every lay-off, one move at a time, and only then
-discards. It discards the card that helps its hand least: no wild card while another will
+discards. Its moves list a longest meld for each card a meld may hold, and a longest take from
+each card of the line a take may start from: the longest of them are the longest of all. It discards the card that helps its hand least: no wild card while another will
 do, and among the rest the one with the fewest partners (same rank, or same suit within two
 places), the higher in points first.
 """

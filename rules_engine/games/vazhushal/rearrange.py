@@ -70,23 +70,20 @@ class PoolMelds:
     search looks at the groups as bits of a number, in the order the melds were found: for each
     card, the groups holding it, and the groups needing ``j`` copies of it or more."""
 
-    def __init__(self, cards, negative, make=None):
+    def __init__(self, cards, negative):
         self.cards = sorted(set(cards), key=lambda c: c.text)
         self.slot = {card: 4 * i for i, card in enumerate(self.cards)}
         self.bit = {card: 1 << s for card, s in self.slot.items()}
         self.guard = sum(8 << s for s in self.slot.values())
         self.low = self.guard >> 3   # the lowest bit of each card's count
         self.have = self.encode(cards)
-        # (meld, its cards encoded, its identity, whether a natural sequence); the move laying
-        # each meld (``make``), made once for the whole rearranging; the groups.
+        # (meld, its cards encoded, its identity, whether a natural sequence); the groups.
         bit = self.bit.__getitem__
-        entries, self.moves = [], {}
+        entries = []
         numbers, groups = {}, []   # each group: its cards encoded, {identity: natural sequence}, its cards once
         for meld in melds_from(list(cards), negative):
             need, ident, natural = sum(map(bit, meld.cards)), identity(meld), meld.kind == "run" and meld.natural
             entries.append((meld, need, ident, natural))
-            if make:
-                self.moves[meld.cards] = make(meld.cards)
             number = numbers.get(need)
             if number is None:
                 number = numbers[need] = len(groups)
@@ -167,6 +164,7 @@ class _Search:
 
     def __init__(self, pool, hand, keep, known):
         self.memo, self.keep, self.known = {}, keep, known
+        self.steps = None   # {key: (group, identity, the next call's arguments)}, to follow a way found
         self.known_pools = set()   # the pools the memo holds answers for
         self.work, self.budget = 0, float("inf")
         self.slot, self.guard, self.low = known.slot, known.guard, known.low
@@ -204,11 +202,8 @@ class _Search:
                     if self.looked[card]:
                         raise _OverBudget
                     break
-        # Only a meld sharing a card with what is left can be identical to one laid from it: the key
-        # leaves the others out, so that the melds offered share their searches.
-        left = pool | hand
-        near = frozenset(i for i in placed if left & self._mask(i))
-        key = (pool, hand, near, need_natural)
+        key = self._key(pool, hand, placed, need_natural)
+        near = key[2]
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -249,11 +244,31 @@ class _Search:
             enough = ((whole - need) & self.guard) >> 3
             from_pool = (need & enough * 7) | (pool & (low - enough) * 7)
             from_hand = need - from_pool
-            if self._from(pool - from_pool, hand - from_hand, in_hand - self._count(from_hand), near | {ident}, False):
+            after = (pool - from_pool, hand - from_hand, in_hand - self._count(from_hand), near | {ident}, False)
+            if self._from(*after):
                 found = True
+                if self.steps is not None:
+                    self.steps[key] = (number, ident, after)
                 break
         self._remember(key, found)
         return found
+
+    def _key(self, pool, hand, placed, need_natural):
+        # Only a meld sharing a card with what is left can be identical to one laid from it: the key
+        # leaves the others out, so that the melds offered share their searches.
+        left = pool | hand
+        return pool, hand, frozenset(i for i in placed if left & self._mask(i)), need_natural
+
+    def way(self, pool, hand, in_hand, placed, need_natural):
+        """The melds of the way the search found from these arguments (it answered True)."""
+        by_group = {}
+        for meld, need, ident, _ in self.known.entries:
+            by_group.setdefault((need, ident), meld)
+        melds, args = [], (pool, hand, in_hand, placed, need_natural)
+        while args[0]:
+            number, ident, args = self.steps[self._key(*args[:2], *args[3:])]
+            melds.append(by_group[(self.known.groups[number][0], ident)])
+        return melds
 
     def _remember(self, key, found):
         self.memo[key] = found
@@ -325,19 +340,20 @@ def brute_force_offered(pool, hand, negative, placed, need_natural, keep):
             if ends(_less(pool, p), _less(hand, h), placed | {identity(m)}, need_natural and not _natural_run(m))]
 
 
-# ---- the state's side: taking up, the melds open, refusals --------------------------------------
+# ---- the state's side: taking up, the way listed, the melds open, refusals ----------------------
 
-def take_up(state, make):
+def take_up(state):
     """The seat to act takes up its melds (all but the one just laid taking from the line) into
-    the pool, to lay them again; ``make`` makes the move laying a meld's cards."""
+    the pool, to lay them again. Those melds, laid again as they were, are one way to lay every
+    card taken up: the moves listed (``state.way``)."""
     seat = state.turn
     kept = [(n, m) for n, m in enumerate(state.melds, 1) if m[0] != seat or n == state.taken_meld]
-    taken = [c for n, (o, m) in enumerate(state.melds, 1) if o == seat and n != state.taken_meld for c in m.cards]
+    taken = [m for n, (o, m) in enumerate(state.melds, 1) if o == seat and n != state.taken_meld]
     state.before_rearrange = (tuple(state.melds), tuple(state.hands[seat]), state.taken_meld)
-    state.pool = sorted(taken, key=_held)
+    state.pool = sorted((c for m in taken for c in m.cards), key=_held)
     state.melds = [m for _, m in kept]
     state.after_pool, state.phase, state.rearranged, state.taken_meld = state.phase, "rearrange", True, None
-    state.pool_melds = PoolMelds(state.pool + state.hands[seat], state.negative, make)
+    state.way = tuple(taken)
     state.said = (f"{state.player_names()[seat]} takes up their melds to rearrange them: every card taken up "
                   f"is laid again in new melds, perhaps with cards from the hand.")
 
@@ -348,13 +364,13 @@ def put_back(state):
     seat = state.turn
     melds, hand, state.taken_meld = state.before_rearrange
     state.melds, state.hands[seat], state.pool = list(melds), list(hand), []
-    state.phase, state.after_pool, state.before_rearrange, state.pool_melds = state.after_pool, None, None, None
+    finish(state)
     state.said = f"{state.player_names()[seat]} puts their melds back as they were, and the cards laid from the hand."
 
 
 def finish(state):
-    """The pool laid again: the turn goes on where it was."""
-    state.phase, state.after_pool, state.before_rearrange, state.pool_melds = state.after_pool, None, None, None
+    """The pool laid again (or put back): the turn goes on where it was."""
+    state.phase, state.after_pool, state.before_rearrange, state.way = state.after_pool, None, None, None
 
 
 def _held(card):
@@ -363,26 +379,57 @@ def _held(card):
     return (4, 0) if card.is_joker else held_order(card)
 
 
-def laid_again(state):
-    """A meld laid while rearranging: the melds of the cards left are narrowed to them, or, the
-    pool laid, the turn goes on where it was (``finish``)."""
+def laid_again(state, meld):
+    """``meld`` laid while rearranging: the rest of the way listed, if it was one of its melds, or
+    another way found by the search (none, if it finds none within its budget: then only putting
+    back is listed); or, the pool laid, the turn goes on where it was (``finish``)."""
     if not state.pool:
         finish(state)
         return
-    cards = state.pool + state.hands[state.turn]
-    state.pool_melds = state.pool_melds and state.pool_melds.narrowed(cards) or PoolMelds(cards, state.negative)
+    rest = list(state.way)
+    for i, other in enumerate(rest):
+        if other.cards == meld.cards:
+            del rest[i]
+            state.way = tuple(rest)
+            return
+    seat, hand = state.turn, state.hands[state.turn]
+    placed, need_natural, keep = _rules_now(state)
+    known = PoolMelds(state.pool + hand, state.negative)
+    search = _Search(state.pool, hand, keep, known)
+    search.budget, search.steps = TOTAL_BUDGET, {}
+    start = (known.encode(state.pool), known.encode(hand), len(hand), frozenset(placed), need_natural)
+    try:
+        found = search._from(*start)
+    except _OverBudget:
+        found = False
+    state.way = tuple(search.way(*start)) if found else ()
+
+
+def _rules_now(state):
+    """``(identities of the player's melds on the table, whether they lack a natural sequence, the
+    cards the hand keeps)`` for the seat rearranging."""
+    mine = [m for _, m in state.own_melds(state.turn)]
+    return ({identity(m) for m in mine}, not any(_natural_run(m) for m in mine),
+            0 if state.after_pool == "final" else 1)
 
 
 def open_melds(state):
-    """The melds open to the seat to act while rearranging (``play.rearrange``), each with its
-    move (``PoolMelds.moves``, where the state's melds were found with one)."""
-    seat = state.turn
-    mine = [m for _, m in state.own_melds(seat)]
-    keep = 0 if state.after_pool == "final" else 1
-    known = state.pool_melds or PoolMelds(state.pool + state.hands[seat], state.negative)
-    melds = offered(state.pool, state.hands[seat], state.negative, {identity(m) for m in mine},
-                    not any(m.kind == "run" and m.natural for m in mine), keep, known)
-    return [(m, known.moves.get(m.cards)) for m in melds]
+    """Every meld open to the seat to act while rearranging (``play.rearrange``), as the search
+    settles them (``offered``): with the melds of the cards taken up and the hand as they were
+    when the melds were taken up, narrowed to the cards left, so that a meld the search leaves
+    unsettled is the same whichever moves came before. Found once a state, for a meld not listed
+    and for the cards picked one by one."""
+    cached = state.__dict__.get("_cached_open_melds")
+    if cached is None:
+        seat, hand = state.turn, state.hands[state.turn]
+        melds, held, taken_meld = state.before_rearrange
+        taken = [c for n, (o, m) in enumerate(melds, 1) if o == seat and n != taken_meld for c in m.cards]
+        cards = state.pool + hand
+        known = PoolMelds(taken + list(held), state.negative).narrowed(cards) or PoolMelds(cards, state.negative)
+        placed, need_natural, keep = _rules_now(state)
+        cached = state._cached_open_melds = offered(state.pool, hand, state.negative, placed, need_natural, keep,
+                                                    known)
+    return cached
 
 
 def refusal(state, cards):

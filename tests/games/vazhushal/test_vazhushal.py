@@ -11,16 +11,18 @@ import rules_engine
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_card, parse_cards
 from rules_engine.games.vazhushal import VazhushalState, doubled, hand_count
+from rules_engine.games.vazhushal.listing import takes
 from rules_engine.games.vazhushal.melds import (brute_force_melds, card_value, identity, is_wild, melds_from,
                                                 read_meld)
 from rules_engine.scoring import sheet_outcome
 from tests.conformance import refused
 from ends import most, played_to_end
+from listing_oracle import full_built_moves, take_position
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
-# than of most: a hand lists every meld and every take from the discard line, hundreds with wild
-# cards: one game a batch, each player count once over the batches; this file checks the melds
-# offered against a brute force.
+# than of most: its checks read every meld and take from the discard line a hand may make, hundreds
+# with wild cards: one game a batch, each player count once over the batches; this folder checks
+# the melds and takes against a brute force and the full list (test_vazhushal_moves.py).
 CONFORMANCE_GAMES_PER_BATCH = {"random": 1, "heuristic": 1}
 
 # The share of King's random-bot moves a second this game is held to (benchmarks/engine_speed.py),
@@ -131,19 +133,6 @@ def test_melds_offered_match_a_brute_force():
             assert found == {c for c in natural if must in c}, (pool, neg, must)
 
 
-def take_position(hand, line, negative, melds=(), seats=2):
-    """Seat 1 to draw, holding ``hand``, with ``line`` (oldest first), the negative joker and
-    ``melds`` of its own laid (texts)."""
-    state = GAME.new(seed=1, seats=seats)
-    neg = parse_card(negative) if isinstance(negative, str) else negative
-    state.hands[1] = list(parse_cards(hand) if isinstance(hand, str) else hand)
-    state.line = list(parse_cards(line) if isinstance(line, str) else line)
-    state.negative, state.turn, state.phase = neg, 1, "draw"
-    state.melds = [(1, read_meld(parse_cards(m) if isinstance(m, str) else m, neg)) for m in melds]
-    state.__dict__.pop("_legal_cached", None)
-    return state
-
-
 def brute_force_takes(state):
     """Every take from the line the text allows the seat to act, by trying each ordered choice of
     cards: the deepest card taken in a new meld of cards from the hand and the cards taken; a
@@ -203,10 +192,16 @@ def test_takes_offered_match_a_brute_force():
         if any(c in parse_cards(" ".join(melds)) for c in hand + line):
             melds = ()
         state = take_position(hand, line, neg, melds)
-        offered = {(m.args[0], m.args[1]) for m in state.legal_moves() if m.kind == "take"}
-        assert offered == brute_force_takes(state), (hand, line, neg, melds)
-        for place, cards in brute_force_takes(state):
+        every = brute_force_takes(state)
+        assert {(place, meld.cards) for place, meld in takes(state)} == every, (hand, line, neg, melds)
+        for place, cards in every:
             assert state.explain(FORMS_TAKE.format(place, " ".join(c.text for c in cards))) is None
+        # Listed: a longest take from each card of the line a take starts from.
+        longest = {}
+        for place, cards in every:
+            longest[place] = max(longest.get(place, 0), len(cards))
+        assert [(m.args[0], len(m.args[1])) for m in state.legal_moves() if m.kind == "take"] == sorted(
+            longest.items())
 
 
 def test_a_take_identical_to_a_meld_is_refused_in_every_order():
@@ -242,15 +237,15 @@ def test_a_player_yet_to_meld_takes_from_the_line_only_for_a_natural_sequence():
     deck = deck_for(hands, "7D", "2C 3C", "5C")   # wild: 5♦ and 5♥
     state = GAME.new(seats=2, decks={"hand-1": deck})
     assert state.to_act == 1
-    # Seat 1 holds A♥ J♥ Q♥ K♥: it may meld the natural sequence before drawing.
-    assert "meld JH QH KH" in [m.text for m in state.legal_moves()]
+    # Seat 1 holds A♥ J♥ Q♥ K♥: it may meld a natural sequence before drawing, the longest listed.
+    assert "meld JH QH KH AH" in [m.text for m in state.legal_moves()] and state.explain("meld JH QH KH") is None
     state = state.apply("draw").apply("discard 4D")
     # Seat 0 has not melded: 7♦ 8♦ with the wild 5♦ is no first meld, taken or laid.
     assert refused(state, "take 1 meld 7D 8D 5D", "play.line-first")
     assert not [m for m in state.legal_moves() if m.kind == "take"]
     # It holds a natural sequence, which it may lay before drawing; then no more melds until it draws.
     state = state.apply("meld 2S 3S 4S")
-    assert state.phase == "draw" and "take 1 meld 7D 8D 5D" in [m.text for m in state.legal_moves()]
+    assert state.phase == "draw" and state.explain("take 1 meld 7D 8D 5D") is None
     assert refused(state, "meld 6H 7H 5D", "play.meld-first")
 
 
@@ -341,19 +336,23 @@ def test_whole_games_recount_independently(seats):
 
 
 def test_each_meld_and_take_is_built_card_by_card():
-    # The conformance suite leaves this check to the game (lists_built_moves = False): over a whole
-    # two-player game, every meld, take and lay-off offered is built by picking its cards one by one.
-    from tests.conformance import check_selection
-
-    state = GAME.new(seed="built", seats=2)
-    bots = [HeuristicBot(seat) for seat in range(2)]
+    # The conformance suite leaves this check to the game (lists_built_moves = False): over whole
+    # games of two to four players, every meld, take and lay-off open, listed or not, is built by
+    # picking its cards one by one, each offered in turn, and finished with its button.
     checked = 0
-    while not state.is_over:
-        if any(state._built(m) for m in state.legal_moves()):
-            check_selection(state)
-            checked += 1
-        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
-    assert checked >= 10
+    for seats in (2, 3, 4):
+        state = GAME.new(seed="built", seats=seats)
+        bots = [HeuristicBot(seat) for seat in range(seats)]
+        while not state.is_over:
+            for move, built in full_built_moves(state)[:40]:
+                picked = []
+                for card in built.cards:
+                    assert not picked or card in state.choose(picked)["next"], (move, picked)
+                    picked.append(card)
+                assert move.text in [f["move"] for f in state.choose(picked, built.target)["finish"]], move
+                checked += 1
+            state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    assert checked >= 100
 
 
 def test_rearranging_splits_a_long_sequence_to_reuse_a_card_and_goes_out():
@@ -424,9 +423,9 @@ def test_the_melds_of_fewer_cards_are_those_of_more_still_held_in_the_same_order
     for _ in range(12):
         rng.shuffle(deck)
         cards, neg = deck[:rng.choice([14, 22, 30])], deck[-1]
-        known = PoolMelds(cards, neg, meld_move)
-        for move in known.moves.values():
-            made = FORMS["meld"].make(move.args[0])
+        known = PoolMelds(cards, neg)
+        for meld, *_ in known.entries:
+            move, made = meld_move(meld.cards), FORMS["meld"].make(meld.cards)
             assert (move.kind, move.args, move.text) == (made.kind, made.args, made.text)
         for _ in range(3):
             cards = rng.sample(cards, len(cards) - rng.randint(1, 5))
@@ -452,8 +451,10 @@ def test_rearranging_lays_melds_that_need_the_hand_later_and_goes_out():
     # The text allows 4♥–9♥ to become 3♥ 4♥ 5♥, 6♥ 6♠ 6♣, 7♥ 7♠ 7♣ and 8♥ 9♥ 10♥: whichever is laid
     # first, another needs cards from the hand to take up the hearts left.
     state = rearranging_state().apply("rearrange")
-    assert {"meld 8H 9H TH", "meld 3H 4H 5H", "meld 6S 6H 6C", "meld 7S 7H 7C", "put back"} <= {
-        m.text for m in state.legal_moves()}
+    for move in ("meld 8H 9H TH", "meld 3H 4H 5H", "meld 6S 6H 6C", "meld 7S 7H 7C"):
+        assert state.explain(move) is None
+    # Listed: one way to lay every card taken up again, the meld taken up laid as it was.
+    assert [m.text for m in state.legal_moves()] == ["meld 4H 5H 6H 7H 8H 9H", "put back"]
     for move in ("meld 8H 9H TH", "meld 3H 4H 5H", "meld 6S 6H 6C"):
         state = state.apply(move)
         assert state.phase == "rearrange" and "put back" in [m.text for m in state.legal_moves()]
@@ -497,7 +498,8 @@ def test_a_meld_left_unsettled_is_offered_and_a_dead_end_is_put_back(monkeypatch
     monkeypatch.setattr(rearrange, "TOTAL_BUDGET", 0)
     before = rearranging_state()
     state = before.apply("rearrange").apply("meld 6H 7H 8H")   # a dead end the search did not settle
-    assert "meld 2H 3H 4H" in [m.text for m in state.legal_moves()]   # nor this, the 5♥ looked at first
+    assert state.explain("meld 2H 3H 4H") is None   # nor this, the 5♥ looked at first
+    assert [m.text for m in state.legal_moves()] == ["put back"]   # and no way on is found to list
     state = state.apply("meld 2H 3H 4H")
     assert [c.text for c in state.pool] == ["5H", "9H"]
     assert [m.text for m in state.legal_moves()] == ["put back"]   # no meld holds the 9♥ now
