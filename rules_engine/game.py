@@ -233,6 +233,25 @@ class State:
         of the next card keeping it back), it is not told them who made it either."""
         return None
 
+    # The move log (rules_engine/movelog.py) tells every move a seat is told of, with these hooks.
+    def _said(self, seat):
+        """The move that led here in a sentence, as ``seat`` sees it: the table's ``last``. A
+        family that keeps it on the state returns it from there, so that the log, which asks for
+        every move of a session, does not describe the whole table each time."""
+        return self._describe(seat).get("last")
+
+    def _log_place(self):
+        """Where a move made now is told in the log: ``(hand, part)``, the hand's number (None in a
+        game of one deal) and the part of the hand in words (``"Trick 3"``, ``"Round 2"``,
+        ``"Bidding"``), or None where the hand is not played in parts."""
+        return getattr(self, "hand_number", None), None
+
+    def _log_rule(self):
+        """The id of the rule that decided something in the move that led here (a forced capture,
+        a penalty, a special card's effect), which the log links; None where no rule did. A family
+        sets it as ``self.decided_by`` while it makes the move: it lasts for that move only."""
+        return self.__dict__.get("decided_by")
+
     def candidate_moves(self):
         """Well-formed moves worth asking ``explain`` about: the legal ones and
         plausible illegal ones, so tests can check the two agree."""
@@ -339,7 +358,7 @@ class State:
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
         # ends it, and the private moves the others are not told of), do not carry over to the next.
-        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end")
+        passing = ("_legal_cached", "decided_by") if private else ("_legal_cached", "hand_end", "decided_by")
         for key in [k for k in new.__dict__ if k.startswith("_cached") or k in passing]:
             del new.__dict__[key]
         new._copied()

@@ -75,6 +75,9 @@ def check_table(state, seat):
     problems = check_description(table, deck, state.hidden_from(seat), whole=seat == ALL)
     assert not problems, (f"{state.spec.id}: table({seat!r}): {problems} (rules_engine/table.py's check says "
                           "what each means: the game's _describe(seat) draws the table)")
+    assert state._said(seat) == table["last"], (
+        f"{state.spec.id}: _said({seat!r}) is {state._said(seat)!r}, but the table's last sentence is "
+        f"{table['last']!r}: the move log (rules_engine/movelog.py) tells each move by _said")
     if seat is not None and seat in (state.to_act, ALL) and not state.is_over:
         assert [click["move"] for click in table["moves"]] == [m.text for m in state.legal_moves()], (
             f"{state.spec.id}: table({seat!r}) needs a click or a button for every legal move, in order "

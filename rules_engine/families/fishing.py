@@ -311,6 +311,9 @@ class FishingGame(State):
                               owner=s, note=f"{plural(points, 'point')} won"))
         return zones
 
+    def _said(self, seat):
+        return self.said
+
     def fishing_description(self, seat, facts, middle=()):
         names = self.player_names()
         title = f"Hand {self.hand_number} of {self._hands_in_game()}" if self._hands_in_game() > 1 else "The deal"

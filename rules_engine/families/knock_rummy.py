@@ -391,6 +391,9 @@ class KnockRummyState(State):
         """The game's own entries in ``view(seat)["table"]``, after the knocker's."""
         return {}
 
+    def _said(self, seat):
+        return self.said
+
     def knock_table(self, seat, knock_label, doing, result, target, standing=()):
         """The table's description (``_describe``), as ``rummy_table.description`` takes its parts;
         ``knock_label``: the words beside the knocker's face-down discard; ``target``: the score
