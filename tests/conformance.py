@@ -88,7 +88,10 @@ def check_table(state, seat):
             move = legal[click["move"]]
             if click["card"] is not None:
                 zone_id, index = click["card"]
-                if move.card is None:   # a card chosen by its place in a hand its owner cannot see (the Hairy Ape)
+                if move.card is None and zones[zone_id]["kind"] in ("stock", "discard"):
+                    # A draw starts from the top of the pile it takes from (a rummy's stock).
+                    assert index == len(zones[zone_id]["cards"]) - 1, click
+                elif move.card is None:   # a card chosen by its place in a hand its owner cannot see (the Hairy Ape)
                     assert zones[zone_id]["owner"] == state.to_act and zone_id.startswith("hand"), click
                 else:
                     assert zones[zone_id]["cards"][index] == move.card.text, click
