@@ -317,7 +317,9 @@ class State:
             return move
         if not isinstance(move, str):
             raise NotationError(f"bad move {quote(move)} in {self.spec.name}: a move is written as text")
-        return self.forms.parse(move, self.spec.name)
+        # The move that led here, read again to tell it (its sentence, the move log), is the one made.
+        made = self.__dict__.get("_cached_move")
+        return made if made is not None and made.text == move else self.forms.parse(move, self.spec.name)
 
     def explain(self, move):
         """None if ``move`` is legal now, else ``Explanation(reason, rule)``."""
@@ -367,6 +369,7 @@ class State:
             public_mover = self.to_act if self._public_turn() is not None else None
             in_part = (in_part[0], frozenset(in_part[1]), public_mover)
         new._history = (self._history, move.text, comment, mover, private, in_part)
+        new._cached_move = move
         new._play(move)
         return new
 
