@@ -444,27 +444,30 @@ class Host:
         return {"seat": mover, "move": text}
 
 
-OPENING_KEYS = ("view", "table", "human", "step", "last", "result")
+OPENING_KEYS = ("view", "table", "human", "step", "last", "result", "log")
 
 
 def opening(game, seed, seats=None, human=0, options=None):
-    """What a play widget shows at its reader's first turn on a new deal: the reply to ``open``,
-    then to each ``bot`` until the reader is to move, as the widget asks for them. The build
-    writes it beside the page so the table is drawn while the engine loads; the page draws it
-    only if the live engine, once up, reaches the same reply. It is the reader's seat's reply, so
-    it shows what that seat may see. None where the widget would not stop at the reader's turn
-    first (a hand's end or the game's end before it, an error)."""
+    """What a play widget shows up to its reader's first turn on a new deal: the replies to
+    ``open``, then to each ``bot`` until the reader is to move, as the widget asks for them, so
+    that it shows the bots' moves one at a time. The build writes them beside the page so the table
+    is drawn while the engine loads; the page goes on from them only if the live engine, once up,
+    reaches the same last reply. They are the reader's seat's replies, so they show what that seat
+    may see. None where the widget would not stop at the reader's turn first (a hand's end or the
+    game's end before it, an error)."""
     host = Host()
     reply = host.handle({"v": PROTOCOL_VERSION, "op": "open", "session": "opening", "game": game, "seed": seed,
                          "seats": seats, "human": human, "options": options or {}})
+    replies = [reply]
     # The widget's loop (play.js, runBots): the bots play while the table is neither over nor the reader's.
     while reply["ok"] and not reply["table"]["is_over"] and not reply["table"]["interlude"] \
             and reply["table"]["to_act"] != human and not _live(reply):
         reply = host.handle({"v": PROTOCOL_VERSION, "op": "bot", "session": "opening"})
+        replies.append(reply)
     # A real-time table goes by its beat, once the reader starts it (widgets/timing.js): no first turn to draw.
     if not reply["ok"] or reply["table"]["is_over"] or reply["table"]["interlude"] or _live(reply):
         return None
-    return {key: reply[key] for key in OPENING_KEYS}
+    return [{key: each[key] for key in OPENING_KEYS} for each in replies]
 
 
 def _live(reply):
