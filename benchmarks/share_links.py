@@ -1,5 +1,6 @@
 """How long a share link takes to open: the page protocol's ``open`` with a
-``share`` code, which replays every move it names.
+``share`` code, which replays every move it names, for a reader in seat 0 (the
+reply carries the move log of every move that seat was told of).
 
     .venv/bin/python benchmarks/share_links.py [--repeat N] [--game ID]
 
@@ -72,7 +73,7 @@ def open_time(game_id, seats, seed, code, repeat):
         host = host_module.Host()
         started = time.process_time()
         reply = host.handle({"v": 1, "id": 1, "op": "open", "session": "s", "game": game_id, "seed": seed,
-                             "seats": seats, "human": None, "share": code})
+                             "seats": seats, "human": 0, "share": code})
         times.append(time.process_time() - started)
     return statistics.median(times), reply
 

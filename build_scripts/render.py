@@ -218,10 +218,14 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
         frames_out[name] = frames
         attrs["data-frames-src"] = name
         attrs["data-frame-count"] = len(replayed)
+    # The stepper counts steps, "Step 0 of N": a move that ends a hand gives two, so the caption
+    # says so where the two counts differ.
+    steps = len(replayed) - 1
+    extra = f" ({steps} steps: a hand's end is a step of its own)" if steps != len(moves) else ""
     out = [
         f'<figure class="rules-widget rules-widget--example" id="{fence.id}" {_attrs(attrs)}>',
         f'<figcaption class="rules-widget__title">Worked example {number}: {len(moves)} '
-        f'move{"s" if len(moves) != 1 else ""}, replayed by the engine</figcaption>',
+        f'move{"s" if len(moves) != 1 else ""}, replayed by the engine{extra}</figcaption>',
         f'<div class="rules-example__start" data-search-exclude>{start.svg}</div>',
         '<ol class="rules-example__moves">',
     ]

@@ -239,6 +239,25 @@ class State:
         of the next card keeping it back), it is not told them who made it either."""
         return None
 
+    # The move log (rules_engine/movelog.py) tells every move a seat is told of, with these hooks.
+    def _said(self, seat):
+        """The move that led here in a sentence, as ``seat`` sees it: the table's ``last``. A
+        family that keeps it on the state returns it from there, so that the log, which asks for
+        every move of a session, does not describe the whole table each time."""
+        return self._describe(seat).get("last")
+
+    def _log_place(self):
+        """Where a move made now is told in the log: ``(hand, part)``, the hand's number (None in a
+        game of one deal) and the part of the hand in words (``"Trick 3"``, ``"Round 2"``,
+        ``"Bidding"``), or None where the hand is not played in parts."""
+        return getattr(self, "hand_number", None), None
+
+    def _log_rule(self):
+        """The id of the rule that decided something in the move that led here (a forced capture,
+        a penalty, a special card's effect), which the log links; None where no rule did. A family
+        sets it as ``self.decided_by`` while it makes the move: it lasts for that move only."""
+        return self.__dict__.get("decided_by")
+
     def candidate_moves(self):
         """Well-formed moves worth asking ``explain`` about: the legal ones and
         plausible illegal ones, so tests can check the two agree."""
@@ -304,6 +323,10 @@ class State:
             return move
         if not isinstance(move, str):
             raise NotationError(f"bad move {quote(move)} in {self.spec.name}: a move is written as text")
+        # The move that led here, read again to tell it (its sentence, the move log), is the one made.
+        made = self.__dict__.get("_cached_move")
+        if made is not None and made.text == move:
+            return made
         parsed = self.forms.parse(move, self.spec.name)
         # A card the pack lacks (a joker, a 2 of a 32-card pack) is refused here, once for every
         # game: the rules of a game never need to ask what such a card would do.
@@ -364,7 +387,9 @@ class State:
         private = self._private_turn() and self._keeps_private(move)
         # What was computed for this state, and a hand's end (shown only right after the move that
         # ends it, and the private moves the others are not told of), do not carry over to the next.
-        passing = ("_legal_cached",) if private else ("_legal_cached", "hand_end", "hand_tally")
+        passing = ("_legal_cached", "decided_by")
+        if not private:
+            passing += ("hand_end", "hand_tally")
         kept = self.__dict__.copy()
         for key in passing:
             kept.pop(key, None)
@@ -384,6 +409,7 @@ class State:
             # stack that frees it under Pyodide (Kaiser's 200 hands make some 7,000 moves).
             new._history_sealed = (self._history_sealed, tuple(_chain(new._history))[::-1])
             new._history, new._history_recent = None, 0
+        new._cached_move = move
         new._play(move)
         return new
 

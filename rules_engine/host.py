@@ -13,12 +13,13 @@ Each widget on a page opens its own session. Protocol version 1::
 
 Operations: ``games``, ``open``, ``move``, ``bot``, ``undo``, ``hint``,
 ``explain``, ``select`` (a move built from several cards, step by step), ``share``,
-``close``, ``score`` (a score pad's computed row), and for a real-time game ``reactions`` (when each
-bot seat will react) and ``react`` (one of them does).
+``close``, ``score`` (a score pad's computed row), ``log`` (the move log again, from an entry on),
+and for a real-time game ``reactions`` (when each bot seat will react) and ``react`` (one of them does).
 
 While a game is in progress, a reply holds only what the reader's seat may
 see: its view and table, how many moves it has been told of (``step``), the
-last of them as it saw it. The seed, the record and the share code (the moves
+last of them as it saw it, and the move log's entries the page does not have yet (``log``: each move
+the seat was told of, in words, from entry ``from`` on: rules_engine/movelog.py). The seed, the record and the share code (the moves
 so far as their indexes among the legal moves, so that a link replays them
 exactly) fix the whole deal, the other hands included: a reply carries them
 once the game is over, and before that only the ``share`` operation gives
@@ -29,7 +30,7 @@ import inspect
 import logging
 from dataclasses import replace
 
-from . import list_games, load_game
+from . import list_games, load_game, movelog
 from .bots import make_bot
 from .errors import RulesError, quote
 from .game import ALL
@@ -115,6 +116,9 @@ class Session:
         self.bots = bots
         self.fixed_decks = None  # the record's deals, when the host drew the seed for the others
         self.planned = {}  # a real-time game's bot reactions to the card on the table, by seat
+        self.log = []  # the move log: an entry per move the reader's seat was told of (movelog.py)
+        self.logged = [0]  # the log's length at each state, for undo
+        self.log_sent = 0  # the entries the page has: a reply sends those after them
 
     @property
     def state(self):
@@ -131,7 +135,23 @@ class Session:
             index = listed.index(made) if made in listed else made   # a move its game does not list
         self.indexes.append(index)
         self.states.append(after)
+        told = movelog.entry(state, after, self.human)
+        if told is not None:
+            self.log.append(told)
+        self.logged.append(len(self.log))
         return after
+
+    def pop(self):
+        """Take back the last move."""
+        self.states.pop()
+        self.indexes.pop()
+        self.logged.pop()
+        del self.log[self.logged[-1]:]
+
+    def log_since(self, start):
+        """The log's entries from ``start`` on, as a reply carries them; the page has them all now."""
+        self.log_sent = len(self.log)
+        return {"from": start, "entries": self.log[start:]}
 
     def bot_to_decide_in_private(self):
         """The bot seat deciding in private now (Comet's holder offered the comet), or None."""
@@ -307,8 +327,7 @@ class Host:
         if len(current.states) == 1:
             raise ProtocolError("nothing to undo")
         while len(current.states) > 1:
-            current.states.pop()
-            current.indexes.pop()
+            current.pop()
             if current.state.to_act == current.human or current.human is None:
                 break
         return self._snapshot(current)
@@ -342,6 +361,13 @@ class Host:
         current = self._session(session)
         state = current.state
         return {"seed": state.seed, "share": encode_share(current.indexes), "record": state.record.to_text()}
+
+    def op_log(self, session, since=0):
+        """The move log from entry ``since`` on: for a page that missed some (a reply it set aside)."""
+        current = self._session(session)
+        if type(since) is not int or not 0 <= since <= len(current.log):
+            raise ProtocolError(f"bad log entry {quote(since)}: expected a number from 0 to {len(current.log)}")
+        return {"log": current.log_since(since)}
 
     def op_close(self, session):
         _check_name(session)
@@ -407,6 +433,8 @@ class Host:
             "step": state.moves_seen_by(seat),
             "last": {"move": last[0], "seat": last[1]} if last else None,
             "result": getattr(state, "result", None),
+            # The entries the page does not have yet: it keeps those before "from" (fewer after an undo).
+            "log": current.log_since(min(current.log_sent, len(current.log))),
         }
         if current.fixed_decks is not None and state.labels_dealt - current.fixed_decks:
             reply["dealt_afresh"] = True  # a deal the record did not fix, from the seed drawn for it
@@ -421,27 +449,30 @@ class Host:
         return {"seat": mover, "move": text}
 
 
-OPENING_KEYS = ("view", "table", "human", "step", "last", "result")
+OPENING_KEYS = ("view", "table", "human", "step", "last", "result", "log")
 
 
 def opening(game, seed, seats=None, human=0, options=None):
-    """What a play widget shows at its reader's first turn on a new deal: the reply to ``open``,
-    then to each ``bot`` until the reader is to move, as the widget asks for them. The build
-    writes it beside the page so the table is drawn while the engine loads; the page draws it
-    only if the live engine, once up, reaches the same reply. It is the reader's seat's reply, so
-    it shows what that seat may see. None where the widget would not stop at the reader's turn
-    first (a hand's end or the game's end before it, an error)."""
+    """What a play widget shows up to its reader's first turn on a new deal: the replies to
+    ``open``, then to each ``bot`` until the reader is to move, as the widget asks for them, so
+    that it shows the bots' moves one at a time. The build writes them beside the page so the table
+    is drawn while the engine loads; the page goes on from them only if the live engine, once up,
+    reaches the same last reply. They are the reader's seat's replies, so they show what that seat
+    may see. None where the widget would not stop at the reader's turn first (a hand's end or the
+    game's end before it, an error)."""
     host = Host()
     reply = host.handle({"v": PROTOCOL_VERSION, "op": "open", "session": "opening", "game": game, "seed": seed,
                          "seats": seats, "human": human, "options": options or {}})
+    replies = [reply]
     # The widget's loop (play.js, runBots): the bots play while the table is neither over nor the reader's.
     while reply["ok"] and not reply["table"]["is_over"] and not reply["table"]["interlude"] \
             and reply["table"]["to_act"] != human and not _live(reply):
         reply = host.handle({"v": PROTOCOL_VERSION, "op": "bot", "session": "opening"})
+        replies.append(reply)
     # A real-time table goes by its beat, once the reader starts it (widgets/timing.js): no first turn to draw.
     if not reply["ok"] or reply["table"]["is_over"] or reply["table"]["interlude"] or _live(reply):
         return None
-    return {key: reply[key] for key in OPENING_KEYS}
+    return [{key: each[key] for key in OPENING_KEYS} for each in replies]
 
 
 def _live(reply):

@@ -75,6 +75,9 @@ def check_table(state, seat):
     problems = check_description(table, deck, state.hidden_from(seat), whole=seat == ALL)
     assert not problems, (f"{state.spec.id}: table({seat!r}): {problems} (rules_engine/table.py's check says "
                           "what each means: the game's _describe(seat) draws the table)")
+    assert state._said(seat) == table["last"], (
+        f"{state.spec.id}: _said({seat!r}) is {state._said(seat)!r}, but the table's last sentence is "
+        f"{table['last']!r}: the move log (rules_engine/movelog.py) tells each move by _said")
     if seat is not None and seat in (state.to_act, ALL) and not state.is_over:
         assert [click["move"] for click in table["moves"]] == [m.text for m in state.legal_moves()], (
             f"{state.spec.id}: table({seat!r}) needs a click or a button for every legal move, in order "
@@ -85,7 +88,10 @@ def check_table(state, seat):
             move = legal[click["move"]]
             if click["card"] is not None:
                 zone_id, index = click["card"]
-                if move.card is None:   # a card chosen by its place in a hand its owner cannot see (the Hairy Ape)
+                if move.card is None and zones[zone_id]["kind"] in ("stock", "discard"):
+                    # A draw starts from the top of the pile it takes from (a rummy's stock).
+                    assert index == len(zones[zone_id]["cards"]) - 1, click
+                elif move.card is None:   # a card chosen by its place in a hand its owner cannot see (the Hairy Ape)
                     assert zones[zone_id]["owner"] == state.to_act and zone_id.startswith("hand"), click
                 else:
                     assert zones[zone_id]["cards"][index] == move.card.text, click

@@ -14,8 +14,8 @@ Each time the seat would be shown the table, from the swapped deal on, as
 long as the two cards stay hidden from it and the moves still apply, all the
 seat is given must be equal: its view and table (headline, last sentence,
 result, score sheet, zones, clicks), the turn and the moves it is told of,
-the page protocol's reply to a reader in that seat and the command line's
-transcript lines. The deals part, and the comparison ends, where the rules
+the page protocol's reply to a reader in that seat, its move log and the
+command line's transcript lines. The deals part, and the comparison ends, where the rules
 part them in the open: a different seat to act where the game makes the turn
 public, a card shown by a move (which its table must then show or name), or
 the end of the swapped deal. That end is compared too (a showdown, the cards
@@ -30,6 +30,7 @@ import re
 from collections import Counter
 
 import rules_engine
+from rules_engine import movelog
 from rules_engine.bots import make_bot
 from rules_engine.cards import HIDDEN, format_cards, parse_card
 from rules_engine.cli import told_lines
@@ -98,6 +99,7 @@ class Timeline:
         self.public = 0
         self.points = []
         self.lines = []  # the command line's transcript since the last point
+        self.log = []  # the move log as the host keeps it for a reader in this seat
         self.indexes = []  # each move's index among the legal moves, as the host's share code keeps them
 
     @classmethod
@@ -112,6 +114,7 @@ class Timeline:
         b.state.__class__, b.state.decks = plain, fixed  # A's state records its shuffles: B's need not
         b.seat, b.drawn_decks = a.seat, {}
         b.public, b.points, b.lines, b.indexes = point["public"], [], [], point["indexes"][:]
+        b.log = list(point["log"])
         return b
 
     def toward(self, move):
@@ -129,13 +132,15 @@ class Timeline:
     def _moved(self, state):
         listed, made = [m.text for m in self.state.legal_moves()], state.last_move[0]
         self.indexes.append(listed.index(made) if made in listed else made)   # as the host keeps it
-        self.state = state
         if self.seat != ALL:
             self.lines += told_lines(state, self.seat)
+            told = movelog.entry(self.state, state, self.seat)
+            self.log += [told] if told else []
+        self.state = state
 
     def _take_point(self):
         self.points.append({"state": self.state, "public": self.public, "drawn": len(self.drawn_decks),
-                            "lines": self.lines, "indexes": self.indexes[:]})
+                            "lines": self.lines, "indexes": self.indexes[:], "log": tuple(self.log)})
         self.lines = []
 
     def apply(self, move):
@@ -164,6 +169,7 @@ def observed(point, seat):
     else:
         seen["host"] = reader_reply(state, seat, point["indexes"])  # its view and its table
         seen["cli"] = point["lines"]
+        seen["log"] = point["log"]
     return seen
 
 

@@ -382,19 +382,25 @@ def test_a_reader_is_told_a_gift_between_two_others_as_a_gift_of_a_card():
     raise AssertionError("no gift between two other players in this game")
 
 
-def test_a_play_blocks_opening_is_the_readers_first_turn_as_the_widget_reaches_it(king):
-    """The build draws this while the engine loads (widgets/first-deal.js); the page plays on from it
-    only if the live engine's reply is the same, so it must be the reply the widget gets."""
+def test_a_play_blocks_opening_is_every_reply_the_widget_gets_up_to_the_readers_first_turn(king):
+    """The build draws these while the engine loads (widgets/first-deal.js), the bots' moves one at a
+    time; the page plays on from them only if the live engine's last reply is the same, so they must
+    be the replies the widget gets."""
     host, reply = king
-    live = play_until_human(host, reply)
+    replies = [reply]
+    while reply["view"]["to_act"] != 0:
+        reply = call(host, "bot", session="w")
+        replies.append(reply)
     first = opening("king", 42, seats=4, human=0)
-    assert first == {key: live[key] for key in OPENING_KEYS}
-    assert first["table"]["to_act"] == 0 and first["step"] > 0  # the bots before seat 0 have played
-    # It is seat 0's reply: the others' hands are backs, and nothing tells the seed.
-    for zone in first["table"]["zones"]:
-        if zone["kind"] == "hand" and zone["owner"] != 0:
-            assert set(zone["cards"]) == {"??"}
-    assert "seed" not in first and "share" not in first
+    assert first == [{key: each[key] for key in OPENING_KEYS} for each in replies]
+    assert len(first) == 4 and first[-1]["table"]["to_act"] == 0  # the three bots before seat 0 have played
+    assert [entry["seat"] for entry in first[-1]["log"]["entries"]] == [3]  # the last bot's move, told last
+    # They are seat 0's replies: the others' hands are backs, and nothing tells the seed.
+    for each in first:
+        for zone in each["table"]["zones"]:
+            if zone["kind"] == "hand" and zone["owner"] != 0:
+                assert set(zone["cards"]) == {"??"}
+        assert "seed" not in each and "share" not in each
     # Another seed, seat or option deals another table.
     assert opening("king", 43, seats=4, human=0) != first
-    assert opening("king", 42, seats=4, human=1)["table"]["seat"] == 1
+    assert opening("king", 42, seats=4, human=1)[-1]["table"]["seat"] == 1

@@ -50,38 +50,62 @@ export async function snapshotManifest(read, pyodideVersion) {
   return manifest;
 }
 
-/** The snapshot's gzip as the browser's HTTP cache holds it (a visit before took the fast start),
- *  without asking the network; null when it is not cached or cannot be used. The bundle's folder
- *  is named by a digest of its files, so a cached copy is always the right one, however old. */
-export async function cachedSnapshot(read, manifest) {
+// The snapshot's gzip, once fetched, is kept in the browser's Cache Storage under this name, so
+// that a later visit learns whether it has it without a request (an "only-if-cached" fetch that
+// misses logs a failed request in the reader's console). Only the latest build's is kept.
+export const SNAPSHOT_CACHE = "rules-engine-snapshot";
+
+/** The Cache Storage entry of the snapshot's gzip at ``url``: ``match()`` (its response, or null),
+ *  ``keep(response)`` and ``forget()``; null where the browser has no Cache Storage (a page served
+ *  over plain http from another host than this machine), which then never counts as cached. */
+export function snapshotStore(url, storage = globalThis.caches) {
+  if (!storage || typeof storage.open !== "function") return null;
+  const open = () => storage.open(SNAPSHOT_CACHE);
+  const quietly = (work) => work().catch(() => null);  // a full or refused store only costs the next visit
+  return {
+    match: () => quietly(async () => {
+      const response = await (await open()).match(url);
+      return response && response.ok ? response : null;
+    }),
+    keep: (response) => quietly(async () => {
+      const cache = await open();
+      for (const request of await cache.keys()) if (request.url !== url) await cache.delete(request);
+      await cache.put(url, response);
+    }),
+    forget: () => quietly(async () => (await open()).delete(url)),
+  };
+}
+
+/** The snapshot's gzip as ``store`` (snapshotStore) keeps it from a visit before, asked of no
+ *  server; null when it is not kept or cannot be used. The bundle's folder is named by a digest of
+ *  its files, so a kept copy is always the right one, however old. */
+export async function cachedSnapshot(manifest, store) {
   const packed = manifest.compressed;
-  if (!packed || packed.encoding !== "gzip" || typeof DecompressionStream !== "function") return null;
-  try {
-    const response = await read(packed.file, { cache: "only-if-cached", mode: "same-origin" });
-    return response.ok ? response : null;
-  } catch {
-    return null;
-  }
+  if (!store || !packed || packed.encoding !== "gzip" || typeof DecompressionStream !== "function") return null;
+  return store.match();
 }
 
 /** The snapshot's bytes, read through ``read`` as the file the manifest names: its gzip
  *  (``manifest.compressed``, made at build time: 5.5 MB for 31.5 MB), or ``cached``, when
  *  DecompressionStream can undo it, else, or if that fails in any way, the plain file.
  *  ``marks.snapshotVia`` says which was used ("gzip" or "plain"; ``marks.gzipFailed`` why not
- *  gzip); ``onBytes(n)`` hears of each chunk of the gzip. Throws, saying why, when the snapshot
- *  cannot be used. */
-export async function fetchSnapshot(read, manifest, marks = {}, onBytes = () => {}, cached = null) {
+ *  gzip); ``onBytes(n)`` hears of each chunk of the gzip; ``store`` (snapshotStore) keeps the gzip
+ *  fetched for the next visit (fetched past the HTTP cache, which would keep it twice), and forgets
+ *  one that fails. Throws, saying why, when the snapshot cannot be used. */
+export async function fetchSnapshot(read, manifest, marks = {}, onBytes = () => {}, cached = null, store = null) {
   const packed = manifest.compressed;
   if (packed && packed.encoding === "gzip" && typeof DecompressionStream === "function") {
     try {
-      const file = cached ?? await read(packed.file, {});
+      const file = cached ?? await read(packed.file, store ? { cache: "no-store" } : {});
       if (!file.ok) throw new Error(`${packed.file}: HTTP ${file.status}`);
+      if (!cached && store) store.keep(file.clone());
       const bytes = new Uint8Array(await new Response(await gunzipped(file, onBytes)).arrayBuffer());
       if (bytes.length !== manifest.bytes) throw new Error(`${packed.file}: ${bytes.length} bytes once unpacked, expected ${manifest.bytes}`);
       marks.snapshotFetched = performance.now();
       marks.snapshotVia = "gzip";
       return bytes;
     } catch (error) {
+      store?.forget();
       marks.gzipFailed = String(error && error.message ? error.message : error);
     }
   }

@@ -20,7 +20,7 @@
 import { loadPyodide, version as loaderVersion } from "../pyodide.mjs";
 import {
   HOST, STDLIB, cachedSnapshot, chooseStart, fetchSnapshot, fetchingCompressed, linkMeter, snapshotManifest,
-  startFromSnapshot, startNormally,
+  snapshotStore, startFromSnapshot, startNormally,
 } from "./engine-start.js";
 
 const FORCED = new URL(self.location.href).searchParams.get("start");
@@ -84,11 +84,12 @@ async function startEngine() {
   let chosen;
   try {
     const manifest = await snapshotManifest(read, loaderVersion);
-    const cached = FORCED === "snapshot" ? null : await cachedSnapshot(read, manifest);
+    const store = manifest.compressed ? snapshotStore(ENGINE_URL + manifest.compressed.file) : null;
+    const cached = FORCED === "snapshot" ? null : await cachedSnapshot(manifest, store);
     chosen = FORCED === "snapshot" ? { start: "snapshot", why: "asked for (?start=snapshot)" }
       : await chooseStart({ cached, extraBytes: manifest.compressed?.bytes ?? manifest.bytes, meter });
     if (chosen.start === "snapshot") {
-      const snapshot = fetchSnapshot(read, manifest, marks, (n) => { meter.count(n); alive(); }, cached);
+      const snapshot = fetchSnapshot(read, manifest, marks, (n) => { meter.count(n); alive(); }, cached, store);
       return { way: "snapshot", chosen: chosen.why, ...(await startFromSnapshot(loadPyodide, options, snapshot)) };
     }
   } catch (error) {

@@ -1,20 +1,21 @@
 // A play block's first deal, on the table while the engine loads. The build replays the block's
 // deal (its game, options, seed and seat) to the reader's first turn and writes what the reader's
-// seat is shown then, and nothing more, to a file beside the page (rules_engine.host.opening), as
-// it does a worked example's frames. The play widget draws it as soon as it is fetched, marked as
-// not yet live (rw-play--early, data-first-deal="drawn"), with the loading bar saying what is
-// loading. The reader's first move (a card, a choice, the move list) is kept and shown as waiting;
-// once the engine is up it deals the same block live, and if its reply is the one drawn the
-// widget goes on from it and plays the kept move; if not, the drawing is dropped and the widget
-// deals as it would have without it. Loaded by the widget when it starts, so a page that never
-// reaches its table does not fetch it.
+// seat is shown on the way, and nothing more, to a file beside the page (rules_engine.host.opening),
+// as it does a worked example's frames: the reply to the deal, then to each bot's move before the
+// reader's turn. The play widget draws the deal as soon as it is fetched, marked as not yet live
+// (rw-play--early, data-first-deal="drawn"), with the loading bar saying what is loading, and the
+// bots' moves one at a time at the reader's pace (pace.js), each in the move log. The reader's first
+// move (a card, a choice, the move list) is kept and shown as waiting; once the engine is up it
+// deals the same block live, and if its last reply is the one drawn the widget goes on from it and
+// plays the kept move; if not, the drawing is dropped and the widget deals as it would have without
+// it. Loaded by the widget when it starts, so a page that never reaches its table does not fetch it.
 import { el, prettyMove } from "./cards.js";
 import { onStatus, request, status } from "./engine.js";
 import { clicksOf } from "./tables.js";
 
 const EARLY = "rw-play--early";
 // What a reply of the engine's and the build's file have in common (rules_engine.host.OPENING_KEYS).
-const KEYS = ["view", "table", "human", "step", "last", "result"];
+const KEYS = ["view", "table", "human", "step", "last", "result", "log"];
 
 /** JSON with every object's keys in order, so that two replies compare whatever their keys' order. */
 function canonical(value) {
@@ -47,7 +48,7 @@ export class FirstDeal {
     this.setState("fetching");  // then drawn, and live or dropped; failed if the engine never comes
     this.kept = null;
     this.note = el("span", "rw-loading__note");
-    (response.ok ? response.json() : Promise.resolve(null)).then((reply) => this.draw(reply), () => this.draw(null));
+    (response.ok ? response.json() : Promise.resolve(null)).then((replies) => this.draw(replies), () => this.draw(null));
     this.unsubscribe = onStatus((now) => now.state === "failed" && this.engineFailed());
   }
 
@@ -56,16 +57,26 @@ export class FirstDeal {
     this.widget.root.dataset.firstDeal = state;
   }
 
-  draw(reply) {
+  draw(replies) {
     const widget = this.widget;
     if (this.state !== "fetching") return;
-    if (!reply || !reply.table || !widget.root.isConnected) return this.end("dropped");
-    this.reply = reply;
+    if (!Array.isArray(replies) || !replies[0]?.table || !widget.root.isConnected) return this.end("dropped");
+    this.reply = replies[replies.length - 1];  // the reader's first turn
     this.setState("drawn");
     widget.root.classList.add(EARLY);
     widget.loading.append(this.note);
     // Drawn by the widget itself, so that a card, a choice or the move list behave as they will live.
-    widget.show(reply);
+    widget.show(replies[0]);
+    this.drawn = this.botsBefore(replies.slice(1));
+  }
+
+  /** The bots' moves before the reader's turn, one at a time as the live table shows them. */
+  async botsBefore(replies) {
+    for (const reply of replies) {
+      await this.widget.pace.before();
+      if (this.state !== "drawn") return;
+      this.widget.show(reply);
+    }
   }
 
   /** Called at the end of the widget's render: a table not yet live takes a first move, and only that. */
@@ -75,9 +86,9 @@ export class FirstDeal {
     // The reader's turn begins when the engine deals it (the tests and benchmarks wait for this class).
     widget.root.classList.remove("rw-play--your-turn");
     for (const button of Object.values(widget.buttons)) button.disabled = true;
-    this.note.textContent = this.kept
-      ? "Your move waits for the engine."
-      : "The cards are dealt: choose your move now, and it is played as soon as the engine is ready.";
+    this.note.textContent = this.kept ? "Your move waits for the engine."
+      : widget.desc !== this.reply.table ? "The cards are dealt, and the players before you play."
+        : "The cards are dealt: choose your move now, and it is played as soon as the engine is ready.";
     if (this.keptCard) widget.table.querySelector(`[data-key="${CSS.escape(this.keptCard)}"]`)?.classList.add("rw-card--pending");
   }
 
@@ -88,7 +99,7 @@ export class FirstDeal {
     this.kept = move;
     this.keptCard = cardOf(widget.desc, move);
     widget.busy = true;  // nothing else is taken meanwhile
-    widget.message.textContent = `Your move, ${prettyMove(move)}, is played as soon as the engine is ready.`;
+    widget.say(`Your move, ${prettyMove(move)}, is played as soon as the engine is ready.`);
     widget.render();
   }
 
@@ -101,6 +112,7 @@ export class FirstDeal {
       return false;
     }
     const widget = this.widget;
+    await this.drawn;  // the bots' moves before the reader's are all shown first
     const reply = await this.dealLive();
     const same = reply.ok && opening(reply) === opening(this.reply);
     this.end(same ? "live" : "dropped");
@@ -108,13 +120,13 @@ export class FirstDeal {
     widget.selected = null;
     if (!same) {
       widget.view = widget.desc = null;  // no click reaches the engine's other deal until it is drawn
-      widget.message.textContent = this.kept ? "The table dealt differs from the one drawn while the engine loaded: choose your move again." : "";
+      widget.say(this.kept ? "The table dealt differs from the one drawn while the engine loaded: choose your move again." : "");
       return false;
     }
     widget.badLink = null;
     widget.readerHasMoved = false;
     widget.interlude = null;
-    widget.message.textContent = "";
+    widget.say("");
     widget.show(reply);
     if (this.kept) await widget.play(this.kept);
     return true;
@@ -142,7 +154,7 @@ export class FirstDeal {
     if (!drawn) return;
     this.widget.busy = true;
     this.widget.render();
-    if (this.kept) this.widget.message.textContent = `${prettyMove(this.kept)} could not be played.`;
+    if (this.kept) this.widget.say(`${prettyMove(this.kept)} could not be played.`, "refusal");
   }
 
   end(state) {

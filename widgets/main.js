@@ -1,7 +1,6 @@
 // Mounts the widgets of the page, and again after each instant navigation
 // (mkdocs-material's document$), sharing the one engine worker.
 import { startEngine, status } from "./engine.js";
-import { PlayWidget } from "./play.js";
 import { Stepper } from "./stepper.js";
 import "./instant.js";
 
@@ -29,21 +28,32 @@ function loadNearViewport(stepper) {
 document.querySelector(".md-progress")?.setAttribute("aria-label", "Loading the page");
 let observer = null;
 
-function nearViewport(widget) {
+/** A play block's table, started: play.js (the card table, its log and pace) is fetched only now,
+ *  when the block comes near the view, is touched or a link names it, so a page read for its
+ *  rules never loads it. */
+function startTable(root) {
+  root.rwTable ??= import("./play.js").then(({ PlayWidget }) => {
+    const widget = new PlayWidget(root);
+    root.rwWidget = widget;  // the browser tests and benchmarks read its table description
+    return widget;
+  });
+  return root.rwTable.then((widget) => widget.start());
+}
+
+function nearViewport(root) {
   // Once the engine runs (after an instant navigation), a deal costs a few milliseconds: deal at once.
-  if (status.state === "ready" || !("IntersectionObserver" in window)) return widget.start();
+  if (status.state === "ready" || !("IntersectionObserver" in window)) return startTable(root);
   if (!observer) {
     observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         if (entry.isIntersecting) {
           observer.unobserve(entry.target);
-          entry.target.rwWidget.start();
+          startTable(entry.target);
         }
       }
     }, { rootMargin: "300px 0px" });
   }
-  widget.root.rwWidget = widget;
-  observer.observe(widget.root);
+  observer.observe(root);
 }
 
 // Each widget is mounted in a task of its own, so a page of several never holds the main thread long.
@@ -70,16 +80,14 @@ export async function mountAll(scope = document) {
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
     if (mounted.has(root)) continue;
     mounted.add(root);
-    const widget = new PlayWidget(root);
-    root.rwWidget = widget;  // the browser tests and benchmarks read its table description
-    // The first touch of the widget also starts the engine, whatever the scroll position.
-    root.addEventListener("pointerdown", () => widget.start(), { once: true });
-    root.addEventListener("focusin", () => widget.start(), { once: true });
+    // The first touch of the block also starts its table, whatever the scroll position.
+    root.addEventListener("pointerdown", () => startTable(root), { once: true });
+    root.addEventListener("focusin", () => startTable(root), { once: true });
     // A shared link (#play-1/SEED/CODE) is to this table: bring it into view and deal at once.
     if (location.hash.startsWith(`#${root.id}/`)) {
       root.scrollIntoView({ block: "start" });
-      widget.start();
-    } else nearViewport(widget);
+      startTable(root);
+    } else nearViewport(root);
     await nextTask();
   }
 }

@@ -1,18 +1,18 @@
 // The play widget: a seeded deal against bots, played by click, tap or
-// keyboard, with undo, hints, a share link and the engine's reasons for any
-// refused move. All rules come from the engine in the worker; the table is
-// drawn from its description (tables.js), whatever the game.
+// keyboard, with undo, hints, a share link, the engine's reasons for any
+// refused move, the bots' moves at the reader's pace (pace.js) and every move
+// in the move log (movelog.js). All rules come from the engine in the worker;
+// the table is drawn from its description (tables.js), whatever the game.
+// Loaded by main.js when a play block comes near the view, with what it imports.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
 import { clearSelection, finishing, selectionClick } from "./selection.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
-import { fourColours, keepGame, keptGame, readableHash } from "./keep.js";
+import { fourColours, keepGame, keptGame } from "./keep.js";
+import { MoveLog } from "./movelog.js";
+import { Pace } from "./pace.js";
+import { linkFromHash, offerOptions, share, updateHash } from "./play-links.js";
 
-const BOT_PAUSE_MS = 350;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-// The engine's replies tell the reader's seat only what it may see; what rebuilds the whole deal
-// (the seed and the moves) it gives when the reader asks to share, and the link says so.
-const SHARE_WARNING = "Whoever opens it gets the same deal: every hand, the bots' included, can be worked out from it.";
 export const NEW_DEAL = "A new deal.";
 const AFRESH = "Later hands are dealt afresh: the worked example fixes only the cards of its own deal.";
 // Every table made on this page, so that those an instant navigation took away stop and close.
@@ -61,8 +61,9 @@ export class PlayWidget {
       deal: this.button("New deal", () => this.newDeal()),
       undo: this.button("Undo", () => this.undo()),
       hint: this.button("Hint", () => this.hint()),
-      share: this.button("Share link", () => this.share()),
+      share: this.button("Share link", () => share(this)),
     };
+    this.pace = new Pace(this);
     const colours = el("label", "rw-toggle");
     this.colourBox = document.createElement("input");
     this.colourBox.type = "checkbox";
@@ -73,7 +74,7 @@ export class PlayWidget {
     });
     colours.append(this.colourBox, " Four-colour suits");
     this.optionsBox = el("span", "rw-options");
-    bar.append(...Object.values(this.buttons), this.optionsBox, colours);
+    bar.append(...Object.values(this.buttons), this.optionsBox, this.pace.control, colours);
     this.heading = el("p", "rw-title", this.title || "");
     this.loading = el("div", "rw-loading");
     this.progress = el("progress", "rw-loading__bar");
@@ -91,8 +92,9 @@ export class PlayWidget {
     this.actions.setAttribute("aria-label", "Your choices");
     this.status = el("p", "rw-status");
     this.status.setAttribute("aria-live", "polite");
+    // A refusal, a prompt or a piece of news (say): each looks its own, and only a refusal interrupts.
     this.message = el("p", "rw-message");
-    this.message.setAttribute("role", "alert");
+    this.message.setAttribute("aria-live", "polite");
     this.list = el("div", "rw-move-list");
     this.select = document.createElement("select");
     this.select.id = `${this.id}-moves`;
@@ -100,16 +102,20 @@ export class PlayWidget {
     label.htmlFor = this.select.id;
     this.listButton = this.button("Play", () => this.select.value && this.attempt(this.select.value));
     this.list.append(label, this.select, this.listButton);
-    root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.list);
+    this.log = new MoveLog(this);
+    root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.list, this.log.panel);
     this.setEnabled(false);
     root.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && clearSelection(this)) return;
-      if (event.key === "Escape" && this.selected) {
+      if (event.key !== "Escape" || clearSelection(this)) return;
+      if (this.selected) {
         this.selected = null;
-        this.message.textContent = "Selection cancelled.";
+        this.say("Selection cancelled.");
         this.render();
-      }
+      } else if (this.openedChoice) this.backOut();
     });
+    // A touch screen has no Escape key: prompts say what a finger does instead.
+    root.addEventListener("pointerdown", (event) => { this.touch = event.pointerType === "touch"; }, true);
+    root.addEventListener("keydown", () => { this.touch = false; }, true);
     this.unsubscribe = onStatus((status) => this.showStatus(status));
   }
 
@@ -118,6 +124,19 @@ export class PlayWidget {
     node.type = "button";
     node.addEventListener("click", () => action());
     return node;
+  }
+
+  /** Says ``text`` under the status: a "refusal" (a move not allowed), a "prompt" (what to do next)
+   *  or "news" (what happened), each styled its own. News goes once the table moves on. */
+  say(text, kind = "news") {
+    this.message.replaceChildren(text);
+    this.message.dataset.kind = kind;
+    this.message.setAttribute("aria-live", kind === "refusal" ? "assertive" : "polite");
+  }
+
+  /** How the reader takes back a card chosen, in words, by the way they play. */
+  cancelWords(what = "tap it again") {
+    return this.touch ? `or ${what}` : "or press Escape";
   }
 
   setEnabled(enabled) {
@@ -144,7 +163,7 @@ export class PlayWidget {
   async start() {
     if (this.started) return;
     this.started = true;
-    const link = this.linkFromHash();
+    const link = linkFromHash(this);
     // A seeded block's first deal, drawn from the build while the engine loads (first-deal.js, loaded only then).
     const src = !link && !this.record && !keptGame(this.game, this.id) && this.root.dataset.openingSrc;
     const early = src ? Promise.all([import("./first-deal.js"), fetch(new URL(`../${src}`, import.meta.url))])
@@ -157,7 +176,7 @@ export class PlayWidget {
     // A link's options are the table's own, changed by those the link names.
     const linked = link && !link.bad ? { ...this.blockOptions, ...link.options } : null;
     const resume = link ? null : this.record ? this.resume : keptGame(this.game, this.id);
-    if (!this.record) await this.offerOptions(linked || resume?.options || this.blockOptions);
+    if (!this.record) await offerOptions(this, linked || resume?.options || this.blockOptions);
     if (resume && await this.reopen(resume)) return;
     if (this.record) await this.open({ record: this.record });
     else if (linked) await this.open({ seed: link.seed, share: link.share, options: linked }, link);
@@ -175,7 +194,7 @@ export class PlayWidget {
     this.readerHasMoved = true;
     this.interlude = null;
     this.show(reply);
-    this.message.textContent = "Your game, as you left it.";
+    this.say("Your game, as you left it.");
     await this.runBots();
     return true;
   }
@@ -205,54 +224,11 @@ export class PlayWidget {
   stopBots() {
     this.generation++;
     this.rhythmNow?.clear();
+    this.pace.release();
     this.busy = false;
     const resume = this.resumeBots;
     this.resumeBots = null;
     if (resume) resume();
-  }
-
-  /** The game's options from the engine's spec, offered before a deal (a change deals anew). */
-  async offerOptions(chosen = {}) {
-    const reply = await request("games", {});
-    const spec = reply.ok ? reply.games.find((game) => game.id === this.game) : null;
-    for (const option of spec?.options || []) {
-      if (!option.choices || option.choices.length < 2) continue;
-      const label = el("label", "rw-option", `${option.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())} `);
-      label.title = option.description || "";
-      const select = document.createElement("select");
-      select.name = option.name;
-      for (const value of option.choices) {
-        const node = document.createElement("option");
-        node.value = String(value);
-        node.textContent = String(value);
-        select.append(node);
-      }
-      select.value = String(chosen?.[option.name] ?? option.default);
-      if (!select.value) select.value = String(option.default);  // a link's value that is no choice
-      this.options[option.name] = option.choices.find((value) => String(value) === select.value);
-      select.addEventListener("change", () => {
-        this.options[option.name] = option.choices.find((value) => String(value) === select.value);
-        this.newDeal();
-      });
-      label.append(select);
-      this.optionsBox.append(label);
-      this.defaults = { ...this.defaults, [option.name]: option.default };
-    }
-  }
-
-  /** The deal a share link names (#play-1/SEED/CODE), or why it names none. */
-  linkFromHash() {
-    const prefix = `#${this.id}/`;
-    if (this.record || !location.hash.startsWith(prefix)) return null;
-    const text = readableHash(location.hash.slice(prefix.length));
-    const match = text.match(/^(\d{1,15})\/([0-9A-Za-z~]*)((?:\/[a-z_]+=[0-9A-Za-z_-]{1,20})*)$/);
-    if (!match) return { bad: true, text };
-    // Options the deal was made with follow its moves: #play-1/42/CODE/first_hand=7
-    const options = Object.fromEntries(match[3].split("/").filter(Boolean).map((pair) => {
-      const [name, value] = pair.split("=");
-      return [name, /^-?\d+$/.test(value) ? Number(value) : value];
-    }));
-    return { seed: Number(match[1]), share: match[2], options, text };
   }
 
   /** Opens a deal; a share link that cannot be opened is said so once, with a working table. */
@@ -274,9 +250,10 @@ export class PlayWidget {
     this.interlude = null;
     this.show(reply);
     if (this.badLink) {
-      this.message.textContent = this.badLink.seedKept
+      this.say(this.badLink.seedKept
         ? `This link's moves (“${this.badLink.text}”) do not fit deal ${this.badLink.seed}: here is that deal from its start.`
-        : `This link (“${this.badLink.text}”) names no deal this table can open (it should read #${this.id}/NUMBER/CODE): here is a new deal.`;
+        : `This link (“${this.badLink.text}”) names no deal this table can open (it should read #${this.id}/NUMBER/CODE): here is a new deal.`,
+      "refusal");
     }
     await this.runBots();
   }
@@ -294,17 +271,25 @@ export class PlayWidget {
     // A new deal is the reader's own until they share it: the address no longer names a deal.
     this.shared = false;
     if (location.hash.startsWith(`#${this.id}/`)) history.replaceState(null, "", `${location.pathname}${location.search}`);
-    this.message.textContent = "";
+    this.say("");
     await this.open({});  // the engine draws the seed, and keeps it until asked
   }
 
   /** Draws a reply; ``handEnd`` false: a hand's end in it is not shown (an undo goes back past it). */
   show(reply, handEnd = true) {
     this.opened = true;
+    const moved = reply.step !== this.step;
+    if (moved) {
+      this.afterHandEnd = false;  // the status tells this hand's moves again
+      if (this.message.dataset.kind === "news") this.say("");
+    }
+    // A move made since (not one taken back): the cards it brought into the reader's hand.
+    if (moved) this.fresh = reply.step > this.step ? arrived(this.desc, reply.table, this.human) : [];
     this.view = reply.view;
     this.desc = reply.table;
     this.step = reply.step;
     this.result = reply.result;
+    if (!this.log.take(reply.log)) this.fillLog();
     // A hand just ended, whoever ended it: its last trick and result stay on the table until the
     // reader goes on (the engine shows it until this seat is told of a move after it).
     if (reply.table.interlude && handEnd) this.interlude = reply.table;
@@ -313,7 +298,20 @@ export class PlayWidget {
     }
     this.render();
     // A real-time table's beat and reactions: timing.js, loaded only for such a game.
-    if (reply.table.rhythm) (this.rhythm ??= import("./timing.js").then(({ Rhythm }) => new Rhythm(this))).then((r) => r.update());
+    if (reply.table.rhythm) {
+      this.rhythm ??= import("./timing.js").then(({ Rhythm }) => {
+        const rhythm = new Rhythm(this);
+        this.render();  // its status: the beat waits for the reader
+        return rhythm;
+      });
+      this.rhythm.then((r) => r.update());
+    }
+  }
+
+  /** The log's entries a reply set aside left out (a bots' turn stopped by an undo), asked for again. */
+  async fillLog() {
+    const reply = await request("log", { session: this.session, since: this.log.entries.length });
+    if (reply.ok) this.log.take(reply.log);
   }
 
   render() {
@@ -344,11 +342,17 @@ export class PlayWidget {
     // (and a move of several cards picked, its finishing buttons: "Meld", "Lay off").
     const choices = yourTurn ? [...(this.selected ? choicesOf(desc, this.selected) : []), ...finishing(desc)] : [];
     for (const { move, choice, label } of [...choices, ...(yourTurn ? clicksOf(desc).buttons : [])]) {
-      const words = choice ? choice[0].toUpperCase() + choice.slice(1) : label || prettyMove(move);
-      const node = this.button(words, () => this.play(move));
+      const node = this.button(buttonWords(choice || label || prettyMove(move)), () => this.play(move, label));
       Object.assign(node.dataset, choice ? { move, choice } : { move });
       this.actions.append(node);
     }
+    if (yourTurn && this.openedChoice) {
+      const back = this.button("Back", () => this.backOut());
+      back.dataset.move = "back-out";
+      back.setAttribute("aria-keyshortcuts", "Escape");
+      this.actions.append(back);
+    }
+    if (this.pace.waiting) this.actions.append(this.pace.next);
     const moves = yourTurn ? this.view.moves : [];
     this.select.replaceChildren(...moves.map((move) => {
       const option = document.createElement("option");
@@ -365,6 +369,12 @@ export class PlayWidget {
     this.root.classList.toggle("rw-play--live", Boolean(desc.rhythm?.live && !desc.is_over));
     this.status.textContent = this.statusText(desc, yourTurn);
     this.restoreFocus(focused, tableHadFocus);
+    // The cards that came into the reader's hand with the last move (a card drawn) are marked.
+    for (const key of this.interlude ? [] : this.fresh || []) {
+      const card = this.table.querySelector(`[data-key="${key}"]`);
+      card?.classList.add("rw-card--drawn");
+      card?.setAttribute("aria-label", `${card.getAttribute("aria-label")}, new`);
+    }
     this.early?.afterRender();
   }
 
@@ -380,10 +390,13 @@ export class PlayWidget {
 
   statusText(desc, yourTurn) {
     if (this.interlude) return `${this.interlude.interlude.title}.`;
-    const last = desc.last ? `${desc.last} ` : "";
+    // Once the reader has gone on from a hand's end, its last move is the log's, not this hand's.
+    const last = desc.last && !this.afterHandEnd ? `${desc.last} ` : "";
     if (desc.is_over) return `${last}${desc.result || "Game over."}`;
-    if (desc.rhythm?.live && this.rhythmNow) return this.rhythmNow.status(desc);
+    // A real-time table goes by its beat, which waits for the reader (timing.js, loading meanwhile).
+    if (desc.rhythm?.live) return this.rhythmNow ? this.rhythmNow.status(desc) : last;
     if (yourTurn) return `${last}Your turn.`;
+    if (this.pace.waiting && desc.to_act !== null) return `${last}${this.pace.status(desc.players[desc.to_act])}`;
     // A seat the reader cannot name is to act (whoever holds the next card of a stops sequence).
     if (desc.to_act === null) return `${last}Waiting for ${desc.waiting || "the next player"}…`;
     return `${last}${desc.players[desc.to_act]} is thinking…`;
@@ -403,7 +416,7 @@ export class PlayWidget {
     if (!starts.length) {
       this.selected = null;
       if (zone.tries) return this.attempt(zone.tries.replace("{card}", card));
-      this.message.textContent = `No legal move starts with the ${cardLabel(card)} now.`;
+      this.say(`No legal move starts with the ${cardLabel(card)} now.`, "refusal");
       return this.render();
     }
     if (starts.length === 1) {
@@ -411,7 +424,7 @@ export class PlayWidget {
       return this.play(starts[0].move);
     }
     this.selected = this.selected === key ? null : key;
-    this.message.textContent = this.selected ? `${cardLabel(card)} chosen: ${chosenText(this.desc, key)}, or press Escape.` : "";
+    this.say(this.selected ? `${cardLabel(card)} chosen: ${chosenText(this.desc, key)}, ${this.cancelWords()}.` : "", "prompt");
     this.render();
     if (this.selected) this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
   }
@@ -423,12 +436,20 @@ export class PlayWidget {
     if (ending) this.play(ending.move);
   }
 
-  play(move) {
+  /** Makes ``move``; ``label``, its button's words: one ending in "…" opens a list of choices (a
+   *  declaration's kind, then its rank), which Escape or Back leaves again. */
+  play(move, label = null) {
     this.selected = null;
-    return this.attempt(move);
+    return this.attempt(move, /(\.\.\.|…)$/.test(label || ""));
   }
 
-  async attempt(move) {
+  /** Leaves the list of choices a button opened: back to the reader's choice before it. */
+  backOut() {
+    this.openedChoice = false;
+    return this.undo("Back to your choice before.");
+  }
+
+  async attempt(move, opens = false) {
     if (this.busy || !this.view) return;
     if (this.early) return this.early.keep(move);  // on the deal drawn from the build while the engine loads
     this.busy = true;
@@ -440,17 +461,23 @@ export class PlayWidget {
       this.render();
       return this.showError(reply.error);
     }
-    this.message.replaceChildren();
+    this.say("");
     this.readerHasMoved = true;
+    this.openedChoice = opens;
     this.show(reply);
-    this.updateHash();
+    if (opens && this.desc.to_act === this.human) {
+      this.say(`Choose one below, ${this.touch ? "or press Back" : "or press Escape (or Back)"} to choose again.`, "prompt");
+    }
+    updateHash(this);
     this.remember();
     await this.runBots();
   }
 
   leaveInterlude() {
     this.interlude = null;
-    this.readerHasMoved = true;  // from here the bots' moves are paced for the reader to follow
+    this.readerHasMoved = true;  // the game is the reader's from here, and kept as such
+    this.afterHandEnd = true;    // the last move told ended the hand before: the log has it
+    if (this.message.dataset.kind === "news") this.say("");
     this.render();
     this.table.focus({ preventScroll: true });
     const resume = this.resumeBots;
@@ -479,12 +506,13 @@ export class PlayWidget {
     const current = () => generation === this.generation && this.root.isConnected;
     await this.waitForReader(generation);
     while (current() && this.botsToAct()) {
-      this.busy = true;
+      // One move at a time, at the reader's pace (pace.js), before the reader's first move too;
+      // the toolbar works meanwhile (an undo or a new deal stops the loop).
+      this.busy = false;
       this.render();
-      // The pause lets the reader follow the bots' answers; before the reader's first move
-      // there is nothing to follow, so a new deal reaches the reader's turn at once.
-      if (this.readerHasMoved) await sleep(BOT_PAUSE_MS);
+      await this.pace.before();
       if (!current()) return;
+      this.busy = true;
       const reply = await request("bot", { session: this.session });
       if (!current()) return;
       this.busy = false;
@@ -499,11 +527,11 @@ export class PlayWidget {
     if (!current()) return;
     this.busy = false;
     this.render();
-    this.updateHash();
+    updateHash(this);
     this.remember();
   }
 
-  async undo() {
+  async undo(said = "Move taken back.") {
     if (this.busy) return;
     this.stopBots();
     this.interlude = null;
@@ -515,9 +543,10 @@ export class PlayWidget {
       return this.showError(reply.error);
     }
     this.selected = null;
+    this.openedChoice = false;
     this.show(reply, false);
-    this.message.textContent = "Move taken back.";
-    this.updateHash();
+    this.say(said);
+    updateHash(this);
     this.remember();
     // Undone to the start, the bots before the reader's first turn play again.
     if (this.botsToAct()) await this.runBots();
@@ -526,53 +555,38 @@ export class PlayWidget {
   async hint() {
     const reply = await request("hint", { session: this.session });
     if (!reply.ok) return this.showError(reply.error);
-    this.message.textContent = `Hint: ${prettyMove(reply.hint)}`;
-  }
-
-  /** The link to this position: asks the engine for the deal's seed and moves (null if it cannot). */
-  async shareLink() {
-    if (this.link) return `${location.origin}${location.pathname}${this.link}`;
-    const reply = await request("share", { session: this.session });
-    if (!reply.ok) return null;
-    // Options the table would take anyway (its own, else the game's defaults) stay out of the link.
-    const assumed = { ...this.defaults, ...this.blockOptions };
-    const options = Object.entries(this.options).filter(([name, value]) => value !== assumed[name]);
-    const suffix = options.map(([name, value]) => `/${name}=${value}`).join("");
-    return `${location.origin}${location.pathname}#${this.id}/${reply.seed}/${reply.share}${suffix}`;
-  }
-
-  /** Keeps the address on this position once the reader has shared it (or came by a link). */
-  async updateHash() {
-    if (this.record) return;  // a position played on from an example has its own record
-    if (this.badLink && !this.readerHasMoved) return;  // a bad link stays as it was until the reader plays
-    if (!(location.hash.startsWith(`#${this.id}/`) || this.shared)) return;
-    const link = await this.shareLink();
-    if (link) history.replaceState(null, "", link);
-  }
-
-  async share() {
-    const link = await this.shareLink();
-    if (!link) return;
-    this.shared = true;
-    history.replaceState(null, "", link);
-    const what = this.link ? "it opens this example at this step, ready to play on."
-      : `it opens this deal at this move. ${SHARE_WARNING}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      this.message.textContent = `Link copied: ${what}`;
-    } catch {
-      this.message.textContent = `Link to this position: ${link} (${what})`;
-    }
+    this.say(`Hint: ${prettyMove(reply.hint)}`, "prompt");
   }
 
   showError(error) {
-    this.message.replaceChildren();
     const reason = error.reason || error.message;
-    this.message.append(document.createTextNode(`Not allowed: ${reason}. `));
+    this.say(`Not allowed: ${reason}. `, "refusal");
     if (error.rule && document.getElementById(error.rule)) {
       const link = el("a", "rw-rule-link", "See the rule");
       link.href = `#${error.rule}`;
       this.message.append(link);
     }
   }
+}
+
+/** A button's words as the reader sees them, capitalised ("Done", "Draw discard"). */
+export function buttonWords(words) {
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+/** The keys ("zone/index") of the cards that came into ``seat``'s hand between two tables (a card
+ *  drawn, a penalty's cards): none when the hand was dealt anew, nearly all its cards new. */
+function arrived(before, after, seat) {
+  const fresh = [];
+  for (const zone of after.zones) {
+    if (zone.owner !== seat || zone.kind !== "hand") continue;
+    const had = [...(before?.zones.find((z) => z.id === zone.id)?.cards || [])];
+    const come = zone.cards.flatMap((card, index) => {
+      const at = had.indexOf(card);
+      if (at >= 0) had.splice(at, 1);
+      return at >= 0 || card === "??" ? [] : [`${zone.id}/${index}`];
+    });
+    if (come.length * 2 < zone.cards.length) fresh.push(...come);
+  }
+  return fresh;
 }

@@ -69,20 +69,22 @@ async function ask(widget, picked, target, said = null) {
   }
   if (target && sel && sel.finish.length === 1) return widget.play(sel.finish[0].move);
   widget.desc = reply.table;
-  widget.message.textContent = said ?? describe(sel);
+  if (said) widget.say(said);
+  else widget.say(describe(sel, widget.cancelWords("tap a picked card to take it back")), "prompt");
   widget.render();
   // Once no card may be added, the focus goes to the button that finishes the move; until then it
   // stays on the card just picked, so that the keyboard goes on picking.
   if (sel && !sel.next.length) widget.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
 }
 
-/** The move being built, in words: the cards picked and what may come next. */
-export function describe(sel) {
+/** The move being built, in words: the cards picked, what may come next (its buttons named as they
+ *  read) and how to take it back (``cancel``). */
+export function describe(sel, cancel = "or press Escape") {
   if (!sel || !sel.picked.length) return "";
   const parts = [`Picked: ${list(sel.picked.map(cardLabel))}`];
   const then = [];
   if (sel.next.length) then.push(`add ${list(sel.next.map(cardLabel), "disjunction")}`);
   if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
-  if (sel.finish.length) then.push(`press ${list(sel.finish.map((f) => f.button), "disjunction")}`);
-  return `${parts.join("")}${then.length ? `; ${list(then, "disjunction")}` : ""}, or press Escape.`;
+  if (sel.finish.length) then.push(`press ${list(sel.finish.map((f) => `“${f.button[0].toUpperCase()}${f.button.slice(1)}”`), "disjunction")}`);
+  return `${parts.join("")}${then.length ? `; ${list(then, "disjunction")}` : ""}, ${cancel}.`;
 }

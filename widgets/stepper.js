@@ -3,8 +3,10 @@
 // position to the live engine.
 import { el } from "./cards.js";
 import { fourColours, keptGame, readableHash } from "./keep.js";
-import { NEW_DEAL, PlayWidget } from "./play.js";
 import { renderInterlude, renderTable } from "./tables.js";
+
+// The live table below an example (play.js), fetched when the reader plays on.
+const table = () => import("./play.js");
 
 export class Stepper {
   constructor(root) {
@@ -167,11 +169,13 @@ export class Stepper {
   }
 
   /** A new deal dealt at that table and shared (#example-1-live/SEED/CODE): the table opens it. */
-  playNewDeal() {
+  async playNewDeal() {
+    const { NEW_DEAL, PlayWidget } = await table();
     new PlayWidget(this.liveRoot(), { title: NEW_DEAL }).start();
   }
 
   async playFromHere(kept = null) {
+    const { PlayWidget } = await table();
     const live = this.liveRoot();
     if (kept) {
       new PlayWidget(live, { record: kept.record, resume: kept, human: kept.human, title: kept.title, link: kept.link }).start();

@@ -76,7 +76,7 @@ export class Rhythm {
 
   start() {
     this.running = true;
-    this.widget.message.textContent = "";
+    this.widget.say("");
     this.update();
     this.widget.render();
   }
@@ -141,7 +141,7 @@ export class Rhythm {
     }
     this.widget.show(reply);
     if (fromReader) {
-      this.widget.message.replaceChildren();
+      this.widget.say("");
       this.widget.readerHasMoved = true;
       this.widget.remember();
     }

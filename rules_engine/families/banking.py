@@ -262,6 +262,9 @@ class BankingGame(ChipsLedger):
                              zip(self.hand_results, self.bankers)],
         }
 
+    def _said(self, seat):
+        return self.said
+
     def _bank_description(self, zones, phases, *facts):
         """The table described: ``zones``; the headline of the hand, the banker, the limits, the
         game's ``facts`` and, while the game goes on, its phase (``phases``: the words of each of the

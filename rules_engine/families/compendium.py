@@ -108,6 +108,10 @@ class Contract:
         visible = self.visible(game, seat)
         return {card for s, hand in enumerate(game.play.hands) if not visible(s) for card in hand}
 
+    def part(self, game):
+        """The part of the hand a move made now is played in, for the move log (None: the hand is one)."""
+        return None
+
     def click_source(self, game, move, where):
         return where.get(move.card.text) if move.card is not None else None
 
@@ -232,6 +236,9 @@ class TrickContract(Contract):
 
     def end_zones(self, play, players):
         return [last_trick_zone(play, players)] if play.tricks else []
+
+    def part(self, game):
+        return f"Trick {len(game.play.tricks) + 1}"
 
 
 # ---- stops and layouts ----------------------------------------------------------------------------
@@ -493,6 +500,12 @@ class CompendiumGame(State):
 
     def hidden_from(self, seat):
         return self.contract.hidden_from(self, seat)
+
+    def _said(self, seat):
+        return self.said
+
+    def _log_place(self):
+        return self.hand_number, self.contract.part(self)
 
     def _describe(self, seat):
         players = self.player_names()

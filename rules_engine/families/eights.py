@@ -46,7 +46,8 @@ class Effect:
     ``skip``: the next player is skipped; ``reverse``: the direction changes; ``again``: its
     player may add any card on top; ``call``: its player names a suit; ``wild``: it may be
     played on anything; ``names``: it stands for any natural card its player names;
-    ``melee``: it starts a melee."""
+    ``melee``: it starts a melee. ``rule``: the id of the page's paragraph on it, which the move
+    log links where the card does something."""
 
     draw: int = 0
     stack: tuple = ()
@@ -57,6 +58,7 @@ class Effect:
     wild: bool = False
     names: bool = False
     melee: bool = False
+    rule: str = None
 
 
 NO_EFFECT = Effect()
@@ -368,6 +370,8 @@ class EightsGame(State):
         effect = self.effect(card)
         self.phase = "play"
         lines = []
+        if effect.rule and not first:
+            self.decided_by = effect.rule
         if first and effect.names:
             self.phase = "name"
         elif first and effect.call:
@@ -385,6 +389,8 @@ class EightsGame(State):
     def _advance(self, seat, effect):
         """The turn passes on from ``seat`` after a card with ``effect``."""
         lines, players = [], self.player_names()
+        if effect.rule:
+            self.decided_by = effect.rule
         if effect.reverse:
             self.direction = -self.direction
             lines.append("play changes direction")
@@ -532,6 +538,9 @@ class EightsGame(State):
             "points": list(self.points), "over": self.over,
             "hands_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }
+
+    def _said(self, seat):
+        return self.said
 
     def _describe(self, seat):
         players = self.player_names()

@@ -468,6 +468,9 @@ class FishingGame(State):
         hands = self._hands_in_game()
         return f"{self.HAND.capitalize()} {self.hand_number} of {hands}" if hands > 1 else "The deal"
 
+    def _said(self, seat):
+        return self.said
+
     def fishing_description(self, seat, facts, middle=()):
         names = self.player_names()
         return {

@@ -409,6 +409,16 @@ class KnockRummyState(State):
         """The game's own entries in ``view(seat)["table"]``, after the knocker's."""
         return {}
 
+    def _said(self, seat):
+        return self.said
+
+    def _click_source(self, move, where):
+        if move.kind == "draw-stock" and self.stock:
+            return ["stock", len(self.stock) - 1]
+        if move.kind == "draw-discard" and self.discard:
+            return ["discard", len(self.discard) - 1]
+        return super()._click_source(move, where)
+
     def knock_table(self, seat, knock_label, doing, result, target, standing=()):
         """The table's description (``_describe``), as ``rummy_table.description`` takes its parts;
         ``knock_label``: the words beside the knocker's face-down discard; ``target``: the score
@@ -424,8 +434,11 @@ class KnockRummyState(State):
         or once laid out), the stock, the discard pile, the knocker's face-down discard and the melds."""
         zones = hand_zones(self, seat, [plural(p, "point") for p in self.points],
                            face_up=[s for s in range(self.seats) if self._shown(s)])
-        zones.append(stock_zone(len(self.stock)))
-        zones.append(zone("discard", "Discard pile", self.discard, kind="discard", layout="squared", group="middle"))
+        # A draw is a click on the pile it takes from (_click_source); the discard pile's top card,
+        # clicked when it may not be taken, says why.
+        zones.append(stock_zone(len(self.stock), source=True))
+        zones.append(zone("discard", "Discard pile", self.discard, kind="discard", layout="squared", group="middle",
+                          source=True, tries="draw discard"))
         if self.knock_card is not None:
             card = self.knock_card.text if seat in (self.knocker, ALL) else "??"
             zones.append(zone("knock-discard", knock_label, [card], kind="set-aside", layout="squared", group="middle"))

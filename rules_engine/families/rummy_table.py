@@ -44,8 +44,9 @@ def hand_zones(state, seat, notes, face_up=()):
             for s, hand in enumerate(state.hands)]
 
 
-def stock_zone(count, label="Stock"):
-    return zone("stock", label, ["??"] * count, kind="stock", layout="squared", group="middle")
+def stock_zone(count, label="Stock", source=None):
+    """The stock, squared; ``source``: a draw starts from its top card (``_click_source``)."""
+    return zone("stock", label, ["??"] * count, kind="stock", layout="squared", group="middle", source=source)
 
 
 def hand_sheet(state, totals, target):

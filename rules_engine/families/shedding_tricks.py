@@ -351,6 +351,12 @@ class SheddingGame(State):
     def _extra_hidden(self):
         return ()
 
+    def _said(self, seat):
+        return self.said
+
+    def _log_place(self):
+        return getattr(self, "hand_number", None), f"Trick {self.play.number}"
+
     def _describe(self, seat):
         players = self.player_names()
         return {

@@ -234,6 +234,9 @@ class StopsGame(ChipsLedger, State):
 
     # ---- the table, described for the renderers ---------------------------------------------
 
+    def _said(self, seat):
+        return self.said
+
     def _describe(self, seat):
         players = self.player_names()
         return {

@@ -109,6 +109,9 @@ class TokensGame(State):
         """What ``seat`` is told beside player ``s``'s hand, after the tokens it holds."""
         return ""
 
+    def _said(self, seat):
+        return self.said
+
     def _tokens_description(self, seat, facts, middle=()):
         """The table described: each hand, with its tokens; the game's ``middle`` zones; the stub;
         the headline of the hand and the game's ``facts``; the tokens lost hand by hand."""

@@ -229,6 +229,16 @@ class TrickGame(State):
 
     # ---- the table, described for the renderers ---------------------------------------------
 
+    def _said(self, seat):
+        return self._last_sentence(self.player_names())
+
+    CALL_PARTS = {"bid": "Bidding", "trumps": "Trumps"}  # the log's names of the phases before the play
+
+    def _log_place(self):
+        if self.phase == "play":
+            return self.hand_number, f"Trick {len(self.play.tricks) + 1}"
+        return self.hand_number, self.CALL_PARTS.get(self.phase, self.phase.capitalize())
+
     def _describe(self, seat):
         players = self.player_names()
         zones = trick_zones(self.play, seat, players, self._won_notes(), self.SIDES,

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from site_server import CHROMIUM, SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium
+from site_server import CHROMIUM, INSTANT_PACE, SiteBuildError, SiteServer, build_site, is_site_request, launch_chromium
 
 ENGINE_TIMEOUT_MS = 60_000
 
@@ -66,12 +66,15 @@ class Watch:
             route.abort()
 
 
-def _new_page(browser, java_script_enabled=True, width=1280, bypass_csp=True, touch=False):
+def _new_page(browser, java_script_enabled=True, width=1280, bypass_csp=True, touch=False, instant=True):
     # The pages' own content security policy would refuse the scripts tests add (axe-core);
-    # test_csp.py opens pages under it. ``touch``: a phone's screen, 390x844, touched.
+    # test_csp.py opens pages under it. ``touch``: a phone's screen, 390x844, touched. ``instant``:
+    # the bots play at once (INSTANT_PACE); False for the tests of their pace.
     screen = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if touch else \
         dict(viewport={"width": width, "height": 1000})
     context = browser.new_context(**screen, java_script_enabled=java_script_enabled, bypass_csp=bypass_csp)
+    if instant:
+        context.add_init_script(INSTANT_PACE)
     page = context.new_page()
     page.set_default_timeout(ENGINE_TIMEOUT_MS)
     return context, page, Watch(page)

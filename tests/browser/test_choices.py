@@ -9,6 +9,7 @@ import pytest
 from rules_engine import list_games, state_class
 from rules_engine.host import Host
 from said import listen, said_after
+from site_server import INSTANT_PACE
 
 PLAY = "#play-1"
 # Games with a card that calls a suit (Bartok reads the form only to refuse it: its cards never call).
@@ -99,6 +100,7 @@ def test_an_eight_and_its_suit_by_keyboard(page, site_url, game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_eight_and_its_suit_by_touch(browser, site_url, game_id):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
+    context.add_init_script(INSTANT_PACE)  # the bots play at once
     page = context.new_page()
     try:
         widget, key, choices = open_at_the_call(page, site_url, game_id)

@@ -5,6 +5,7 @@ its button (beside the one that keeps a hand). The page opens at the reader's fi
 import pytest
 
 from rules_engine.host import Host
+from site_server import INSTANT_PACE
 
 GAME = "stop-the-bus"
 PLAY = "#play-1"
@@ -83,6 +84,7 @@ def test_a_face_up_card_and_the_card_given_for_it_by_keyboard(page, site_url):
 
 def test_a_face_up_card_and_the_card_given_for_it_by_touch(browser, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, bypass_csp=True)
+    context.add_init_script(INSTANT_PACE)  # the bots play at once
     page = context.new_page()
     try:
         widget, key, choices = open_at_the_readers_turn(page, site_url)

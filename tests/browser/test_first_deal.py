@@ -1,6 +1,7 @@
 """The table before the engine: over a phone's link, a seeded play block's first deal is drawn from
 the build (widgets/first-deal.js, rules_engine.host.opening) with the loading bar saying what loads,
-and the reader's first card, clicked then, is played once the engine is ready; on that link the
+the bots' moves before the reader's shown one at a time in the move log, and the reader's first
+card, clicked then, is played once the engine is ready; on that link the
 worker chooses the normal start, and never fetches the snapshot. Served through the
 benchmarks' throttled server (benchmarks/link_server.py: each response a round trip late, one
 shared link of 20 Mbit/s), under the site's content security policy."""
@@ -29,9 +30,14 @@ def slow_site(site_server, site_dir):
 
 def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(new_page, slow_site):
     server = slow_site
-    page = new_page(bypass_csp=False)
+    page = new_page(bypass_csp=False, instant=False)   # the reader's pace: the bots' moves one at a time
     page.add_init_script("""window.__violations = [];
-      document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.violatedDirective));""")
+      document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.violatedDirective));
+      window.__logged = [];   // each line of the move log as it comes: when, and whether the engine was up
+      new MutationObserver(() => { const n = document.querySelectorAll("[data-widget=play] .rw-log__move").length;
+        if (n !== (window.__logged.at(-1) || [0, 0])[1]) window.__logged.push([performance.now(), n,
+          document.querySelector("[data-widget=play]").dataset.firstDeal, window.rulesEngineStatus?.state]); })
+      .observe(document, { childList: true, subtree: true });""")
     server.reset()
     page.goto(server.url + "games/king/")
     page.locator(PLAY).scroll_into_view_if_needed()
@@ -48,6 +54,12 @@ def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(ne
         assert {card.get_attribute("data-card") for card in page.locator(f"{PLAY} [data-zone=hand-{seat}] .rw-card").all()} == {"??"}
     assert page.locator(f"{PLAY}.rw-play--your-turn").count() == 0
     assert page.locator(f"{PLAY} .rw-toolbar").get_by_role("button", name="Hint").is_disabled()
+    # Seats 1 to 3 played before seat 0: drawn from the build one at a time, a pause apart, each
+    # told in the move log, all before the engine was ready.
+    logged = page.evaluate("window.__logged")
+    assert [n for _, n, _, _ in logged] == [1, 2, 3], logged
+    assert all(drawn == "drawn" and state == "loading" for _, _, drawn, state in logged), logged
+    assert all(b[0] - a[0] >= 500 for a, b in zip(logged, logged[1:])), logged
 
     card = page.locator(f"{HAND}.rw-card--legal").first
     played = card.get_attribute("data-card")
@@ -64,6 +76,7 @@ def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(ne
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=LIVE_TIMEOUT_MS)
     assert page.locator(PLAY).get_attribute("data-first-deal") == "live"  # the engine's deal was the one drawn
     assert played not in [card.get_attribute("data-card") for card in page.locator(HAND).all()]
+    assert page.locator(f"{PLAY} .rw-log__move").count() == 7  # the engine's log goes on from the drawn one
     assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
     assert page.locator(f"{PLAY} .rw-card--pending").count() == 0
     assert not page.locator(f"{PLAY} .rw-loading").is_visible()

@@ -10,6 +10,7 @@ from said import listen, said_after
 
 from rules_engine import list_games, state_class
 from rules_engine.host import Host
+from site_server import INSTANT_PACE
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games"
 PLAY = "#play-1"
@@ -80,6 +81,7 @@ def test_a_stake_by_keyboard(page, site_url, game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_stake_by_touch(browser, site_url, game_id):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.add_init_script(INSTANT_PACE)  # the bots play at once
     page = context.new_page()
     try:
         widget = a_turn_to_stake(page, site_url, game_id)

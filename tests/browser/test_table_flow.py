@@ -44,10 +44,10 @@ def play_first_move(page, widget):
     page.locator(f"{widget} .rw-move-list button").click()
 
 
-@pytest.mark.parametrize("game, link", [("king", None), ("spinado", "play-1")])
+@pytest.mark.parametrize("game, link", [("king", None), ("spinado", "play-1/19/")])
 def test_undo_at_a_hands_end_returns_to_its_last_card(page, site_url, game, link):
-    """King: the reader's 13th card ends hand 1 once the bots answer. Spinado's deal 19 (its first
-    table): the reader's first card, and a bot goes out."""
+    """King: the reader's 13th card ends hand 1 once the bots answer. Spinado's deal 19 at its first
+    table: the reader's first card, and a bot goes out."""
     if game == "king":
         host = Host()
         reply = call(host, "open", game="king", seed=42, human=0)

@@ -158,6 +158,9 @@ class BlackHoleState(State):
 
     # ---- the table, described for the renderers ------------------------------------------------
 
+    def _said(self, seat):
+        return self._last_sentence()
+
     def _describe(self, seat):
         zones = [zone("hole", "The hole", self.hole, kind="layout", layout="squared", group="hole")]
         for group, fans in BANDS:

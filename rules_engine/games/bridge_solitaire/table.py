@@ -16,6 +16,13 @@ def bid_text(bid):
 
 
 class BridgeSolitaireTable:
+    def _said(self, seat):
+        return self._last_sentence()
+
+    def _log_place(self):
+        parts = {"choose": "Choosing the hand", "bid": "Bidding", "play": f"Trick {len(self.tricks) + 1}"}
+        return self.hand_no, parts.get(self.phase)
+
     def _describe(self, seat):
         return {
             "headline": headline(f"Hand {self.hand_no}", *self._facts()),

@@ -33,11 +33,11 @@ from ...table import plural, score_sheet
 HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SEQUENCE = ("2", "A")     # the ranks of a 2-sequence
 EFFECTS = {
-    "2": Effect(draw=2, stack=SEQUENCE),
-    "4": Effect(skip=True),
-    "8": Effect(call=True, wild=True),
-    "9": Effect(call=True),
-    "T": Effect(reverse=True),
+    "2": Effect(draw=2, stack=SEQUENCE, rule="play.two-sequence"),
+    "4": Effect(skip=True, rule="play.four"),
+    "8": Effect(call=True, wild=True, rule="play.eight"),
+    "9": Effect(call=True, rule="play.eight"),
+    "T": Effect(reverse=True, rule="play.ten"),
 }
 # Cards that make one other player draw a card, without losing a turn: for each number of
 # players, how many places on from the card's player (in the direction of play) that player sits.

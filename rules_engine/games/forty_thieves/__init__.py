@@ -260,6 +260,9 @@ class FortyThievesState(State):
 
     # ---- the table, described for the renderers --------------------------------------------
 
+    def _said(self, seat):
+        return self._last_sentence()
+
     def _describe(self, seat):
         home = self.home
         piles = [zone("stock", "Stock", shown(self.stock, False), kind="stock", layout="squared", group="piles"),

@@ -160,6 +160,9 @@ class GoBoomState(EightsGame):
             lines += self._end_round()
         self.said = "; ".join(lines) + "."
 
+    def _log_place(self):
+        return self.hand_number, f"Round {self.round_number}"
+
     def _end_round(self):
         winner, card = self.round_plays[round_winner(self.round_plays)]
         self.discard += [c for _, c in self.round_plays]

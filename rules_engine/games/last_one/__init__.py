@@ -29,13 +29,13 @@ from ...game import GameSpec, Option
 from ...scoring import ScoreRule
 
 EFFECTS = {
-    "2": Effect(draw=2),
-    "3": Effect(again=True),
-    "4": Effect(melee=True),
-    "8": Effect(call=True, wild=True),
-    "J": Effect(skip=True),
-    "A": Effect(reverse=True),
-    "JK": Effect(names=True, wild=True),
+    "2": Effect(draw=2, rule="play.two"),
+    "3": Effect(again=True, rule="play.three"),
+    "4": Effect(melee=True, rule="play.melee"),
+    "8": Effect(call=True, wild=True, rule="play.eight"),
+    "J": Effect(skip=True, rule="play.jack"),
+    "A": Effect(reverse=True, rule="play.ace"),
+    "JK": Effect(names=True, wild=True, rule="play.joker"),
 }
 VALUES = {"8": 25, "A": 15, "K": 10, "Q": 10, "J": 10, "T": 10}
 

@@ -371,6 +371,9 @@ class PishePashaState(State):
             "winner": self.winner,
         }
 
+    def _said(self, seat):
+        return self.said
+
     def _describe(self, seat):
         from .table import describe
 

@@ -81,6 +81,7 @@ class PlayOrPayState(StopsGame):
             self._pay_pool(other, POT, 1)
         if not passed:
             return []
+        self.decided_by = "play.pay"
         names = [players[s] for s in passed]
         who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         each = "pays a chip" if len(names) == 1 else "pay a chip each"

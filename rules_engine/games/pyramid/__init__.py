@@ -366,6 +366,9 @@ class PyramidState(State):
 
     # ---- the table, described for the renderers --------------------------------------------------
 
+    def _said(self, seat):
+        return self._last_sentence()
+
     def _describe(self, seat):
         zones = []
         for r in range(ROWS):

@@ -239,6 +239,9 @@ class RistiseiskaState(State):
     def hidden_from(self, seat):
         return {c for s, hand in enumerate(self.hands) if not self._sees(seat, s) for c in hand}
 
+    def _said(self, seat):
+        return self._last_sentence(seat, self.player_names())
+
     def _describe(self, seat):
         players = self.player_names()
         zones = [zone(f"hand-{s}", f"{players[s]}'s hand", (c.text if self._sees(seat, s) else HIDDEN for c in hand),

@@ -302,6 +302,9 @@ class SaluteTheKingState(State):
             "triggers": {g: r for r, g in self.triggers.items()},
         }
 
+    def _said(self, seat):
+        return self.said and self.said + "."
+
     def _describe(self, seat):
         names = self.player_names()
         zones = [zone(f"hand-{s}", f"{names[s]}'s pile", ["??"] * len(pile), kind="hand", layout="squared",

@@ -166,6 +166,9 @@ class TheClockState(State):
 
     # ---- the table, described for the renderers ------------------------------------------------
 
+    def _said(self, seat):
+        return self._last_sentence()
+
     def _describe(self, seat):
         zones = []
         for group, places in BANDS:

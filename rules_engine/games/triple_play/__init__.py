@@ -602,6 +602,12 @@ class TriplePlayState(State):
 
         return selection(self, picked, target)
 
+    def _said(self, seat):
+        return self.said
+
+    def _log_place(self):
+        return self.deal_number, None
+
     def _describe(self, seat):
         from .table import describe
 

@@ -564,6 +564,9 @@ class VazhushalState(State):
             "hands_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }
 
+    def _said(self, seat):
+        return self.said
+
     def _describe(self, seat):
         from .table import describe
 

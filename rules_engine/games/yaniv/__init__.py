@@ -484,6 +484,9 @@ class YanivState(State):
             "hands_played": [{"number": n, "points": list(p)} for n, p, _ in self.hand_results],
         }
 
+    def _said(self, seat):
+        return self.said
+
     def _describe(self, seat):
         from .table import describe
 

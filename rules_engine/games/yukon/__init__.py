@@ -295,6 +295,9 @@ class YukonState(State):
 
     # ---- the table, described for the renderers ------------------------------------
 
+    def _said(self, seat):
+        return self._last_sentence()
+
     def _describe(self, seat):
         home = sum(map(len, self.foundations))
         return {
