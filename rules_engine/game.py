@@ -554,6 +554,11 @@ class State:
         _, text, _, seat, _, _ = last
         return text, seat
 
+    def last_move_private(self):
+        """Whether the move that led here was a private decision, not told to the other seats."""
+        last = next(self._history_newest_first(), None)
+        return last is not None and last[4]
+
     def told_last_move(self, seat):
         """Whether ``seat`` is told of the move that led here (not another seat's private move)."""
         last = next(self._history_newest_first(), None)

@@ -20,7 +20,7 @@ def entry(before, after, seat):
     move, mover = after.last_move_seen_by(seat)
     # A decision made in private (Comet's holder passing on the comet) leaves the table as it was,
     # its sentence included: it is told to its own seat in plain words.
-    private = after._history[4]
+    private = after.last_move_private()
     said = None if private else after._said(seat)
     if said is None:
         names = after.player_names()

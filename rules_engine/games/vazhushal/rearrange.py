@@ -392,7 +392,7 @@ def laid_again(state, meld):
             del rest[i]
             state.way = tuple(rest)
             return
-    seat, hand = state.turn, state.hands[state.turn]
+    hand = state.hands[state.turn]
     placed, need_natural, keep = _rules_now(state)
     known = PoolMelds(state.pool + hand, state.negative)
     search = _Search(state.pool, hand, keep, known)
