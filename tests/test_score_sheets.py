@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import rules_engine
+from game_tests import declared
 from build_scripts import scorepad
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.scoring import check_row, people_columns, sheet_outcome, start_totals
@@ -88,21 +89,21 @@ def test_a_played_game_written_down_ends_as_the_engine_ends_it(game_id, seed, po
     assert outcome["final"] == (list(state.final) if getattr(state, "final", None) else None), outcome
 
 
-@pytest.mark.parametrize("game_id, rows, final", [
-    # The sheet: Ann +64, Bob +30, Ann +40. Ann wins with 104, and 100 for the game and 25
-    # for each hand won make it 254; Bob's hand won makes his 55.
-    ("gin-rummy", [[64, 0], [0, 30], [40, 0]], [254, 55]),
-    ("gin-rummy", [[64, 0], [40, 0]], [508, 0]),                     # a shutout doubles the winner's
-    ("jersey-gin", [[20, 0, 0], [0, 60, 0], [0, 45, 0]], [45, 255, 0]),   # 105, 100 and two boxes
-])
-def test_a_sheet_adds_the_games_end_bonuses_to_its_totals(game_id, rows, final):
-    outcome = sheet_outcome(SPECS[game_id].scoring, rows, len(rows[0]))
-    assert outcome["over"] and outcome["final"] == final
+# Each game may declare, beside itself, sheets the pad must end and total as the engine does:
+# ``PAD_SHEETS`` in its test module, each {"seats", "rows" (a row's cells), "options"?, "final"?}, where
+# "final" is the totals with the game's end bonuses.
+PAD_SHEETS = [(game_id, sheet) for game_id in sorted(SPECS) for sheet in declared(game_id, "PAD_SHEETS", [])]
+
+
+@pytest.mark.parametrize("game_id, sheet", [(g, s) for g, s in PAD_SHEETS if "final" in s],
+                         ids=lambda value: value if isinstance(value, str) else "")
+def test_a_sheet_adds_the_games_end_bonuses_to_its_totals(game_id, sheet):
+    outcome = sheet_outcome(SPECS[game_id].scoring, sheet["rows"], sheet["seats"])
+    assert outcome["over"] and outcome["final"] == sheet["final"]
 
 
 def test_a_game_without_end_bonuses_has_no_totals_with_bonuses():
     assert sheet_outcome(SPECS["kaiser"].scoring, [[52, 10]], 4)["final"] is None
-    assert sheet_outcome(SPECS["gin-rummy"].scoring, [[64, 0]], 2)["final"] is None   # not over yet
 
 
 def test_chip_games_end_by_their_deals_or_a_player_out_of_chips():
@@ -192,14 +193,10 @@ def sheet_cases():
                                                             {"cells": [-100, -80, -40, -40], "hand": 11}]},
         {"game": "getaway", "seats": 3, "options": {}, "rows": [{"cells": c} for c in ([0, -1, 0], [0, 0, 0], [1, -1, 0])]},
         {"game": "yukon", "seats": 1, "options": {}, "rows": [{"cells": [52]}, {"cells": [53]}]},
-        # A target that depends on the number of players (Zetema: 300, or 200 with four or more).
-        {"game": "zetema", "seats": 4, "options": {}, "rows": [{"cells": c} for c in ([150, 60], [60, 30])]},
-        {"game": "zetema", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([150, 60], [60, 30])]},
-        {"game": "gin-rummy", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([64, 0], [0, 30], [40, 0])]},
-        {"game": "gin-rummy", "seats": 2, "options": {}, "rows": [{"cells": c} for c in ([64, 0], [40, 0])]},
-        {"game": "jersey-gin", "seats": 3, "options": {}, "rows": [{"cells": c} for c in ([20, 0, 0], [0, 60, 0], [0, 45, 0])]},
         {"game": "bridge-solitaire", "seats": 1, "options": {}, "rows": [{"cells": [120, 0]}, {"cells": [800, 0], "over": True}]},
     ]
+    cases += [{"game": game_id, "seats": sheet["seats"], "options": sheet.get("options", {}),
+               "rows": [{"cells": cells} for cells in sheet["rows"]]} for game_id, sheet in PAD_SHEETS]
     return cases
 
 

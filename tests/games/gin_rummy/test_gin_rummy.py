@@ -296,3 +296,18 @@ def test_a_default_game_ends_as_its_text_says():
         (winner,) = final.winners
         bonus = (final.points[winner] + 100 + 25 * final.boxes[winner]) * (2 if final.points[1 - winner] == 0 else 1)
         assert final.final[winner] == bonus
+
+
+# Sheets the score pad must end and total as the engine does (tests/test_score_sheets.py): Ann +64,
+# Bob +30, Ann +40: Ann's 104 with 100 for the game and 25 for each hand won make 254, Bob's hand
+# won makes his 55; a shutout doubles the winner's.
+PAD_SHEETS = [
+    {"seats": 2, "rows": [[64, 0], [0, 30], [40, 0]], "final": [254, 55]},
+    {"seats": 2, "rows": [[64, 0], [40, 0]], "final": [508, 0]},
+]
+
+
+def test_a_sheet_not_yet_over_has_no_totals_with_bonuses():
+    from rules_engine.scoring import sheet_outcome
+
+    assert sheet_outcome(rules_engine.load_game("gin-rummy").spec.scoring, [[64, 0]], 2)["final"] is None

@@ -244,3 +244,10 @@ def test_a_default_game_ends_as_its_text_says():
     assert final.winners == (tuple(reached) if reached else most(final.points))
     assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in range(3))
     assert final.final == tuple(final.points[s] + 25 * final.boxes[s] + 100 * (s in reached) for s in range(3))
+
+
+# A sheet the score pad must end and total as the engine does (tests/test_score_sheets.py): 105 with
+# the 100 bonus and 25 for each of two hands won make 255; the other player's hand won makes 20 45.
+PAD_SHEETS = [
+    {"seats": 3, "rows": [[20, 0, 0], [0, 60, 0], [0, 45, 0]], "final": [45, 255, 0]},
+]

@@ -294,3 +294,11 @@ def test_a_default_game_ends_as_its_text_says():
     assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in range(final.sides))
     assert final.target == 300 and final.winners == tuple(s for s in range(final.seats) if final.points[s] >= 300)
     assert len(final.winners) == 1 and final.points[final.winners[0]] - final.hand_results[-1][1][final.winners[0]] < 300
+
+
+# Sheets the score pad must end as the engine does (tests/test_score_sheets.py): the target depends
+# on the number of players, 300, or 200 with four or more.
+PAD_SHEETS = [
+    {"seats": 4, "rows": [[150, 60], [60, 30]]},
+    {"seats": 2, "rows": [[150, 60], [60, 30]]},
+]
