@@ -434,6 +434,11 @@ def main(argv=None):
     """``python -m build_scripts.validate [--game ID] [DOCS_DIR]``: print every problem, exit 1 if
     any; with ``--game``, only that game's page (and its links to other pages)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print("usage: python -m build_scripts.validate [--game ID] [DOCS_DIR]\n"
+              "Checks every game page under DOCS_DIR (docs by default), or only that game's: each problem is\n"
+              "printed as file:line: what is wrong, and the exit status is 1 if there is any.")
+        return 0
     game_id = None
     if "--game" in args:
         at = args.index("--game")
