@@ -274,14 +274,14 @@ def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
            f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>',
            '<ol class="rules-lesson__steps">']
     for frame in replayed["frames"]:
-        words = _lesson_words(frame)
+        words = _lesson_words(frame, replayed["seats"])
         if words:
             out.append(f"<li>{words}</li>")
     out += ["</ol>", "</figure>"]
     return out
 
 
-def _lesson_words(frame):
+def _lesson_words(frame, seats):
     """A lesson's step as a line of its static list (the page's rule names linked)."""
     text = _rule_links(html.escape(frame.get("text", "")))
     if frame["kind"] == "say":
@@ -294,7 +294,7 @@ def _lesson_words(frame):
         who = f"Seat {frame['seat']}: " if frame["seat"] is not None else ""
         return f'{who}<code>{format_move(frame["move"])}</code> {text}'.rstrip()
     if frame["kind"] == "rest":
-        return "The bots play out the rest of the hand."
+        return "The bots play out the rest of the hand." if seats > 1 else "The bot plays out the rest of the deal."
     if frame["kind"] == "end":
         interlude = frame["table"]["interlude"]
         return html.escape(frame["result"] or (interlude["title"] if interlude else ""))
