@@ -190,6 +190,16 @@ def check_contents(source):
     if not any(fence.kind == "example" for fence in fences):
         source.error(sections.get("play", 1), "the page has no worked example: add an ```example``` record of "
                                               "a real hand, so a reader can step through one")
+    if not any(fence.kind == "lesson" for fence in fences):
+        source.error(sections.get("play", 1), "the page has no lesson: add a ```lesson``` block "
+                                              "(build_scripts/lessons.py) that plays a first hand with the reader, "
+                                              "so they learn by playing before they face the bots")
+    teachable, untaught = teachable_rules(source), untaught_rules(source)
+    if len(untaught) > (1 - TAUGHT_SHARE) * len(teachable):
+        source.error(sections.get("play", 1), (
+            f"the page's lessons and worked examples name {len(teachable) - len(untaught)} of its "
+            f"{len(teachable)} Play and Scoring rules, and a page teaches at least {TAUGHT_SHARE:.0%} of them: "
+            f"name each (#rule.id) in the step that shows it; not yet: {', '.join(untaught)}"))
 
 
 def built_snippets(source):

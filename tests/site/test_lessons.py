@@ -121,3 +121,17 @@ def test_a_question_in_a_worked_example_is_prepared_for_the_stepper():
     assert question["seat"] == 0 and question["legal"] == ["play 5C", "play 9C"]
     assert "play 2D" in question["refusals"] and question["refusals"]["play 2D"]["rule"] == "play.follow-suit"
     assert lessons.rule_refs("why? #play.follow-suit and #end.game") == ["play.follow-suit", "end.game"]
+
+
+def test_a_page_without_a_lesson_or_teaching_too_few_rules_fails_the_check(tmp_path):
+    from build_scripts.validate import check_contents
+
+    source = page_with("", tmp_path)   # King's page without its lessons
+    check_contents(source)
+    messages = [str(error) for error in source.errors]
+    assert any("the page has no lesson: add a ```lesson``` block" in message for message in messages), messages
+    taught = [message for message in messages if "Play and Scoring rules, and a page teaches at least 90%" in message]
+    assert len(taught) == 1 and "not yet: " in taught[0] and "play.turn" in taught[0].split("not yet: ")[1]
+    source = parse_source(DOCS / "games" / "king.md")
+    check_contents(source)
+    assert source.errors == []

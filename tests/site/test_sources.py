@@ -133,7 +133,7 @@ def test_the_adding_a_game_example_is_a_valid_source():
     source = check_game(parse_source("adding-a-game/yukon.md", text=examples[0]), SPECS)
     check_contents(source)
     assert [str(error) for error in source.errors] == []
-    assert {fence.kind for fence in source.fences} == {"diagram", "pycon", "play", "example"}
+    assert {fence.kind for fence in source.fences} == {"diagram", "pycon", "play", "example", "lesson"}
 
 
 def test_a_broken_source_stops_the_mkdocs_build(tmp_path):
