@@ -6,7 +6,7 @@
 // Loaded by main.js when a play block comes near the view, with what it imports.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, startEngine } from "./engine.js";
-import { clearSelection, finishing, selectionClick } from "./selection.js";
+import { clearSelection, finishing, selectionClick, whyNotPicked } from "./selection.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 import { fourColours, keepGame, keptGame } from "./keep.js";
 import { MoveLog } from "./movelog.js";
@@ -416,6 +416,7 @@ export class PlayWidget {
     if (!starts.length) {
       this.selected = null;
       if (zone.tries) return this.attempt(zone.tries.replace("{card}", card));
+      if (whyNotPicked(this, card)) return;
       this.say(`No legal move starts with the ${cardLabel(card)} now.`, "refusal");
       return this.render();
     }

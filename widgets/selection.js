@@ -46,6 +46,14 @@ export function selectionClick(widget, zoneId, index = null) {
   return true;
 }
 
+/** A card that starts no move while moves of several cards may be built: the engine says why
+ *  (its "select" refuses the card with the reason and the rule). False where no such move exists. */
+export function whyNotPicked(widget, text) {
+  if (!widget.desc?.selection || widget.busy) return false;
+  ask(widget, [text], null);
+  return true;
+}
+
 /** Takes back every card picked. */
 export function clearSelection(widget) {
   if (!building(widget.desc)) return false;
@@ -70,7 +78,7 @@ async function ask(widget, picked, target, said = null) {
   if (target && sel && sel.finish.length === 1) return widget.play(sel.finish[0].move);
   widget.desc = reply.table;
   if (said) widget.say(said);
-  else widget.say(describe(sel, widget.cancelWords("tap a picked card to take it back")), "prompt");
+  else widget.say(describe(sel, widget.cancelWords("tap a picked card to take it back"), reply.table.zones), "prompt");
   widget.render();
   // Once no card may be added, the focus goes to the button that finishes the move; until then it
   // stays on the card just picked, so that the keyboard goes on picking.
@@ -79,12 +87,16 @@ async function ask(widget, picked, target, said = null) {
 
 /** The move being built, in words: the cards picked, what may come next (its buttons named as they
  *  read) and how to take it back (``cancel``). */
-export function describe(sel, cancel = "or press Escape") {
+export function describe(sel, cancel = "or press Escape", zones = []) {
   if (!sel || !sel.picked.length) return "";
   const parts = [`Picked: ${list(sel.picked.map(cardLabel))}`];
   const then = [];
   if (sel.next.length) then.push(`add ${list(sel.next.map(cardLabel), "disjunction")}`);
-  if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
+  if (sel.targets.length && !sel.target) {
+    // Named as the table labels them: a meld to lay off onto, or the discard pile to take.
+    const places = sel.targets.map((id) => zones.find((z) => z.id === id)?.label || id);
+    then.push(`choose ${list(places.map((place) => `“${place}”`), "disjunction")}`);
+  }
   if (sel.finish.length) then.push(`press ${list(sel.finish.map((f) => `“${f.button[0].toUpperCase()}${f.button.slice(1)}”`), "disjunction")}`);
   return `${parts.join("")}${then.length ? `; ${list(then, "disjunction")}` : ""}, ${cancel}.`;
 }

@@ -175,3 +175,54 @@ def test_a_worked_examples_caption_counts_the_steps_of_its_stepper(page, site_ur
     assert example.locator(".rw-counter").inner_text() == "Step 62 of 62"
     caption = example.locator("figcaption").inner_text()
     assert caption.startswith("Worked example 2: 61 moves") and "(62 steps: a hand's end is a step of its own)" in caption
+
+
+def line_card_starting_nothing(game, seed, seats):
+    """The share code of the deal ``seed`` at the reader's first turn where a card of the discard
+    line starts no move of theirs (the reader taking the first legal move until then), that card's
+    place in the line, and the engine's refusal of it."""
+    host = Host()
+    send = lambda op, **args: host.handle({"v": 1, "op": op, "session": "s", **args})  # noqa: E731
+    reply = send("open", game=game, seed=seed, seats=seats, human=0)
+    while not reply["table"]["interlude"]:
+        if reply["table"]["to_act"] == 0:
+            line = next(zone for zone in reply["table"]["zones"] if zone["id"] == "line")
+            places = reply["table"]["selection"]["places"]
+            for index, card in enumerate(line["cards"]):
+                refused = card not in places and send("select", cards=[card])["table"]["selection"].get("refused")
+                if refused:
+                    return send("share")["share"], index, refused
+            reply = send("move", move=reply["view"]["moves"][0])
+        else:
+            reply = send("bot")
+    raise AssertionError(f"{game} {seed}: no card of the line starts nothing at the reader's turn")
+
+
+def test_a_card_that_starts_no_move_is_refused_with_the_engines_reason(page, site_url):
+    """Vazhushal (issue 38): a card of the discard line that no move of the reader's may take is
+    refused with the engine's reason and its rule's link, where the table said only that no legal
+    move starts with it."""
+    code, index, refused = line_card_starting_nothing("vazhushal", 7, 3)
+    page.goto(site_url + f"games/vazhushal/#play-1/7/{code}")
+    page.wait_for_function(READY.format(PLAY))
+    widget = page.locator(PLAY).first
+    widget.locator("[data-zone=line] button.rw-card").nth(index).click()
+    message = widget.locator(".rw-message")
+    message.get_by_text(refused["reason"]).wait_for()
+    assert "No legal move starts with" not in message.inner_text()
+    assert message.get_attribute("data-kind") == "refusal"
+    assert message.locator(f'a[href$="#{refused["rule"]}"]').count() == 1
+
+
+def test_cards_picked_to_take_the_pile_are_told_to_choose_the_pile(page, site_url):
+    """Triple Play (issue 38): after picking the 6♠ and the 6♥ that take the discard pile, the prompt
+    names the place they go to as the table labels it, not a meld to lay off onto."""
+    widget = dealt(page, site_url + "games/triple-play/")
+    assert "pickup 6S 6H" in page.evaluate(f"document.querySelector('{PLAY}').rwWidget.view.moves")
+    for card in ("6S", "6H"):
+        index = page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.zones"
+                              f".find((z) => z.id === 'hand-0').cards.indexOf('{card}')")
+        widget.locator(f'[data-key="hand-0/{index}"]').click()
+    message = widget.locator(".rw-message")
+    message.get_by_text("choose “Discard pile”").wait_for()
+    assert "lay off" not in message.inner_text()
