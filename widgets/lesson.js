@@ -60,7 +60,7 @@ export class Lesson {
     this.startButton = this.button("Start the lesson", () => this.start(), "rw-button--start");
     this.nextButton = this.button("Next", () => this.next(), "rw-button--next");
     this.showButton = this.button("Show me", () => this.showMe());
-    this.againButton = this.button("Start again", () => this.start());
+    this.againButton = this.button("Start again", () => this.start(), "rw-button--again");
     this.counter = el("span", "rw-counter");
     bar.append(this.startButton, this.nextButton, this.showButton, this.againButton, this.counter);
     this.board = el("div", "rw-lesson__board");
@@ -133,7 +133,7 @@ export class Lesson {
     this.at += 1;
     this.show();
     if (this.frame.kind === "you") this.focusTable();
-    else if (this.frame.kind === "end") this.ui.querySelector(".rw-lesson__complete a, .rw-button--again")?.focus({ preventScroll: true });
+    else if (this.frame.kind === "end") this.againButton.focus({ preventScroll: true });
   }
 
   /** The table of the frame shown: a frame of words alone shows the table before it. */
@@ -327,7 +327,7 @@ export class Lesson {
     }
     const hadFocus = this.ui.contains(document.activeElement);
     this.show();
-    if (hadFocus) this.nextButton.focus({ preventScroll: true });
+    if (hadFocus) (this.frame.kind === "end" ? this.againButton : this.nextButton).focus({ preventScroll: true });
   }
 
   /** "Show me": the move asked for marked on the table, then played. */
