@@ -5,7 +5,7 @@
 // move asked for plays on, another legal one is answered by the lesson, a card that starts no move
 // by the engine's refusal prepared at build time. Loaded by main.js when a lesson nears the view.
 import { cardLabel, el, prettyMove } from "./cards.js";
-import { fourColours, keepLesson, markLessons } from "./keep.js";
+import { fourColours } from "./keep.js";
 import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
 const RULE = /#([a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)/g;
@@ -438,4 +438,71 @@ function item(href, text) {
   link.href = href;
   li.append(link);
   return li;
+}
+
+// Lessons completed, kept in the reader's browser (nothing is sent): { game: { lesson id: date } }.
+export const LESSONS = "rules-site.lessons.v1";  // main.js names it too, to mark them
+
+export function lessonsLearned() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LESSONS));
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps (``done``) or forgets a lesson completed; ``id`` null forgets all of the game's. */
+export function keepLesson(game, id, done) {
+  const kept = lessonsLearned();
+  const own = id === null ? {} : { ...(typeof kept[game] === "object" ? kept[game] : {}) };
+  if (done) own[id] = new Date().toISOString().slice(0, 10);
+  else if (id !== null) delete own[id];
+  if (Object.keys(own).length) kept[game] = own;
+  else delete kept[game];
+  try {
+    localStorage.setItem(LESSONS, JSON.stringify(kept));
+  } catch {
+    // Storage refused (a private window, a full quota): the lesson is done, and not kept.
+  }
+}
+
+/** Marks the page's lessons the reader completed, and says how many at the page's top, with a
+ *  button that forgets them. */
+export function markLessons(scope = document) {
+  const lessons = [...scope.querySelectorAll('[data-widget="lesson"]')];
+  if (!lessons.length) return;
+  const game = lessons[0].dataset.game;
+  const learned = lessonsLearned()[game] || {};
+  for (const root of lessons) {
+    const done = Object.hasOwn(learned, root.id);
+    root.classList.toggle("rules-widget--learned", done);
+    let mark = root.querySelector(".rules-lesson__mark");
+    if (done && !mark) {
+      mark = document.createElement("span");
+      mark.className = "rules-lesson__mark";
+      mark.textContent = " ✓ completed";
+      root.querySelector("figcaption")?.append(mark);
+    } else if (!done) mark?.remove();
+  }
+  const count = lessons.filter((root) => root.classList.contains("rules-widget--learned")).length;
+  let note = scope.querySelector(".rules-lessons-kept");
+  if (!count) return note?.remove();
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "rules-lessons-kept";
+    note.setAttribute("role", "status");
+    const heading = scope.querySelector(".md-content h1") || lessons[0];
+    heading.after(note);
+  }
+  const forget = document.createElement("button");
+  forget.type = "button";
+  forget.className = "rw-button";
+  forget.textContent = "Forget them";
+  forget.addEventListener("click", () => {
+    keepLesson(game, null, false);
+    markLessons(scope);
+  });
+  const of = lessons.length === 1 ? "this page's lesson" : `${count} of this page's ${lessons.length} lessons`;
+  note.replaceChildren(`You have completed ${of} (kept in this browser only). `, forget);
 }

@@ -2,7 +2,6 @@
 // (mkdocs-material's document$), sharing the one engine worker.
 import { startEngine, status } from "./engine.js";
 import { Stepper } from "./stepper.js";
-import { markLessons } from "./keep.js";
 import "./instant.js";
 
 const mounted = new WeakSet();
@@ -50,6 +49,19 @@ function lessonNearViewport(root) {
     }
   }, { rootMargin: "600px 0px" });
   lessonObserver.observe(root);
+}
+
+/** The page's lessons this browser keeps as completed are marked by lesson.js (markLessons), fetched
+ *  at once only where it keeps one of this game's: a first visit costs no more. */
+function markKeptLessons(scope) {
+  const first = scope.querySelector('[data-widget="lesson"]');
+  let kept = null;
+  try {
+    kept = localStorage.getItem("rules-site.lessons.v1");
+  } catch {
+    return;
+  }
+  if (first && kept?.includes(`"${first.dataset.game}"`)) import("./lesson.js").then((lesson) => lesson.markLessons(scope));
 }
 
 // mkdocs-material's page-load progress bar (navigation.instant.progress) has no accessible name.
@@ -110,7 +122,7 @@ export async function mountAll(scope = document) {
     mounted.add(root);
     lessonNearViewport(root);
   }
-  markLessons(scope);
+  markKeptLessons(scope);
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
     if (mounted.has(root)) continue;
     mounted.add(root);

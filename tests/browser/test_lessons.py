@@ -222,7 +222,7 @@ def test_completion_is_kept_marked_and_cleared(page, site_url, site_dir):
     assert [links.nth(i).get_attribute("href") for i in range(links.count())] == ["#play-1"]
     assert "yaniv" in json.loads(page.evaluate("() => localStorage.getItem('rules-site.lessons.v1')"))
     page.reload()
-    assert page.locator("#lesson-2 .rules-lesson__mark").count() == 1
+    page.locator("#lesson-2 .rules-lesson__mark").wait_for()
     assert "1 of this page's 2 lessons" in page.locator(".rules-lessons-kept").inner_text()
     page.get_by_role("button", name="Forget them").click()
     assert page.locator(".rules-lesson__mark, .rules-lessons-kept").count() == 0
