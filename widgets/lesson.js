@@ -22,6 +22,7 @@ export class Lesson {
     this.loading = null;
     this.path = null;   // the frames being walked: the lesson's own, or a branch's after a move it also accepts
     this.at = 0;
+    this.before = 0;    // the steps walked before the branch being walked, for the counter
     this.selected = null;  // a card chosen ("zone/index") that waits for a choice or a place
     this.picked = [];      // the cards picked for a move built card by card
     this.target = null;
@@ -116,7 +117,7 @@ export class Lesson {
   async start() {
     await this.load();
     this.path = this.lesson.frames;
-    this.at = 0;
+    this.at = this.before = 0;
     this.steps.hidden = true;
     this.board.hidden = false;
     this.startButton.hidden = true;
@@ -154,8 +155,8 @@ export class Lesson {
     this.nextButton.disabled = asking;
     this.showButton.hidden = !asking;
     this.againButton.hidden = !end;
-    const kinds = this.path.filter((f) => f.kind !== "end").length;
-    this.counter.textContent = end ? "" : `Step ${this.at + 1} of ${kinds}`;
+    const steps = this.before + this.path.filter((f) => f.kind !== "end").length;
+    this.counter.textContent = end ? "" : `Step ${this.before + this.at + 1} of ${steps}`;
     this.words.replaceChildren(...this.wordsOf(frame));
     this.render();
     if (end) this.complete();
@@ -322,6 +323,7 @@ export class Lesson {
     const frame = this.frame;
     if (move === frame.expect[0]) this.at += 1;
     else {
+      this.before += this.at + 1;
       this.path = frame.branches[move];
       this.at = 0;
     }
