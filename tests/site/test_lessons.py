@@ -2,6 +2,7 @@
 refused with its file and line; and questions asked in worked examples."""
 
 import json
+import re
 
 import rules_engine
 from build_scripts import lessons
@@ -12,7 +13,8 @@ from rules_engine.host import frames_of
 
 from site_helpers import DOCS
 
-KING = (DOCS / "games" / "king.md").read_text(encoding="utf-8")
+# King's page without its own lessons, so that the lesson a test adds is the page's one.
+KING = re.sub(r"```lesson\n.*?\n```\n", "", (DOCS / "games" / "king.md").read_text(encoding="utf-8"), flags=re.S)
 # Seed 12 of King: seat 2 leads the 2♣, seat 3 plays the 4♣; seat 0 holds the 5♣ and the 9♣.
 GOOD = """```lesson
 title: Your first hand
@@ -116,3 +118,16 @@ def test_a_question_in_a_worked_example_is_prepared_for_the_stepper():
     assert question["seat"] == 0 and question["legal"] == ["play 5C", "play 9C"]
     assert "play 2D" in question["refusals"] and question["refusals"]["play 2D"]["rule"] == "play.follow-suit"
     assert lessons.rule_refs("why? #play.follow-suit and #end.game") == ["play.follow-suit", "end.game"]
+
+
+def test_a_move_built_card_by_card_is_listed_with_its_cards_for_the_widget():
+    source = parse_source(DOCS / "games" / "gin-rummy.md")
+    spec = rules_engine.state_class("gin-rummy").spec
+    fence = [fence for fence in source.fences if fence.kind == "lesson"][-1]
+    _check_lesson(source, spec, fence)
+    asked = [frame for frame in fence.artifact["frames"] if frame["kind"] == "you" and "built" in frame]
+    layoff = next(frame for frame in asked if frame["expect"][0].startswith("layoff"))
+    built = {entry["move"]: entry for entry in layoff["built"]}
+    assert built[layoff["expect"][0]]["cards"] == [layoff["expect"][0].split()[1]]
+    assert built[layoff["expect"][0]]["target"] in {zone["id"] for zone in layoff["table"]["zones"]}
+    assert set(built) == {click["move"] for click in layoff["table"]["moves"] if click.get("built")}
