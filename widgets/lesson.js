@@ -45,6 +45,7 @@ export class Lesson {
       .catch((error) => {
         this.loading = null;
         this.steps.hidden = false;
+        this.board.hidden = false;  // for its message; "Start the lesson" tries again
         this.say(`This lesson could not be loaded (${error.message}): its steps are listed below.`, "refusal");
         throw error;
       });
@@ -115,7 +116,11 @@ export class Lesson {
   }
 
   async start() {
-    await this.load();
+    try {
+      await this.load();
+    } catch {
+      return;  // load() has said why, and shown the steps as a list
+    }
     this.path = this.lesson.frames;
     this.at = this.before = 0;
     this.steps.hidden = true;
