@@ -42,6 +42,7 @@ import rules_engine
 from rules_engine import RulesError
 from rules_engine.bots import HeuristicBot
 from rules_engine.errors import quote
+from rules_engine.selection import built_moves
 
 HEADER = {"title": "text", "seats": "int", "seat": "int", "seed": "int", "id": "id"}
 KINDS = ("say", "move", "you", "expect", "else", "rest")
@@ -353,14 +354,24 @@ class _Frames:
 
     def asked(self, step, state, expected, feedback):
         table = self._table(state, with_moves=True)
-        return self._add({"kind": "you", "line": step.line, "text": step.text, "rules": rule_refs(step.text),
-                   "expect": expected, "any": not step.expect, "feedback": feedback,
-                   "legal": [move["move"] for move in table["moves"]],
-                   "refusals": refusals(state, table), "table": table})
+        frame = {"kind": "you", "line": step.line, "text": step.text, "rules": rule_refs(step.text),
+                 "expect": expected, "any": not step.expect, "feedback": feedback,
+                 "legal": [move["move"] for move in table["moves"]],
+                 "refusals": refusals(state, table), "table": table}
+        if table.get("selection") and state.lists_built_moves:
+            frame["built"] = built_of(state)
+        return self._add(frame)
 
     def end(self, state):
         table = self._table(state)
         self._add({"kind": "end", "table": table, "result": table["result"]})
+
+
+def built_of(state):
+    """The moves built card by card that the seat may make, each with its cards, its target and
+    its finishing button, so that the widget builds them step by step before the engine loads."""
+    return [{"move": move.text, "cards": list(built.cards), "target": built.target, "button": built.button}
+            for move, built in built_moves(state)]
 
 
 def refusals(state, table):

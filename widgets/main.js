@@ -24,6 +24,46 @@ function loadNearViewport(stepper) {
   stepper.root.rwStepper = stepper;
   exampleObserver.observe(stepper.root);
 }
+// A lesson (lesson.js, with its frames) is fetched when it comes near the view or is touched.
+let lessonObserver = null;
+
+function startLesson(root) {
+  root.rwLesson ??= import("./lesson.js").then(({ Lesson }) => {
+    const lesson = new Lesson(root);
+    lesson.load().catch(() => {});
+    return lesson;
+  });
+  return root.rwLesson;
+}
+
+function lessonNearViewport(root) {
+  root.addEventListener("pointerdown", () => startLesson(root), { once: true });
+  root.addEventListener("focusin", () => startLesson(root), { once: true });
+  if (location.hash === `#${root.id}` || !("IntersectionObserver" in window)) return startLesson(root);
+  lessonObserver ||= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) {
+        lessonObserver.unobserve(entry.target);
+        startLesson(entry.target);
+      }
+    }
+  }, { rootMargin: "600px 0px" });
+  lessonObserver.observe(root);
+}
+
+/** The page's lessons this browser keeps as completed are marked by lesson.js (markLessons), fetched
+ *  at once only where it keeps one of this game's: a first visit costs no more. */
+function markKeptLessons(scope) {
+  const first = scope.querySelector('[data-widget="lesson"]');
+  let kept = null;
+  try {
+    kept = localStorage.getItem("rules-site.lessons.v1");
+  } catch {
+    return;
+  }
+  if (first && kept?.includes(`"${first.dataset.game}"`)) import("./lesson.js").then((lesson) => lesson.markLessons(scope));
+}
+
 // mkdocs-material's page-load progress bar (navigation.instant.progress) has no accessible name.
 document.querySelector(".md-progress")?.setAttribute("aria-label", "Loading the page");
 let observer = null;
@@ -77,6 +117,12 @@ export async function mountAll(scope = document) {
     loadNearViewport(new Stepper(root));
     await nextTask();
   }
+  for (const root of scope.querySelectorAll('[data-widget="lesson"]')) {
+    if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
+    mounted.add(root);
+    lessonNearViewport(root);
+  }
+  markKeptLessons(scope);
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
     if (mounted.has(root)) continue;
     mounted.add(root);

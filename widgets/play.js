@@ -70,7 +70,7 @@ export class PlayWidget {
     this.colourBox.checked = fourColours();
     this.colourBox.addEventListener("change", () => {
       fourColours(this.colourBox.checked);
-      for (const node of document.querySelectorAll(".rw-play, .rw-stepper")) node.classList.toggle("rw-four-colour", this.colourBox.checked);
+      for (const node of document.querySelectorAll(".rw-play, .rw-stepper, .rw-lesson")) node.classList.toggle("rw-four-colour", this.colourBox.checked);
     });
     colours.append(this.colourBox, " Four-colour suits");
     this.optionsBox = el("span", "rw-options");

@@ -17,6 +17,7 @@ def test_a_game_page_is_light_before_any_interaction(page, site_url):
     assert not any("search_index" in p or "/workers/search" in p for p in paths), paths
     assert not any(p.endswith("-example-2.json") for p in paths), paths  # far below the fold
     assert not any("/pyodide/" in p for p in paths), paths
+    assert not any(p.endswith("/lesson.js") or "-lesson-" in p for p in paths), paths   # below the fold
     sent = sum(len(gzip.compress(r.body(), 6)) for r in responses if r.status == 200)
     assert sent < LIMIT, f"{sent / 1024:.1f} KB gzipped before any interaction"
 
@@ -40,3 +41,13 @@ def test_an_examples_frames_arrive_when_it_comes_into_view(page, site_url):
     page.wait_for_function("() => document.querySelectorAll('[data-widget=example]')[1]"
                            ".querySelector('.rw-counter').textContent.startsWith('Step 1 of')")
     assert example.locator(".rw-table-area .rw-card").count() > 0
+
+
+def test_a_lessons_script_and_frames_arrive_when_it_comes_into_view(page, site_url):
+    page.goto(site_url + "games/king/")
+    lesson = page.locator("#lesson-3")
+    with page.expect_response(lambda r: r.url.endswith("king-lesson-3.json")):
+        lesson.scroll_into_view_if_needed()
+    lesson.get_by_role("button", name="Start the lesson").click()
+    assert lesson.locator(".rw-table-area .rw-card").count() > 0
+    assert not page.evaluate("() => window.rulesEngineStatus?.state === 'ready'")   # no engine needed

@@ -135,3 +135,16 @@ def test_a_page_without_a_lesson_or_teaching_too_few_rules_fails_the_check(tmp_p
     source = parse_source(DOCS / "games" / "king.md")
     check_contents(source)
     assert source.errors == []
+
+
+def test_a_move_built_card_by_card_is_listed_with_its_cards_for_the_widget():
+    source = parse_source(DOCS / "games" / "gin-rummy.md")
+    spec = rules_engine.state_class("gin-rummy").spec
+    fence = [fence for fence in source.fences if fence.kind == "lesson"][-1]
+    _check_lesson(source, spec, fence)
+    asked = [frame for frame in fence.artifact["frames"] if frame["kind"] == "you" and "built" in frame]
+    layoff = next(frame for frame in asked if frame["expect"][0].startswith("layoff"))
+    built = {entry["move"]: entry for entry in layoff["built"]}
+    assert built[layoff["expect"][0]]["cards"] == [layoff["expect"][0].split()[1]]
+    assert built[layoff["expect"][0]]["target"] in {zone["id"] for zone in layoff["table"]["zones"]}
+    assert set(built) == {click["move"] for click in layoff["table"]["moves"] if click.get("built")}
