@@ -358,8 +358,8 @@ class _Frames:
                  "expect": expected, "any": not step.expect, "feedback": feedback,
                  "legal": [move["move"] for move in table["moves"]],
                  "refusals": refusals(state, table), "table": table}
-        if table.get("selection") and state.lists_built_moves:
-            frame["built"] = built_of(state)
+        if table.get("selection"):
+            frame["built"] = built_of(state, expected)
         return self._add(frame)
 
     def end(self, state):
@@ -367,11 +367,21 @@ class _Frames:
         self._add({"kind": "end", "table": table, "result": table["result"]})
 
 
-def built_of(state):
+def built_of(state, expected=()):
     """The moves built card by card that the seat may make, each with its cards, its target and
-    its finishing button, so that the widget builds them step by step before the engine loads."""
+    its finishing button, so that the widget builds them step by step before the engine loads: the
+    listed ones, and the ``expected`` ones a game that does not list all it allows (Vazhushal's
+    melds) leaves out."""
+    pairs = list(built_moves(state))
+    listed = {move.text for move, _ in pairs}
+    for text in expected:
+        if text not in listed:
+            move = state.parse_move(text)
+            built = state._built(move)
+            if built is not None:
+                pairs.append((move, built))
     return [{"move": move.text, "cards": list(built.cards), "target": built.target, "button": built.button}
-            for move, built in built_moves(state)]
+            for move, built in pairs]
 
 
 def refusals(state, table):

@@ -75,6 +75,13 @@ def answer(state, picked=(), target=None):
     if state.is_over:
         return _answer(picked, target, [], [], [], {"reason": "the game is over", "rule": "end.game"})
     result = state._selection(picked, target)
+    if state.lone_card_moves_finish and len(picked) == 1 and target is None:
+        # A card picked alone may also make its move alone (a discard): one more finishing button,
+        # whichever way the game answers the rest.
+        known = {f["move"] for f in result["finish"]}
+        result["finish"] = result["finish"] + [f for f in _lone_finish(state, picked[0]) if f["move"] not in known]
+        if result["finish"]:
+            result["refused"] = None
     if result["refused"]:   # worded for the seat that picked the cards, as every refusal is
         result["refused"] = {**result["refused"], "reason": state.addressed(result["refused"]["reason"])}
     return result
@@ -102,15 +109,18 @@ def listed_answer(state, picked, target, built=None):
     finish = [{"move": m.text, "button": b.button} for m, b in aimed
               if len(b.cards) == len(picked) and picked and (b.target is None or b.target == target)]
     if state.lone_card_moves_finish and len(picked) == 1 and target is None:
-        # A card that starts built moves may also make a move alone (laid on a fishing table): once it
-        # is picked alone, that move is one more finishing button.
-        finish += [{"move": m.text, "button": state._click_choice(m) or "Play"} for m in state.legal_moves()
-                   if state._built(m) is None and m.card is not None and m.card.text == picked[0]]
+        finish += _lone_finish(state, picked[0])
     refused = None
     if picked and not aimed and not finish:
         reason, rule = state._selection_refusal(picked, target)
         refused = {"reason": reason, "rule": rule}
     return _answer(picked, target, nexts, targets, finish, refused)
+
+
+def _lone_finish(state, text):
+    """The moves the card ``text`` makes alone, as finishing buttons (a discard, a card laid loose)."""
+    return [{"move": m.text, "button": state._click_choice(m) or "Play"} for m in state.legal_moves()
+            if state._built(m) is None and m.card is not None and m.card.text == text]
 
 
 def _answer(picked, target, nexts, targets, finish, refused):
@@ -132,6 +142,10 @@ def described(state, table, picked=(), target=None):
     starts = []
     for _, built in built_moves(state):
         starts += [c for c in dict.fromkeys(built.cards) if c not in starts]
+    if not state.lists_built_moves and not result["picked"]:
+        # A game that lists only some of its built moves answers which cards start one (Triple
+        # Play's wild card added to a meld, listed nowhere): those start a choice too.
+        starts += [c for c in result["next"] if c not in starts]
     result["places"] = {text: where[text] for text in dict.fromkeys([*starts, *result["picked"], *result["next"]])
                         if text in where}   # in a fixed order (a set's follows the hashes, which differ by process)
     result["selectable"] = [text for text in starts if text in where]

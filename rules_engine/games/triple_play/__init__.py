@@ -74,6 +74,7 @@ class TriplePlayState(State):
     forms = FORMS
     side_of = staticmethod(side_of)   # for the table's answers to a move built card by card
     lists_built_moves = False
+    lone_card_moves_finish = True   # a card picked alone may be discarded as well as added to a meld
 
     # ---- setup ------------------------------------------------------------------------------
 

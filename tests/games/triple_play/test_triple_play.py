@@ -373,8 +373,12 @@ def test_the_answers_card_by_card_agree_with_a_brute_force_on_small_hands():
         hand = state.hands[0]
         for card in dict.fromkeys(hand):
             answer = state.choose([card.text])
-            grows = bool(answer["next"] or answer["finish"] or answer["targets"])
+            # A card picked alone may also be discarded alone: that finishing button aside.
+            melding = [finish for finish in answer["finish"] if not finish["move"].startswith("discard ")]
+            grows = bool(answer["next"] or melding or answer["targets"])
             assert grows == _brute_force(state, [card], None), (texts, melds, card, answer)
+            discarded = f"discard {card.text}" in [finish["move"] for finish in answer["finish"]]
+            assert discarded == (state.explain(f"discard {card.text}") is None), (texts, card, answer)
             for nxt in answer["next"]:
                 assert _brute_force(state, [card, parse_cards(nxt)[0]], None), (texts, melds, card, nxt)
         for pair in dict.fromkeys(tuple(sorted(p, key=meld_order)) for p in combinations(hand, 2)):
@@ -438,3 +442,20 @@ def test_a_default_game_ends_as_its_text_says():
     assert [n for n, _, _ in final.hand_results] == [1, 2, 3, 4] and final.dealer == 2
     assert final.totals == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in (0, 1))
     assert final.winners == tuple(s for s in range(4) if final.totals[s % 2] == max(final.totals))
+
+
+def test_a_wild_card_added_to_a_meld_is_built_by_picking_it():
+    # A wild card's addition to a meld is legal but listed nowhere (the game lists only some of its
+    # built moves): the table must still let the reader pick the joker, aim it at the meld, and
+    # discard it with a button of its own once picked alone.
+    state = rules_engine.load_game("triple-play").new(seed=2)
+    for move in ("pickup 6S 6H", "meld 8S 8H 8D", "meld QS QS QD QD", "done", "draw", "meld AS AC 2C",
+                 "discard QD", "draw", "add QS QD to meld 3", "add 8S to meld 2", "meld 5S 5H 5D",
+                 "add 5H to meld 4", "meld TH TD TC", "discard 3S", "draw", "add AH to meld 1", "add AH to meld 1",
+                 "discard 3C", "draw"):
+        state = state.apply(move)
+    assert "add JK to meld 3" not in [m.text for m in state.legal_moves()] and state.explain("add JK to meld 3") is None
+    assert "JK" in state.table(0)["selection"]["selectable"]
+    picked = state.table(0, ["JK"])["selection"]
+    assert "meld-0-3" in picked["targets"] and "discard JK" in [finish["move"] for finish in picked["finish"]]
+    assert state.table(0, ["JK"], "meld-0-3")["selection"]["finish"] == [{"move": "add JK to meld 3", "button": "Add"}]
