@@ -23,7 +23,7 @@ hands, counts the clearings and ends the hand and the game. A game gives:
 
 from collections import Counter
 
-from ..cards import parse_card
+from ..cards import RANKS, SUITS, Card, parse_card
 from ..game import Scores
 from ..scoring import ScoreError
 from ..selection import Built
@@ -34,10 +34,10 @@ from .fishing_piles import Pile, PilesOnTable, unions
 VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10}   # face cards have none
 LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHEST sum, 10
 
-
-def value(card):
-    """A card's value in sums and builds: its pips, the ace 1, the 10 ten; None for a face card."""
-    return VALUES.get(card.rank)
+# A card's value in sums and builds: its pips, the ace 1, the 10 ten; None for a face card (and
+# a joker). A lookup by the (interned) card, not a function: the moves of a state ask it hundreds
+# of times.
+value = {Card(rank, suit): VALUES.get(rank) for rank in RANKS for suit in SUITS}.get
 
 
 def award_most(tally, counts, bonus, label, rule):
@@ -147,8 +147,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         """The builds the seat to act is bound to take."""
         return self.owned(self.turn)
 
-    def table_value(self, card):
-        return value(card)
+    table_value = staticmethod(value)
 
     def _takes(self, card):
         """The combinations of table items ``card`` takes, each a frozenset: a capture takes one or
