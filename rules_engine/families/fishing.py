@@ -194,6 +194,8 @@ class FishingGame(State):
             known = self._cached_legal_by_text.get(move)
             if known is not None:   # a legal move's own text: no need to read it again
                 return known
+        elif type(move) is Move and not self.over and any(legal is move for legal in self._legal_now()):
+            return move   # a legal move as listed: its cards are in order already
         move = super().parse_move(move)
         if move.kind != "play" and all(c in self._table_cards() for c in move.args[0]):
             # the cards taken in the table's order
