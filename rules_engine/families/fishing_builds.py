@@ -285,13 +285,18 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _legal(self):
         free = not self._cached_bound
+        # The moves written by the forms' makers and the table cards put in order directly, not
+        # through ``capture_move`` and ``_move``: every legal move of every state is written.
+        capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
+        in_order, item_cards = self._ordered, self._item_cards
         moves = []
         for card in self.hands[self.turn]:
-            moves += [self.capture_move(self._item_cards(made), card) for made in self.capture_sets(card)]
+            for made in self.capture_sets(card):
+                moves.append(capture(in_order(item_cards(made)), card))
             if free:
-                moves.append(self._move("play", card))
-            moves += [self._move(self.BUILD, self._ordered(self._item_cards(items)), card, target)
-                      for items, target in self.builds(card)]
+                moves.append(play(card))
+            for items, target in self.builds(card):
+                moves.append(build(in_order(item_cards(items)), card, target))
         return moves
 
     def _taking_refusal(self, move, card):
