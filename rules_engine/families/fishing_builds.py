@@ -218,10 +218,13 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _builds(self, card, targets=None):
         """The builds with ``card`` (of the values ``targets`` alone, if given)."""
+        out = {}
+        targets = self._build_values(card) if targets is None else targets
+        if not targets:
+            return out
         v, seat, table = value(card), self.turn, self._cached_table_sums
         last = len(table.items)   # the card played, after the table's items
-        out = {}
-        for target in self._build_values(card) if targets is None else targets:
+        for target in targets:
             completed = table.totals.get(target - v)   # the sets of the table the card played completes
             if completed is None and (target != v or not self._table_sets(target)):
                 continue   # the card played in no set, or alone
@@ -267,9 +270,9 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        lowest, own = max(v, LOWEST), v if card in self.hands[self.turn] else None
+        lowest, highest, own = max(v, LOWEST), self.HIGHEST, v if card in self.hands[self.turn] else None
         return [target for target, held in self._cached_held.items()
-                if lowest <= target <= self.HIGHEST and held - (target == own) > 0]
+                if lowest <= target <= highest and (held > 1 or target != own)]
 
     @once_per_state
     def _cached_held(self):
