@@ -179,15 +179,19 @@ class FishingGame(State):
     def capture_move(self, taken, card):
         return self._move("capture", self._ordered(taken), card)
 
-    def _moves_for(self, card):
-        """The legal moves of ``card``: its captures, or laying it when it captures nothing."""
-        found = self.captures(card)
-        if found:
-            return [self.capture_move(t, card) for t in found]
-        return [self._move("play", card)]
-
     def _legal(self):
-        return [m for card in self._capturing_cards() for m in self._moves_for(card)]
+        """Each card's captures, or laying it when it captures nothing. The moves are written by
+        the forms' makers directly, not through ``capture_move``: every legal move of every state
+        is written."""
+        capture, play, in_order = self._makers["capture"], self._makers["play"], self._ordered
+        moves = []
+        for card in self._capturing_cards():
+            found = self.captures(card)
+            if found:
+                moves += [capture(in_order(taken), card) for taken in found]
+            else:
+                moves.append(play(card))
+        return moves
 
     def parse_move(self, move):
         if type(move) is str and not self.over:
