@@ -19,7 +19,6 @@
   (200 with four or more players) wins at once (``end.game``).
 """
 
-from collections import Counter
 from itertools import combinations
 from math import ceil
 
@@ -78,6 +77,23 @@ def _consecutive(cards):
         return True
     high = sorted(13 if r == 0 else r for r in ranks)   # the ace above the king
     return high[-1] - high[0] == len(ranks) - 1
+
+
+def holds_run(ranks, size):
+    """Whether ``ranks`` hold ``size`` ranks in a row, the ace low or high, as a sequence needs.
+
+    >>> holds_run(list("9TJQKA"), 6), holds_run(list("QKA234"), 6), holds_run(list("A23457"), 5)
+    (True, False, True)
+    """
+    held = {RANK_INDEX[rank] for rank in ranks}
+    if 0 in held:
+        held.add(len(RANKS))   # the ace above the king
+    run = 0
+    for index in range(len(RANKS) + 1):
+        run = run + 1 if index in held else 0
+        if run >= size:
+            return True
+    return False
 
 
 def meld_kind(cards, size=6):
@@ -272,8 +288,10 @@ class ZetemaState(State):
         for rank in RANKS:
             if ranks.count(rank) == 5:
                 found.append(canonical([c for c in hand if c.rank == rank]))
-        # A flush needs as many cards of one suit, a sequence as many ranks: else no combination is one.
-        if max(Counter(c.suit for c in hand).values(), default=0) >= self.size or len(set(ranks)) >= self.size:
+        # A flush needs as many cards of one suit, a sequence as many ranks in a row: else no
+        # combination is one (and the combinations, looked at every turn, are not made).
+        suits = [c.suit for c in hand]
+        if any(suits.count(suit) >= self.size for suit in set(suits)) or holds_run(ranks, self.size):
             for chosen in combinations(hand, self.size):
                 if meld_kind(chosen, self.size) not in (None, "assembly"):
                     found.append(canonical(chosen))
