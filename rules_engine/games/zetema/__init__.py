@@ -159,6 +159,20 @@ def zetema_points(rank):
 KINGS, QUEENS = ({suit: Card(rank, suit) for suit in SUIT_ORDER} for rank in "KQ")
 
 
+def marriage_split(wanted, held, in_piles):
+    """``(pairs from the hand, kings held given a queen from its pile, queens held given a king)``
+    for ``wanted`` marriages of a suit, or None if they cannot be made: ``held`` and ``in_piles``
+    count the suit's king and queen in the hand and in the rank piles (interpretation.pile-partner)."""
+    (held_k, held_q), (pile_k, pile_q) = held, in_piles
+    pairs = min(wanted, held_k, held_q)
+    rest = wanted - pairs
+    with_pile_q = min(rest, held_k - pairs, pile_q)
+    with_pile_k = min(rest - with_pile_q, held_q - pairs, pile_k)
+    if pairs + with_pile_q + with_pile_k < wanted:
+        return None
+    return pairs, with_pile_q, with_pile_k
+
+
 def held_order(card):
     return SUIT_ORDER.index(card.suit), rank_index(card)
 
@@ -313,11 +327,14 @@ class ZetemaState(State):
                     cards.remove(card)
 
     def _most_marriages(self, hand, suit):
-        """How many marriages in ``suit`` (two at most) ``_marriage_cards`` allows: none without
-        a king or queen of it in hand."""
-        if KINGS[suit] not in hand and QUEENS[suit] not in hand:
+        """How many marriages in ``suit`` (two at most) can be made (``marriage_split``): none
+        without a king or queen of it in hand."""
+        king, queen = KINGS[suit], QUEENS[suit]
+        held_k, held_q = hand.count(king), hand.count(queen)
+        if not held_k and not held_q:
             return 0
-        return next(n for n in (2, 1, 0) if self._marriage_cards(hand, suit * n) is not None)
+        in_piles = self.piles[RANKS.index("K")].count(king), self.piles[RANKS.index("Q")].count(queen)
+        return next(n for n in (2, 1, 0) if marriage_split(n, (held_k, held_q), in_piles) is not None)
 
     def _marriage_cards(self, hand, suits):
         """``(from the hand, from the rank piles)`` for marriages in ``suits``, or None: a player
@@ -329,14 +346,12 @@ class ZetemaState(State):
             wanted = suits.count(suit)
             if not wanted:
                 continue
-            king, queen = Card("K", suit), Card("Q", suit)
-            held_k, held_q = hand.count(king), hand.count(queen)
-            pairs = min(wanted, held_k, held_q)
-            rest = wanted - pairs
-            with_pile_q = min(rest, held_k - pairs, queens.count(queen))
-            with_pile_k = min(rest - with_pile_q, held_q - pairs, kings.count(king))
-            if pairs + with_pile_q + with_pile_k < wanted:
+            king, queen = KINGS[suit], QUEENS[suit]
+            split = marriage_split(wanted, (hand.count(king), hand.count(queen)),
+                                   (kings.count(king), queens.count(queen)))
+            if split is None:
                 return None
+            pairs, with_pile_q, with_pile_k = split
             from_hand += [king] * (pairs + with_pile_q) + [queen] * (pairs + with_pile_k)
             from_piles += [queen] * with_pile_q + [king] * with_pile_k
         return from_hand, from_piles
