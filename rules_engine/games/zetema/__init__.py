@@ -299,8 +299,9 @@ class ZetemaState(State):
         """Every meld ``hand`` holds, each once, in its written order."""
         found = []
         ranks = [c.rank for c in hand]
+        held = set(ranks)
         for rank in RANKS:
-            if ranks.count(rank) == 5:
+            if rank in held and ranks.count(rank) == 5:
                 found.append(canonical([c for c in hand if c.rank == rank]))
         # A flush needs as many cards of one suit, a sequence as many ranks in a row: else no
         # combination is one (and the combinations, looked at every turn, are not made).
@@ -358,7 +359,8 @@ class ZetemaState(State):
 
     def _marriages(self, hand):
         """Every choice of marriages that may be declared, as the suits of their kings."""
-        most = {s: self._most_marriages(hand, s) for s in SUIT_ORDER}
+        royal = {c.suit for c in hand if c.rank == "K" or c.rank == "Q"}   # most hands hold few
+        most = {s: self._most_marriages(hand, s) if s in royal else 0 for s in SUIT_ORDER}
         choices = [()]
         for suit in SUIT_ORDER:
             choices = [c + (suit,) * n for c in choices for n in range(most[suit] + 1)]
