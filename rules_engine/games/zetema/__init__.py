@@ -173,8 +173,9 @@ def marriage_split(wanted, held, in_piles):
     return pairs, with_pile_q, with_pile_k
 
 
-def held_order(card):
-    return SUIT_ORDER.index(card.suit), rank_index(card)
+# A hand's order, by suit then rank: a lookup by the (interned) card, as a hand is sorted at every turn.
+held_order = {Card(rank, suit): (SUIT_ORDER.index(suit), RANK_INDEX[rank])
+              for suit in SUIT_ORDER for rank in RANKS}.__getitem__
 
 
 def most_hands(seats):
