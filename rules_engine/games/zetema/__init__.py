@@ -28,6 +28,7 @@ from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from ...table import plural
+from .melds import RANK_INDEX, consecutive, holds_run, meld_kind, rank_index
 
 FORMS = MoveForms(MoveForm("meld", "meld {cards}"), MoveForm("marry", "marry {cards}"),
                   MoveForm("discard", "discard {card}"))
@@ -59,63 +60,6 @@ def sides(seats):
 
 def meld_size(seats):
     return 5 if seats == 6 else 6
-
-
-RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
-
-
-def rank_index(card):
-    return RANK_INDEX[card.rank]
-
-
-def _consecutive(cards):
-    """Whether the cards' ranks run without a gap, the ace low or high (never round the corner)."""
-    ranks = sorted(RANK_INDEX[c.rank] for c in cards)
-    if len(set(ranks)) != len(ranks):
-        return False
-    if ranks[-1] - ranks[0] == len(ranks) - 1:
-        return True
-    high = sorted(13 if r == 0 else r for r in ranks)   # the ace above the king
-    return high[-1] - high[0] == len(ranks) - 1
-
-
-def holds_run(ranks, size):
-    """Whether ``ranks`` hold ``size`` ranks in a row, the ace low or high, as a sequence needs.
-
-    >>> holds_run(list("9TJQKA"), 6), holds_run(list("QKA234"), 6), holds_run(list("A23457"), 5)
-    (True, False, True)
-    """
-    held = {RANK_INDEX[rank] for rank in ranks}
-    if 0 in held:
-        held.add(len(RANKS))   # the ace above the king
-    run = 0
-    for index in range(len(RANKS) + 1):
-        run = run + 1 if index in held else 0
-        if run >= size:
-            return True
-    return False
-
-
-def meld_kind(cards, size=6):
-    """The meld ``cards`` make, or None.
-
-    >>> from rules_engine.cards import parse_cards
-    >>> meld_kind(parse_cards("9S TH JD QC KS AS")), meld_kind(parse_cards("2C 5C 7C 8C JC KC"))
-    ('sequence', 'flush')
-    >>> meld_kind(parse_cards("7H 7H 7S 7D 7C")), meld_kind(parse_cards("QS KH AS 2S 3S 4S"))
-    ('assembly', None)
-    >>> meld_kind(parse_cards("QS KS AS 2S 3S 4S"))   # no K-A-2: a flush, not a flush sequence
-    'flush'
-    """
-    cards = list(cards)
-    if len(cards) == 5 and len({c.rank for c in cards}) == 1:
-        return "assembly"
-    if len(cards) != size:
-        return None
-    flush, run = len({c.suit for c in cards}) == 1, _consecutive(cards)
-    if flush and run:
-        return "flush sequence"
-    return "flush" if flush else "sequence" if run else None
 
 
 def meld_points(cards, size=6):
@@ -192,7 +136,7 @@ SCORING = ScoreRule(wins="high", target=300, target_by_seats=((4, 200), (5, 200)
 def canonical(cards):
     """A meld's one written order: by rank (the ace above the king in a run that needs it), then suit."""
     cards = list(cards)
-    high = _consecutive(cards) and any(c.rank == "A" for c in cards) and any(c.rank == "K" for c in cards)
+    high = consecutive(cards) and any(c.rank == "A" for c in cards) and any(c.rank == "K" for c in cards)
     return tuple(sorted(cards, key=lambda c: (13 if high and c.rank == "A" else rank_index(c),
                                               SUIT_ORDER.index(c.suit))))
 
