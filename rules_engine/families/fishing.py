@@ -179,21 +179,27 @@ class FishingGame(State):
     def capture_move(self, taken, card):
         return self._move("capture", self._ordered(taken), card)
 
-    def _moves_for(self, card):
-        """The legal moves of ``card``: its captures, or laying it when it captures nothing."""
-        found = self.captures(card)
-        if found:
-            return [self.capture_move(t, card) for t in found]
-        return [self._move("play", card)]
-
     def _legal(self):
-        return [m for card in self._capturing_cards() for m in self._moves_for(card)]
+        """Each card's captures, or laying it when it captures nothing. The moves are written by
+        the forms' makers directly, not through ``capture_move``: every legal move of every state
+        is written."""
+        capture, play, in_order = self._makers["capture"], self._makers["play"], self._ordered
+        moves = []
+        for card in self._capturing_cards():
+            found = self.captures(card)
+            if found:
+                moves += [capture(in_order(taken), card) for taken in found]
+            else:
+                moves.append(play(card))
+        return moves
 
     def parse_move(self, move):
         if type(move) is str and not self.over:
             known = self._cached_legal_by_text.get(move)
             if known is not None:   # a legal move's own text: no need to read it again
                 return known
+        elif type(move) is Move and not self.over and any(legal is move for legal in self._legal_now()):
+            return move   # a legal move as listed: its cards are in order already
         move = super().parse_move(move)
         if move.kind != "play" and all(c in self._table_cards() for c in move.args[0]):
             # the cards taken in the table's order

@@ -23,7 +23,7 @@ hands, counts the clearings and ends the hand and the game. A game gives:
 
 from collections import Counter
 
-from ..cards import parse_card
+from ..cards import RANKS, SUITS, Card, parse_card
 from ..game import Scores
 from ..scoring import ScoreError
 from ..selection import Built
@@ -34,10 +34,10 @@ from .fishing_piles import Pile, PilesOnTable, unions
 VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10}   # face cards have none
 LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHEST sum, 10
 
-
-def value(card):
-    """A card's value in sums and builds: its pips, the ace 1, the 10 ten; None for a face card."""
-    return VALUES.get(card.rank)
+# A card's value in sums and builds: its pips, the ace 1, the 10 ten; None for a face card (and
+# a joker). A lookup by the (interned) card, not a function: the moves of a state ask it hundreds
+# of times.
+value = {Card(rank, suit): VALUES.get(rank) for rank in RANKS for suit in SUITS}.get
 
 
 def award_most(tally, counts, bonus, label, rule):
@@ -147,8 +147,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         """The builds the seat to act is bound to take."""
         return self.owned(self.turn)
 
-    def table_value(self, card):
-        return value(card)
+    table_value = staticmethod(value)
 
     def _takes(self, card):
         """The combinations of table items ``card`` takes, each a frozenset: a capture takes one or
@@ -219,10 +218,13 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _builds(self, card, targets=None):
         """The builds with ``card`` (of the values ``targets`` alone, if given)."""
+        out = {}
+        targets = self._build_values(card) if targets is None else targets
+        if not targets:
+            return out
         v, seat, table = value(card), self.turn, self._cached_table_sums
         last = len(table.items)   # the card played, after the table's items
-        out = {}
-        for target in self._build_values(card) if targets is None else targets:
+        for target in targets:
             completed = table.totals.get(target - v)   # the sets of the table the card played completes
             if completed is None and (target != v or not self._table_sets(target)):
                 continue   # the card played in no set, or alone
@@ -268,27 +270,36 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        lowest, own = max(v, LOWEST), v if card in self.hands[self.turn] else None
+        lowest, highest, own = max(v, LOWEST), self.HIGHEST, v if card in self.hands[self.turn] else None
         return [target for target, held in self._cached_held.items()
-                if lowest <= target <= self.HIGHEST and held - (target == own) > 0]
+                if lowest <= target <= highest and (held > 1 or target != own)]
 
     @once_per_state
     def _cached_held(self):
         """How many cards of each value the seat to act holds, by increasing value."""
-        counts = Counter(value(c) for c in self.hands[self.turn])
-        return {v: counts[v] for v in sorted(v for v in counts if v is not None)}
+        counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
+        for card in self.hands[self.turn]:
+            v = value(card)
+            if v is not None:
+                counts[v] = counts.get(v, 0) + 1
+        return dict(sorted(counts.items()))
 
     # ---- moves -----------------------------------------------------------------------------------
 
     def _legal(self):
         free = not self._cached_bound
+        # The moves written by the forms' makers and the table cards put in order directly, not
+        # through ``capture_move`` and ``_move``: every legal move of every state is written.
+        capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
+        in_order, item_cards = self._ordered, self._item_cards
         moves = []
         for card in self.hands[self.turn]:
-            moves += [self.capture_move(self._item_cards(made), card) for made in self.capture_sets(card)]
+            for made in self.capture_sets(card):
+                moves.append(capture(in_order(item_cards(made)), card))
             if free:
-                moves.append(self._move("play", card))
-            moves += [self._move(self.BUILD, self._ordered(self._item_cards(items)), card, target)
-                      for items, target in self.builds(card)]
+                moves.append(play(card))
+            for items, target in self.builds(card):
+                moves.append(build(in_order(item_cards(items)), card, target))
         return moves
 
     def _taking_refusal(self, move, card):

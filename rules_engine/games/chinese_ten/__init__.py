@@ -41,9 +41,18 @@ def pairs(card, other):
     >>> pairs(c("3S"), c("7H")), pairs(c("5C"), c("5D")), pairs(c("QS"), c("QH")), pairs(c("TS"), c("QH"))
     (True, True, True, False)
     """
-    if card.rank in BY_RANK or other.rank in BY_RANK:
-        return card.rank == other.rank
-    return PIPS[card.rank] + PIPS[other.rank] == 10
+    return other.rank in MATE_RANKS[card.rank]
+
+
+def _ranks_pair(rank, other):
+    if rank in BY_RANK or other in BY_RANK:
+        return rank == other
+    return PIPS[rank] + PIPS[other] == 10
+
+
+# The ranks each rank captures, worked out once: every card of every hand is paired with the
+# layout at every turn.
+MATE_RANKS = {rank: frozenset(other for other in RANK_ORDER if _ranks_pair(rank, other)) for rank in RANK_ORDER}
 
 
 def card_value(card, seats):
@@ -158,7 +167,8 @@ class ChineseTenState(FishingGame):
     # ---- captures --------------------------------------------------------------------------------
 
     def captures(self, card):
-        mates = [c for c in self.layout if pairs(card, c)]
+        ranks = MATE_RANKS[card.rank]
+        mates = [c for c in self.layout if c.rank in ranks]
         if card.rank in KEEP_APART and len(mates) == 3:
             return [tuple(mates)]    # play.three-of-a-kind: all three together
         return [(c,) for c in mates]

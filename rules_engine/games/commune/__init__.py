@@ -12,6 +12,8 @@
   token wins (``end.game``).
 """
 
+from bisect import bisect_right
+
 from ...families.tokens import TokensGame
 from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
@@ -20,6 +22,20 @@ from ...scoring import ScoreRule
 
 RANK_KIND = {rank: f"rank-{rank}" for rank in ORDER}
 KIND_RANK = {kind: rank for rank, kind in RANK_KIND.items()}
+DECLARED = frozenset(DECLARATIONS)   # looked up at every choice: the tuple would be searched in full
+
+
+def _beginning():
+    """The places in ``DECLARATIONS`` of the declarations that begin with each prefix (category,
+    ranks...), in order: worked out once, as every turn asks which are left above the last."""
+    places = {}
+    for i, declaration in enumerate(DECLARATIONS):
+        for n in range(len(declaration) + 1):
+            places.setdefault(declaration[:n], []).append(i)
+    return places
+
+
+BEGINNING = _beginning()
 
 
 def cards_for(tokens):
@@ -73,8 +89,8 @@ class CommuneState(TokensGame):
 
     def _open(self, prefix):
         """The declarations above the last one that begin with ``prefix`` (category, ranks...)."""
-        floor, n = self._floor(), len(prefix)
-        return [d for d in DECLARATIONS[floor + 1:] if d[:n] == prefix]
+        places = BEGINNING.get(prefix, [])
+        return [DECLARATIONS[i] for i in places[bisect_right(places, self._floor()):]]
 
     def _legal(self):
         if self.pending is not None:
@@ -82,8 +98,8 @@ class CommuneState(TokensGame):
             ranks = {d[len(prefix)] for d in self._open(prefix)}
             return [self.forms[RANK_KIND[r]].make() for r in ORDER if r in ranks]
         moves = [self.forms["call"].make()] if self.declarations else []
-        kinds = {d[0] for d in self._open(())}
-        return moves + [self.forms[kind].make() for kind, *_ in CATEGORIES if kind in kinds]
+        floor = self._floor()   # a category is open while its highest declaration is above the last one
+        return moves + [self.forms[kind].make() for kind, *_ in CATEGORIES if BEGINNING[(kind,)][-1] > floor]
 
     def _why_not(self, move):
         last = name(self.declarations[-1][1]) if self.declarations else None
@@ -107,7 +123,7 @@ class CommuneState(TokensGame):
             self.said = self._call(seat)
             return
         prefix = (move.kind,) if move.kind in CATEGORY else self.pending + (KIND_RANK[move.kind],)
-        if prefix in DECLARATIONS:
+        if prefix in DECLARED:
             self.pending = None
             self.declarations += ((seat, prefix),)
             self.said = f"{names[seat]} declares {name(prefix)}."
@@ -172,7 +188,7 @@ class CommuneState(TokensGame):
 
 def name_so_far(prefix):
     """A declaration being built, in words: ``two pair, 9s and``."""
-    if prefix in DECLARATIONS:
+    if prefix in DECLARED:
         return name(prefix)
     kind, *ranks = prefix
     if not ranks:

@@ -28,11 +28,10 @@ OUT_BONUS = 200
 UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
 
 
-def is_wild(card):
-    return card.rank is None or card.rank == "2"
-
-
-WILD_CARDS = frozenset(card for card in make_deck("324") if is_wild(card))
+# The jokers and the 2s. Whether a card is wild is a lookup by the (interned) card, not a function
+# call: it is asked of every card of every meld and hand looked at.
+WILD_CARDS = frozenset(card for card in make_deck("324") if card.rank is None or card.rank == "2")
+is_wild = WILD_CARDS.__contains__
 
 
 def is_red_three(card):

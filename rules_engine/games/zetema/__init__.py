@@ -19,7 +19,6 @@
   (200 with four or more players) wins at once (``end.game``).
 """
 
-from collections import Counter
 from itertools import combinations
 from math import ceil
 
@@ -29,6 +28,7 @@ from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from ...table import plural
+from .melds import RANK_INDEX, consecutive, holds_run, meld_kind, rank_index
 
 FORMS = MoveForms(MoveForm("meld", "meld {cards}"), MoveForm("marry", "marry {cards}"),
                   MoveForm("discard", "discard {card}"))
@@ -60,46 +60,6 @@ def sides(seats):
 
 def meld_size(seats):
     return 5 if seats == 6 else 6
-
-
-RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
-
-
-def rank_index(card):
-    return RANK_INDEX[card.rank]
-
-
-def _consecutive(cards):
-    """Whether the cards' ranks run without a gap, the ace low or high (never round the corner)."""
-    ranks = sorted(RANK_INDEX[c.rank] for c in cards)
-    if len(set(ranks)) != len(ranks):
-        return False
-    if ranks[-1] - ranks[0] == len(ranks) - 1:
-        return True
-    high = sorted(13 if r == 0 else r for r in ranks)   # the ace above the king
-    return high[-1] - high[0] == len(ranks) - 1
-
-
-def meld_kind(cards, size=6):
-    """The meld ``cards`` make, or None.
-
-    >>> from rules_engine.cards import parse_cards
-    >>> meld_kind(parse_cards("9S TH JD QC KS AS")), meld_kind(parse_cards("2C 5C 7C 8C JC KC"))
-    ('sequence', 'flush')
-    >>> meld_kind(parse_cards("7H 7H 7S 7D 7C")), meld_kind(parse_cards("QS KH AS 2S 3S 4S"))
-    ('assembly', None)
-    >>> meld_kind(parse_cards("QS KS AS 2S 3S 4S"))   # no K-A-2: a flush, not a flush sequence
-    'flush'
-    """
-    cards = list(cards)
-    if len(cards) == 5 and len({c.rank for c in cards}) == 1:
-        return "assembly"
-    if len(cards) != size:
-        return None
-    flush, run = len({c.suit for c in cards}) == 1, _consecutive(cards)
-    if flush and run:
-        return "flush sequence"
-    return "flush" if flush else "sequence" if run else None
 
 
 def meld_points(cards, size=6):
@@ -143,8 +103,23 @@ def zetema_points(rank):
 KINGS, QUEENS = ({suit: Card(rank, suit) for suit in SUIT_ORDER} for rank in "KQ")
 
 
-def held_order(card):
-    return SUIT_ORDER.index(card.suit), rank_index(card)
+def marriage_split(wanted, held, in_piles):
+    """``(pairs from the hand, kings held given a queen from its pile, queens held given a king)``
+    for ``wanted`` marriages of a suit, or None if they cannot be made: ``held`` and ``in_piles``
+    count the suit's king and queen in the hand and in the rank piles (interpretation.pile-partner)."""
+    (held_k, held_q), (pile_k, pile_q) = held, in_piles
+    pairs = min(wanted, held_k, held_q)
+    rest = wanted - pairs
+    with_pile_q = min(rest, held_k - pairs, pile_q)
+    with_pile_k = min(rest - with_pile_q, held_q - pairs, pile_k)
+    if pairs + with_pile_q + with_pile_k < wanted:
+        return None
+    return pairs, with_pile_q, with_pile_k
+
+
+# A hand's order, by suit then rank: a lookup by the (interned) card, as a hand is sorted at every turn.
+held_order = {Card(rank, suit): (SUIT_ORDER.index(suit), RANK_INDEX[rank])
+              for suit in SUIT_ORDER for rank in RANKS}.__getitem__
 
 
 def most_hands(seats):
@@ -161,7 +136,7 @@ SCORING = ScoreRule(wins="high", target=300, target_by_seats=((4, 200), (5, 200)
 def canonical(cards):
     """A meld's one written order: by rank (the ace above the king in a run that needs it), then suit."""
     cards = list(cards)
-    high = _consecutive(cards) and any(c.rank == "A" for c in cards) and any(c.rank == "K" for c in cards)
+    high = consecutive(cards) and any(c.rank == "A" for c in cards) and any(c.rank == "K" for c in cards)
     return tuple(sorted(cards, key=lambda c: (13 if high and c.rank == "A" else rank_index(c),
                                               SUIT_ORDER.index(c.suit))))
 
@@ -269,11 +244,14 @@ class ZetemaState(State):
         """Every meld ``hand`` holds, each once, in its written order."""
         found = []
         ranks = [c.rank for c in hand]
+        held = set(ranks)
         for rank in RANKS:
-            if ranks.count(rank) == 5:
+            if rank in held and ranks.count(rank) == 5:
                 found.append(canonical([c for c in hand if c.rank == rank]))
-        # A flush needs as many cards of one suit, a sequence as many ranks: else no combination is one.
-        if max(Counter(c.suit for c in hand).values(), default=0) >= self.size or len(set(ranks)) >= self.size:
+        # A flush needs as many cards of one suit, a sequence as many ranks in a row: else no
+        # combination is one (and the combinations, looked at every turn, are not made).
+        suits = [c.suit for c in hand]
+        if any(suits.count(suit) >= self.size for suit in set(suits)) or holds_run(ranks, self.size):
             for chosen in combinations(hand, self.size):
                 if meld_kind(chosen, self.size) not in (None, "assembly"):
                     found.append(canonical(chosen))
@@ -295,11 +273,14 @@ class ZetemaState(State):
                     cards.remove(card)
 
     def _most_marriages(self, hand, suit):
-        """How many marriages in ``suit`` (two at most) ``_marriage_cards`` allows: none without
-        a king or queen of it in hand."""
-        if KINGS[suit] not in hand and QUEENS[suit] not in hand:
+        """How many marriages in ``suit`` (two at most) can be made (``marriage_split``): none
+        without a king or queen of it in hand."""
+        king, queen = KINGS[suit], QUEENS[suit]
+        held_k, held_q = hand.count(king), hand.count(queen)
+        if not held_k and not held_q:
             return 0
-        return next(n for n in (2, 1, 0) if self._marriage_cards(hand, suit * n) is not None)
+        in_piles = self.piles[RANKS.index("K")].count(king), self.piles[RANKS.index("Q")].count(queen)
+        return next(n for n in (2, 1, 0) if marriage_split(n, (held_k, held_q), in_piles) is not None)
 
     def _marriage_cards(self, hand, suits):
         """``(from the hand, from the rank piles)`` for marriages in ``suits``, or None: a player
@@ -311,21 +292,20 @@ class ZetemaState(State):
             wanted = suits.count(suit)
             if not wanted:
                 continue
-            king, queen = Card("K", suit), Card("Q", suit)
-            held_k, held_q = hand.count(king), hand.count(queen)
-            pairs = min(wanted, held_k, held_q)
-            rest = wanted - pairs
-            with_pile_q = min(rest, held_k - pairs, queens.count(queen))
-            with_pile_k = min(rest - with_pile_q, held_q - pairs, kings.count(king))
-            if pairs + with_pile_q + with_pile_k < wanted:
+            king, queen = KINGS[suit], QUEENS[suit]
+            split = marriage_split(wanted, (hand.count(king), hand.count(queen)),
+                                   (kings.count(king), queens.count(queen)))
+            if split is None:
                 return None
+            pairs, with_pile_q, with_pile_k = split
             from_hand += [king] * (pairs + with_pile_q) + [queen] * (pairs + with_pile_k)
             from_piles += [queen] * with_pile_q + [king] * with_pile_k
         return from_hand, from_piles
 
     def _marriages(self, hand):
         """Every choice of marriages that may be declared, as the suits of their kings."""
-        most = {s: self._most_marriages(hand, s) for s in SUIT_ORDER}
+        royal = {c.suit for c in hand if c.rank == "K" or c.rank == "Q"}   # most hands hold few
+        most = {s: self._most_marriages(hand, s) if s in royal else 0 for s in SUIT_ORDER}
         choices = [()]
         for suit in SUIT_ORDER:
             choices = [c + (suit,) * n for c in choices for n in range(most[suit] + 1)]
