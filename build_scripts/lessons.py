@@ -370,8 +370,8 @@ class _Frames:
 def built_of(state, expected=()):
     """The moves built card by card that the seat may make, each with its cards, its target and
     its finishing button, so that the widget builds them step by step before the engine loads: the
-    listed ones, and the ``expected`` ones a game that does not list all it allows (Vazhushal's
-    melds) leaves out."""
+    listed ones, and the ``expected`` ones left out by a game that does not list all it allows
+    (melds too many to list)."""
     pairs = list(built_moves(state))
     listed = {move.text for move, _ in pairs}
     for text in expected:

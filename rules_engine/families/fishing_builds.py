@@ -21,7 +21,6 @@ hands, counts the clearings and ends the hand and the game. A game gives:
   refusals.
 """
 
-from collections import Counter
 
 from ..cards import RANKS, SUITS, Card, parse_card
 from ..game import Scores

@@ -56,7 +56,7 @@ def test_undo_at_a_hands_end_returns_to_its_last_card(page, site_url, game, link
         widget = "#play-1"
     else:
         page.goto(site_url + f"games/spinado/#{link}")
-        widget = f"#{link}"
+        widget = "#" + link.split("/")[0]
     page.locator(widget).scroll_into_view_if_needed()
     page.wait_for_function(READY.format(widget))
     hand = f"{widget} [data-zone=hand-0] .rw-card"

@@ -169,10 +169,15 @@ def test_a_page_without_what_every_game_shows_is_told_what_to_add():
     assert [str(error)[len(prefix):] for error in sorted(source.errors)] == [
         "9: the page has no picture of the deal: add a ```diagram``` with 'layout: deal' and 'seed: N' under "
         "'## Setup'",
+        "13: the page has no lesson: add a ```lesson``` block (build_scripts/lessons.py) that plays a first hand "
+        "with the reader, so they learn by playing before they face the bots",
         "13: the page has no playable hand with a seed: add a ```play``` block with 'seed: N' (the catalogue's "
         "and the collections' buttons open that deal, and its first deal is drawn before the engine loads)",
         "13: the page has no worked example: add an ```example``` record of a real hand, so a reader can step "
         "through one",
+        "13: the page's lessons and worked examples name 0 of its 3 Play and Scoring rules, and a page teaches at "
+        "least 90% of them: name each (#rule.id) in the step that shows it; not yet: play.turn, end.game, "
+        "scoring.cards",
         "17: the page has 0 doctest(s) (```pycon```), and a game's page shows at least 5: put one after each "
         "rule a reader may doubt, each scoring rule above all, so the engine bears the page out where it matters",
     ]
