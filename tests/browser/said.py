@@ -5,6 +5,7 @@ there instead on a loaded machine."""
 
 def listen(page, block):
     """From now on, keep every sentence the table at ``block`` shows for its last move."""
+    page.wait_for_function(f"() => !!document.querySelector('{block}')?.rwWidget")   # the table made
     page.evaluate("""(block) => {
         const w = document.querySelector(block).rwWidget;
         let desc = w.desc;

@@ -5,6 +5,7 @@ its button (beside the one that keeps a hand). The page opens at the reader's fi
 import pytest
 
 from rules_engine.host import Host
+from said import listen, said_after
 from site_server import INSTANT_PACE
 
 GAME = "stop-the-bus"
@@ -39,12 +40,13 @@ def open_at_the_readers_turn(page, site_url, seed=3):
 
 
 def step(page):
+    listen(page, PLAY)   # every sentence from now on: the bots may answer before the test reads it
     return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.step")
 
 
 def played(page, before):
-    page.wait_for_function(f"n => document.querySelector('{PLAY}').rwWidget.step > n", arg=before)
-    return page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.last") or ""
+    """The sentence of the first move made after step ``before``: the reader's, not a bot's answer."""
+    return said_after(page, PLAY, before)
 
 
 def the_gifts_are_offered(widget, choices):
