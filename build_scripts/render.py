@@ -208,15 +208,10 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     # Inline they are most of a page's weight, so the site fetches them as a file when the example
     # comes near the view; the page keeps their number, for the counter meanwhile.
     replayed = ask_questions(frames_of(states), states, asked)
-    frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
     attrs = {"data-widget": "example", "data-game": spec.id, "data-record": record.dumps(),
              "data-steps": len(moves)}
-    if frames_out is None:
-        attrs["data-frames"] = frames
-    else:
-        name = frames_dir + frames_file_name(spec.id, fence.id)
-        frames_out[name] = frames
-        attrs["data-frames-src"] = name
+    _place_frames(attrs, replayed, spec, fence, frames_out, frames_dir)
+    if frames_out is not None:
         attrs["data-frame-count"] = len(replayed)
     # The stepper counts steps, "Step 0 of N": a move that ends a hand gives two, so the caption
     # says so where the two counts differ.
@@ -256,20 +251,26 @@ def ask_questions(frames, states, asked):
     return frames
 
 
-def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
-    """A lesson: its frames, made here, fetched when it nears the view (widgets/lesson.js); without
-    scripts, its steps as a list the reader can follow at a table of their own."""
-    replayed, lesson = fence.artifact, fence.lesson
-    title = lesson.header["title"]
+def _place_frames(attrs, replayed, spec, fence, frames_out, frames_dir):
+    """A widget's frames: a file beside the page (``frames_out``), fetched as it nears the view,
+    or inline where the caller keeps no files."""
     frames = json.dumps(replayed, ensure_ascii=False, separators=(",", ":"))
-    attrs = {"data-widget": "lesson", "data-game": spec.id, "data-title": title,
-             "data-seat": replayed["seat"], "data-seats": replayed["seats"]}
     if frames_out is None:
         attrs["data-frames"] = frames
     else:
         name = frames_dir + frames_file_name(spec.id, fence.id)
         frames_out[name] = frames
         attrs["data-frames-src"] = name
+
+
+def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
+    """A lesson: its frames, made here, fetched when it nears the view (widgets/lesson.js); without
+    scripts, its steps as a list the reader can follow at a table of their own."""
+    replayed, lesson = fence.artifact, fence.lesson
+    title = lesson.header["title"]
+    attrs = {"data-widget": "lesson", "data-game": spec.id, "data-title": title,
+             "data-seat": replayed["seat"], "data-seats": replayed["seats"]}
+    _place_frames(attrs, replayed, spec, fence, frames_out, frames_dir)
     out = [f'<figure class="rules-widget rules-widget--lesson" id="{fence.id}" {_attrs(attrs)}>',
            f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>',
            '<ol class="rules-lesson__steps">']
