@@ -5,7 +5,7 @@ to the reader's first legal move, bot latency, and the engine's speed in Pyodide
 
 Builds the site into a temporary folder, serves it from 127.0.0.1 (as the browser
 tests do, with tests/browser/site_server.py) and opens it in Debian's Chromium
-(/usr/bin/chromium) through Playwright. Every request to another host is refused
+(its headless shell, /usr/bin/chromium-headless-shell) through Playwright. Every request to another host is refused
 by Chromium itself and listed at the end. It starts with the targets, run by run,
 each figure beside its target and the bare loadPyodide() floor of the same run: the cold
 first legal move (the page's own start, and the normal start forced), the second visit in a new tab

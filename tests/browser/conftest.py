@@ -38,7 +38,7 @@ def site_url(site_server):
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's Chromium headless shell (apt-get install chromium-headless-shell)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

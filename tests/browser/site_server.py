@@ -26,7 +26,10 @@ if str(ROOT) not in sys.path:
 from build_scripts import check_cache  # noqa: E402
 from build_scripts import headers as site_headers  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's Chromium as its headless shell (package chromium-headless-shell; the Makefile installs it):
+# the full browser's headless mode now and then stops drawing a page's frames, and a click or a wait
+# on that page then hangs until its timeout.
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
@@ -167,5 +170,5 @@ def launch_chromium(playwright, extra_flags=()):
     """Debian's Chromium, headless, with the flags this machine needs."""
     if not Path(CHROMIUM).exists():
         raise FileNotFoundError(
-            f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+            f"{CHROMIUM} is missing: `make test` installs Debian's Chromium headless shell (apt-get install chromium-headless-shell)")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, *extra_flags])
