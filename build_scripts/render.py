@@ -226,7 +226,7 @@ def _render_example(fence, spec, frames_out=None, frames_dir=""):
     ]
     for text, comment, seat in moves:
         who = f'<span class="rules-example__seat">Seat {seat}:</span> ' if final.seats > 1 and seat is not None else ""
-        note = f' <span class="rules-example__comment">{html.escape(comment)}</span>' if comment else ""
+        note = f' <span class="rules-example__comment">{_rule_links(html.escape(comment))}</span>' if comment else ""
         out.append(f'<li>{who}<code class="rules-example__move">{format_move(text)}</code>{note}</li>')
     out.append("</ol>")
     out.append(f'<p class="rules-example__end">{html.escape(example_end(final))}</p>')
@@ -239,7 +239,7 @@ def ask_questions(frames, states, asked):
     stepper needs to ask it as at a live table (the clicks of the seat to act, the move that is right,
     the other legal moves and the refusals of the cards that start none), prepared here so that a
     question works before the engine has loaded."""
-    from .lessons import refusals
+    from .lessons import built_of, refusals
 
     for number in asked:
         state, (move, comment, seat) = states[number - 1], states[number].moves_made[-1]
@@ -248,6 +248,8 @@ def ask_questions(frames, states, asked):
         frame["question"] = {"seat": seat, "expect": move, "reason": comment,
                              "moves": table["moves"], "legal": [click["move"] for click in table["moves"]],
                              "refusals": refusals(state, table)}
+        if table.get("selection"):   # a move of several cards, built card by card as at a lesson's step
+            frame["question"].update(selection=table["selection"], built=built_of(state, [move]))
     return frames
 
 

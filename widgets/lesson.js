@@ -1,14 +1,14 @@
 // The lesson widget: a hand played with the reader, one idea a step, from frames the build made by
 // replaying the lesson with the engine (build_scripts/lessons.py), so that it needs no Pyodide.
 // "Next" goes through narration and the other seats' moves; at the reader's turn the reader plays
-// on the table as at a live table (tables.js draws it, the clicks come from its description): the
-// move asked for plays on, another legal one is answered by the lesson, a card that starts no move
-// by the engine's refusal prepared at build time. Loaded by main.js when a lesson nears the view.
-import { cardLabel, el, prettyMove } from "./cards.js";
+// on the table as at a live table (asking.js): the move asked for plays on, another legal one is
+// answered by the lesson, a card that starts no move by the engine's refusal prepared at build
+// time. Loaded by main.js when a lesson nears the view.
+import { Asking, RULE, linked } from "./asking.js";
+import { el, prettyMove } from "./cards.js";
 import { fourColours } from "./keep.js";
-import { arrowKeys, choicesOf, chosenText, clicksOf, renderInterlude, renderTable, rovingTabs } from "./tables.js";
+import { arrowKeys, renderInterlude, renderTable, rovingTabs } from "./tables.js";
 
-const RULE = /#([a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)/g;
 const SHOW_ME_MS = 700;  // how long "Show me" marks the move before playing it
 
 export class Lesson {
@@ -23,10 +23,7 @@ export class Lesson {
     this.path = null;   // the frames being walked: the lesson's own, or a branch's after a move it also accepts
     this.at = 0;
     this.before = 0;    // the steps walked before the branch being walked, for the counter
-    this.selected = null;  // a card chosen ("zone/index") that waits for a choice or a place
-    this.picked = [];      // the cards picked for a move built card by card
-    this.target = null;
-    this.busy = false;
+    this.asking = null;  // the reader's move at a "you" step (asking.js)
     this.build();
   }
 
@@ -87,12 +84,7 @@ export class Lesson {
     this.ui = ui;
     for (const part of [this.nextButton, this.showButton, this.againButton, this.board]) part.hidden = true;
     ui.addEventListener("keydown", (event) => {
-      if (event.key !== "Escape" || (!this.selected && !this.picked.length)) return;
-      this.selected = null;
-      this.picked = [];
-      this.target = null;
-      this.say("Selection cancelled.");
-      this.render();
+      if (event.key === "Escape") this.asking?.cancel();
     });
   }
 
@@ -135,7 +127,7 @@ export class Lesson {
   }
 
   next() {
-    if (this.busy || !["deal", "say", "move", "rest"].includes(this.frame.kind)) return;
+    if (!["deal", "say", "move", "rest"].includes(this.frame.kind)) return;
     this.at += 1;
     this.show();
     if (this.frame.kind === "you") this.focusTable();
@@ -150,9 +142,7 @@ export class Lesson {
 
   show() {
     const frame = this.frame;
-    this.selected = null;
-    this.picked = [];
-    this.target = null;
+    this.asking = frame.kind === "you" ? new Asking({ ...frame, table: this.tableNow() }, this) : null;
     this.say("");
     const end = frame.kind === "end";
     const asking = frame.kind === "you";
@@ -227,38 +217,20 @@ export class Lesson {
 
   // ---- the table -------------------------------------------------------------------------------
 
-  /** The table as the reader sees it now: at the reader's turn, with the cards picked so far. */
-  desc() {
-    const frame = this.frame;
-    const table = this.tableNow();
-    if (frame.kind !== "you" || !table.selection) return table;
-    return { ...table, selection: this.selection() };
-  }
-
   render() {
     const frame = this.frame;
     const table = this.tableNow();
-    const asking = frame.kind === "you" && !this.busy;
-    const desc = this.desc();
-    const ctx = {
-      interactive: asking,
-      viewer: this.seat,
-      selected: this.selected,
-      onCard: (zone, index) => this.clickCard(zone, index),
-      onZone: (zone) => this.clickZone(zone),
-    };
+    const asking = this.asking;
+    const desc = asking ? asking.desc() : table;
+    const ctx = asking ? asking.context(this.seat) : { interactive: false, viewer: this.seat };
     const focused = this.table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     this.table.replaceChildren(frame.kind === "end" && table.interlude ? renderInterlude(table, ctx) : renderTable(desc, ctx));
     rovingTabs(this.table);
     this.actions.replaceChildren();
-    if (asking) {
-      const sel = desc.selection;
-      const choices = [...(this.selected ? choicesOf(desc, this.selected) : []), ...(sel?.finish || []).map(({ move, button }) => ({ move, choice: button }))];
-      for (const { move, choice, label } of [...choices, ...clicksOf(desc).buttons]) {
-        const node = this.button(buttonWords(choice || label || prettyMove(move)), () => this.attempt(move));
-        Object.assign(node.dataset, choice ? { move, choice } : { move });
-        this.actions.append(node);
-      }
+    for (const [move, words, choice] of asking ? asking.buttons() : []) {
+      const node = this.button(words, () => asking.attempt(move));
+      Object.assign(node.dataset, choice ? { move, choice } : { move });
+      this.actions.append(node);
     }
     if (focused) this.table.querySelector(`[data-key="${focused}"]`)?.focus({ preventScroll: true });
   }
@@ -269,62 +241,23 @@ export class Lesson {
     (target || this.table).focus({ preventScroll: true });
   }
 
-  clickCard(zoneId, index) {
-    if (this.busy || this.selectionClick(zoneId, index)) return;
-    const desc = this.desc();
-    const key = `${zoneId}/${index}`;
-    const clicks = clicksOf(desc);
-    if (this.selected && this.selected !== key) {
-      const ending = (clicks.byCard.get(this.selected) || []).find((c) => c.to === zoneId);
-      if (ending) return this.attempt(ending.move);
-    }
-    const zone = desc.zones.find((z) => z.id === zoneId);
-    const card = zone.cards[index];
-    const starts = clicks.byCard.get(key) || [];
-    if (!starts.length) {
-      this.selected = null;
-      this.render();
-      const refusal = zone.tries && this.frame.refusals[zone.tries.replace("{card}", card)];
-      if (refusal) return this.say(`Not allowed: ${refusal.reason}.`, "refusal", refusal.rule);
-      return this.say(`No legal move starts with the ${cardLabel(card)} now.`, "refusal");
-    }
-    if (starts.length === 1) return this.attempt(starts[0].move);
-    this.selected = this.selected === key ? null : key;
-    this.say(this.selected ? `${cardLabel(card)} chosen: ${chosenText(desc, key)}, or press Escape.` : "", "prompt");
-    this.render();
-    if (this.selected) this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
+  focusChoice() {
+    this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
   }
 
-  clickZone(zoneId) {
-    if (this.selectionClick(zoneId)) return;
-    if (!this.selected) return;
-    const ending = (clicksOf(this.desc()).byCard.get(this.selected) || []).find((c) => c.to === zoneId);
-    if (ending) this.attempt(ending.move);
-  }
-
-  /** The reader's move: the one asked for plays on; another legal one is answered, not played. */
-  attempt(move) {
+  /** Asking's answer to a legal move other than the one asked for: the lesson's reason for its own. */
+  other(move) {
     const frame = this.frame;
-    if (this.busy || frame.kind !== "you") return;
-    this.selected = null;
-    this.picked = [];
-    this.target = null;
-    if (frame.expect.includes(move)) return this.accept(move);
-    this.render();
-    if (frame.legal.includes(move)) {
-      const why = frame.feedback[move] || `The lesson asks for another move: ${frame.text.replace(RULE, "").trim()}`;
-      const said = el("span");
-      said.append(`${prettyMove(move)} is allowed, but not this time. `, ...linked(why));
-      this.message.replaceChildren(said);
-      this.message.dataset.kind = "prompt";
-      this.message.setAttribute("aria-live", "assertive");
-      return;
-    }
-    const refusal = frame.refusals[move];
-    this.say(`Not allowed: ${refusal ? refusal.reason : `${prettyMove(move)} is not a legal move now`}.`, "refusal", refusal?.rule);
+    const why = frame.feedback[move] || `The lesson asks for another move: ${frame.text.replace(RULE, "").trim()}`;
+    const said = el("span");
+    said.append(`${prettyMove(move)} is allowed, but not this time. `, ...linked(why));
+    this.message.replaceChildren(said);
+    this.message.dataset.kind = "prompt";
+    this.message.setAttribute("aria-live", "assertive");
   }
 
-  accept(move) {
+  /** A move the lesson accepts: the one asked for goes on, another it accepts takes its branch. */
+  right(move) {
     const frame = this.frame;
     if (move === frame.expect[0]) this.at += 1;
     else {
@@ -339,104 +272,18 @@ export class Lesson {
 
   /** "Show me": the move asked for marked on the table, then played. */
   showMe() {
-    const frame = this.frame;
-    if (this.busy || frame.kind !== "you") return;
-    const move = frame.expect[0];
-    this.busy = true;
+    const asking = this.asking;
+    if (!asking || asking.busy) return;
+    const move = asking.question.expect[0];
+    asking.busy = true;
     this.render();
-    const click = (frame.table.moves || []).find((c) => c.move === move);
-    const built = (frame.built || []).find((b) => b.move === move);
-    const places = frame.table.selection?.places || {};
-    const keys = click?.card ? [click.card.join("/")] : (built?.cards || []).map((text) => (places[text] || [])[0]?.join("/"));
-    for (const key of keys) this.table.querySelector(`[data-key="${key}"]`)?.classList.add("rw-card--shown");
+    for (const key of asking.shownKeys()) this.table.querySelector(`[data-key="${key}"]`)?.classList.add("rw-card--shown");
     this.say(`Here is the move: ${prettyMove(move)}.`, "prompt");
     setTimeout(() => {
-      this.busy = false;
-      if (this.frame === frame) this.accept(move);
+      asking.busy = false;
+      if (this.asking === asking) this.right(move);
     }, SHOW_ME_MS);
   }
-
-  // ---- moves built card by card, from the frame's list of them (build_scripts/lessons.py built_of)
-
-  /** What the cards picked may become, as the engine's selection answers it (rules_engine/selection.py). */
-  selection() {
-    const table = this.tableNow();
-    const built = this.frame.built || [];
-    const picked = this.picked;
-    const has = (b) => picked.every((text) => count(b.cards, text) >= count(picked, text));
-    const reachable = built.filter(has);
-    const aimed = reachable.filter((b) => this.target === null || b.target === this.target);
-    const next = [];
-    for (const b of aimed) for (const text of b.cards) if (count(b.cards, text) > count(picked, text) && !next.includes(text)) next.push(text);
-    const targets = [...new Set(reachable.map((b) => b.target).filter((t) => t !== null))];
-    const finish = aimed.filter((b) => picked.length && b.cards.length === picked.length && (b.target === null || b.target === this.target))
-      .map((b) => ({ move: b.move, button: b.button }));
-    return { ...table.selection, picked: [...picked], target: this.target, next, targets, finish };
-  }
-
-  selectionClick(zoneId, index = null) {
-    const desc = this.desc();
-    const sel = desc.selection;
-    if (!sel || this.busy || this.frame.kind !== "you") return false;
-    if (this.picked.length && sel.targets.includes(zoneId)) {
-      this.target = zoneId;
-      const done = this.selection().finish;
-      if (done.length === 1) return this.attempt(done[0].move), true;
-      this.render();
-      return true;
-    }
-    if (index === null) return false;
-    const text = desc.zones.find((z) => z.id === zoneId)?.cards[index];
-    const copy = (sel.places[text] || []).findIndex((p) => p[0] === zoneId && p[1] === index);
-    if (copy < 0) return false;
-    if (copy < count(this.picked, text)) {
-      this.picked.splice(this.picked.lastIndexOf(text), 1);
-    } else if (!this.picked.length && !sel.selectable.includes(text)) {
-      return false;
-    } else if (!sel.next.includes(text)) {
-      this.say(`The ${cardLabel(text)} makes no move with the cards picked: take a card back, or press Escape.`, "refusal");
-      return true;
-    } else {
-      this.picked.push(text);
-    }
-    const now = this.selection();
-    this.say(describe(now), "prompt");
-    this.render();
-    if (!now.next.length) this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
-    return true;
-  }
-}
-
-// A button's words as the reader sees them, capitalised ("Meld", "Draw discard"), as at the play table.
-const buttonWords = (words) => words[0].toUpperCase() + words.slice(1);
-const count = (list, text) => list.filter((t) => t === text).length;
-const listed = (items, type = "conjunction") => new Intl.ListFormat("en", { type }).format(items);
-
-function describe(sel) {
-  if (!sel.picked.length) return "";
-  const then = [];
-  if (sel.next.length) then.push(`add ${listed(sel.next.map(cardLabel), "disjunction")}`);
-  if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
-  if (sel.finish.length) then.push(`press ${listed(sel.finish.map((f) => `“${buttonWords(f.button)}”`), "disjunction")}`);
-  return `Picked: ${listed(sel.picked.map(cardLabel))}${then.length ? `; ${listed(then, "disjunction")}` : ""}, or press Escape.`;
-}
-
-/** ``text`` as nodes, each ``#rule.id`` a link to the rule on the page (as the build's list has it). */
-function linked(text) {
-  const out = [];
-  let last = 0;
-  for (const match of text.matchAll(RULE)) {
-    out.push(text.slice(last, match.index));
-    if (document.getElementById(match[1])) {
-      const link = el("a", "rules-lesson__rule", "the rule");
-      link.href = `#${match[1]}`;
-      link.setAttribute("aria-label", `the rule ${match[1]}`);
-      out.push("(", link, ")");
-    }
-    last = match.index + match[0].length;
-  }
-  out.push(text.slice(last));
-  return out.filter((part) => part !== "");
 }
 
 function item(href, text) {

@@ -1,9 +1,14 @@
 // The step-through widget: a worked example replayed by the engine at build
 // time into frames, so stepping needs no Pyodide. "Play on from here" hands the
-// position to the live engine.
-import { el } from "./cards.js";
+// position to the live engine. A move the example asks (``12. ? play QS {…}``)
+// stops the reader stepping forward onto it: "What would you play?", answered on
+// the table as at a live table (asking.js), from what the build prepared.
+import { Asking, linked } from "./asking.js";
+import { el, prettyMove } from "./cards.js";
 import { fourColours, keptGame, readableHash } from "./keep.js";
-import { renderInterlude, renderTable } from "./tables.js";
+import { arrowKeys, renderInterlude, renderTable, rovingTabs } from "./tables.js";
+
+const SHOW_ME_MS = 700;  // how long "Show me" marks the move before playing it
 
 // The live table below an example (play.js), fetched when the reader plays on.
 const table = () => import("./play.js");
@@ -22,6 +27,9 @@ export class Stepper {
     this.record = JSON.parse(root.dataset.record);
     this.loading = null;
     this.step = 0;
+    this.asking = null;         // the question being asked (asking.js), at this.step
+    this.praise = null;         // "Right: …", said with the step a right answer played
+    this.answered = new Set();  // the steps whose question the reader answered or passed, this visit
     this.build();
     const linked = this.stepFromHash();
     this.go(linked?.step ?? 0, false);
@@ -82,14 +90,26 @@ export class Stepper {
     this.playOn = el("button", "rw-button rw-button--play-on", "Play on from here");
     this.playOn.type = "button";
     this.playOn.addEventListener("click", () => this.playFromHere());
-    bar.append(...Object.values(this.buttons), this.counter, this.playOn);
+    this.showButton = el("button", "rw-button rw-button--show", "Show me");
+    this.showButton.type = "button";
+    this.showButton.hidden = true;
+    this.showButton.addEventListener("click", () => this.showMe());
+    bar.append(...Object.values(this.buttons), this.counter, this.showButton, this.playOn);
     this.commentary = el("p", "rw-commentary");
     this.commentary.setAttribute("aria-live", "polite");
     this.notice = el("p", "rw-message");
     this.notice.setAttribute("role", "status");
+    this.actions = el("div", "rw-actions");
+    this.actions.setAttribute("role", "group");
+    this.actions.setAttribute("aria-label", "Your choices");
     this.table = el("div", "rw-table-area");
-    ui.append(bar, this.notice, this.commentary, this.table);
+    arrowKeys(this.table);
+    ui.append(bar, this.notice, this.commentary, this.actions, this.table);
     ui.addEventListener("keydown", (event) => {
+      // Keys on the table's cards move among them while a question is asked (tables.js arrowKeys).
+      if (event.defaultPrevented) return;
+      if (event.key === "Escape" && this.asking?.cancel()) return event.preventDefault();
+      if (this.asking && this.table.contains(event.target)) return;
       const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
       if (event.key in moves) this.go(this.step + moves[event.key]);
       else if (event.key === "Home") this.go(0);
@@ -123,6 +143,20 @@ export class Stepper {
   }
 
   go(step, updateHash = true) {
+    // One step forward onto a move the example asks: the question first. Pressed again while it
+    // is asked, the step plays without an answer; any other step leaves it.
+    if (!this.frames && updateHash && step === this.step + 1) {
+      this.load().then(() => this.go(step)).catch(() => {});  // its question first, if it has one
+      return;
+    }
+    const asked = this.frames?.[this.step]?.question;
+    if (asked && step === this.step + 1 && updateHash && !this.answered.has(this.step)) {
+      if (!this.asking) return this.ask();
+      this.answered.add(this.step);
+    }
+    this.asking = null;
+    this.showButton.hidden = true;
+    this.actions.replaceChildren();
     if (updateHash) this.notice.textContent = "";
     const last = this.count - 1;
     this.step = Math.max(0, Math.min(step, last));
@@ -148,10 +182,97 @@ export class Stepper {
     const frame = this.frames[this.step];
     const table = frame.table;
     // The engine writes the line (rules_engine/host.py frames_of): the move, its comment and what it did.
-    this.commentary.textContent = frame.said;
+    this.commentary.replaceChildren(...linked(frame.said));
+    if (this.praise) this.commentary.prepend(el("strong", "rw-stepper__right", this.praise));
+    this.praise = null;
     const ctx = { interactive: false, viewer: 0 };
     this.table.replaceChildren(table.interlude ? renderInterlude(table, ctx) : renderTable(table, ctx));
     this.playOn.disabled = table.is_over;
+  }
+
+  // ---- a question: the next move asked of the reader ------------------------------------------
+
+  ask() {
+    const frame = this.frames[this.step];
+    const question = frame.question;
+    this.asking = new Asking({
+      table: { ...frame.table, moves: question.moves, selection: question.selection ?? frame.table.selection },
+      expect: [question.expect], legal: question.legal, refusals: question.refusals, built: question.built,
+    }, this);
+    const player = frame.table.seats > 1 ? `You are ${frame.table.players[question.seat]}: ` : "";
+    const ask = el("strong", "rw-stepper__ask", "What would you play? ");
+    this.commentary.replaceChildren(ask, `${player}make the move on the table, press “Show me”, or ▶ to see it played.`);
+    this.notice.textContent = "";
+    this.showButton.hidden = false;
+    this.render();
+    const hadFocus = this.ui.contains(document.activeElement);
+    if (hadFocus) (this.table.querySelector("button.rw-card--legal, button.rw-card") || this.showButton).focus({ preventScroll: true });
+  }
+
+  /** The table while a question is asked, as the reader picks its cards. */
+  render() {
+    const asking = this.asking;
+    if (!asking) return;
+    const question = this.frames[this.step].question;
+    const focused = this.table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    this.table.replaceChildren(renderTable(asking.desc(), asking.context(0, question.seat)));
+    rovingTabs(this.table);
+    this.actions.replaceChildren();
+    for (const [move, words, choice] of asking.buttons()) {
+      const node = el("button", "rw-button", words);
+      node.type = "button";
+      Object.assign(node.dataset, choice ? { move, choice } : { move });
+      node.addEventListener("click", () => asking.attempt(move));
+      this.actions.append(node);
+    }
+    if (focused) this.table.querySelector(`[data-key="${focused}"]`)?.focus({ preventScroll: true });
+  }
+
+  say(text, kind = "news", rule = null) {
+    this.notice.replaceChildren(text);
+    this.notice.dataset.kind = kind;
+    if (rule && document.getElementById(rule)) {
+      const link = el("a", "rw-rule-link", "See the rule");
+      link.href = `#${rule}`;
+      this.notice.append(" ", link);
+    }
+  }
+
+  focusChoice() {
+    this.actions.querySelector("button[data-choice]")?.focus({ preventScroll: true });
+  }
+
+  /** The move the example plays: the step goes on, with "Right". */
+  right(move) {
+    this.praise = `Right: ${prettyMove(move)}. `;
+    const hadFocus = this.ui.contains(document.activeElement);
+    this.go(this.step + 1);
+    if (hadFocus) this.buttons.next.focus({ preventScroll: true });
+  }
+
+  /** Another legal move: allowed, and the example's reason for its own. */
+  other(move) {
+    const reason = this.frames[this.step].question.reason;
+    const said = el("span");
+    said.append(`${prettyMove(move)} is allowed, but the example plays another move. `, ...(reason ? ["Its reason: ", ...linked(reason)] : ["Try again, or press “Show me”."]));
+    this.notice.replaceChildren(said);
+    this.notice.dataset.kind = "prompt";
+  }
+
+  /** "Show me": the move marked on the table, then played. */
+  showMe() {
+    const asking = this.asking;
+    if (!asking || asking.busy) return;
+    asking.busy = true;
+    this.render();
+    for (const key of asking.shownKeys()) this.table.querySelector(`[data-key="${key}"]`)?.classList.add("rw-card--shown");
+    const move = asking.question.expect[0];
+    this.say(`Here is the move: ${prettyMove(move)}.`, "prompt");
+    setTimeout(() => {
+      if (this.asking !== asking) return;
+      this.answered.add(this.step);
+      this.go(this.step + 1);
+    }, SHOW_ME_MS);
   }
 
   /** Hands this step to the live engine (or, with ``kept``, the game played on from it that the

@@ -50,7 +50,8 @@ function selectionMarks(table) {
 }
 
 /**
- * Draw ``table``. ``ctx``: ``interactive``, ``viewer`` (the seat drawn at the bottom),
+ * Draw ``table``. ``ctx``: ``interactive``, ``viewer`` (the seat drawn at the bottom), ``actor`` (the seat
+ * that picks, if not the viewer),
  * ``selected`` (a card key "zone/index"), ``onCard(zoneId, index)``, ``onZone(zoneId)``.
  */
 export function renderTable(table, ctx = {}) {
@@ -121,9 +122,13 @@ function headline(table, ctx) {
   return head;
 }
 
+// The seat whose cards the reader picks: the viewer's, or (a worked example's question, drawn from
+// the example's seat 0 as every step is) the seat asked to move, ``ctx.actor``.
+const actorOf = (ctx) => ctx.actor ?? ctx.viewer;
+
 function seatName(table, seat, ctx) {
   const name = table.players[seat];
-  return ctx.interactive && seat === ctx.viewer && table.seats > 1 ? `${name} (you)` : name;
+  return ctx.interactive && seat === actorOf(ctx) && table.seats > 1 ? `${name} (you)` : name;
 }
 
 function seatElement(seat, zones, table, ctx, place, draw) {
@@ -158,7 +163,7 @@ function zoneElement(zone, table, ctx, clicks, targets) {
   // The reader may pick any face-up card of a zone moves start from (its own hand, a column), so the
   // engine can say why one cannot move now; elsewhere (a trick, a pile played to) only a card that
   // starts a move or a place the chosen card may go is a button, and so a tab stop.
-  const pickable = Boolean(zone.source || zone.tries) && (zone.owner === null || zone.owner === ctx.viewer);
+  const pickable = Boolean(zone.source || zone.tries) && (zone.owner === null || zone.owner === actorOf(ctx));
   // Such a zone keeps room above its cards for one picked, raised, so that it covers no label (a
   // column's card is not raised: it would cover the card above).
   if (pickable && zone.layout !== "column") node.classList.add("rw-zone--picks");

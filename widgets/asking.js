@@ -1,0 +1,204 @@
+// A move asked of the reader on a table drawn from frames made at build time: a lesson's step
+// (lesson.js) or a worked example's question (stepper.js). The reader plays as at a live table
+// (tables.js draws it, the clicks come from its description; a move of several cards is built card
+// by card from the list the build made, build_scripts/lessons.py built_of): the move asked for is
+// accepted, another legal one is answered by the widget, and a card that starts no move gets the
+// engine's refusal, prepared at build time. No engine is needed.
+import { cardLabel, el, prettyMove } from "./cards.js";
+import { choicesOf, chosenText, clicksOf } from "./tables.js";
+
+export class Asking {
+  /** ``question``: ``{table, expect, legal, refusals, built}`` (the table with its moves; the moves
+   *  accepted, the first the one "Show me" plays). ``host``: ``say(text, kind, rule)``, ``render()``,
+   *  ``right(move)`` for a move accepted, ``other(move)`` for another legal move, ``focusChoice()``. */
+  constructor(question, host) {
+    this.question = question;
+    this.host = host;
+    this.selected = null;  // a card chosen ("zone/index") that waits for a choice or a place
+    this.picked = [];      // the cards picked for a move built card by card
+    this.target = null;
+    this.busy = false;
+  }
+
+  /** The table as the reader sees it now, with the cards picked so far. */
+  desc() {
+    const table = this.question.table;
+    return table.selection ? { ...table, selection: this.selection() } : table;
+  }
+
+  /** The context tables.js draws the table with, for ``viewer`` (``actor``: the seat that picks, if another). */
+  context(viewer, actor = viewer) {
+    return {
+      interactive: !this.busy,
+      viewer,
+      actor,
+      selected: this.selected,
+      onCard: (zone, index) => this.clickCard(zone, index),
+      onZone: (zone) => this.clickZone(zone),
+    };
+  }
+
+  /** The buttons the move may need (a choice, a finish, a move of no card), as ``[move, words, choice]``. */
+  buttons() {
+    if (this.busy) return [];
+    const desc = this.desc();
+    const sel = desc.selection;
+    const choices = [...(this.selected ? choicesOf(desc, this.selected) : []), ...(sel?.finish || []).map(({ move, button }) => ({ move, choice: button }))];
+    return [...choices, ...clicksOf(desc).buttons].map(({ move, choice, label }) => [move, buttonWords(choice || label || prettyMove(move)), choice]);
+  }
+
+  /** Escape: the cards chosen put back. True if there were any. */
+  cancel() {
+    if (!this.selected && !this.picked.length) return false;
+    this.clear();
+    this.host.say("Selection cancelled.");
+    this.host.render();
+    return true;
+  }
+
+  clear() {
+    this.selected = null;
+    this.picked = [];
+    this.target = null;
+  }
+
+  clickCard(zoneId, index) {
+    if (this.busy || this.selectionClick(zoneId, index)) return;
+    const desc = this.desc();
+    const key = `${zoneId}/${index}`;
+    const clicks = clicksOf(desc);
+    if (this.selected && this.selected !== key) {
+      const ending = (clicks.byCard.get(this.selected) || []).find((c) => c.to === zoneId);
+      if (ending) return this.attempt(ending.move);
+    }
+    const zone = desc.zones.find((z) => z.id === zoneId);
+    const card = zone.cards[index];
+    const starts = clicks.byCard.get(key) || [];
+    if (!starts.length) {
+      this.selected = null;
+      this.host.render();
+      const refusal = zone.tries && this.question.refusals[zone.tries.replace("{card}", card)];
+      if (refusal) return this.host.say(`Not allowed: ${refusal.reason}.`, "refusal", refusal.rule);
+      return this.host.say(`No legal move starts with the ${cardLabel(card)} now.`, "refusal");
+    }
+    if (starts.length === 1) return this.attempt(starts[0].move);
+    this.selected = this.selected === key ? null : key;
+    this.host.say(this.selected ? `${cardLabel(card)} chosen: ${chosenText(desc, key)}, or press Escape.` : "", "prompt");
+    this.host.render();
+    if (this.selected) this.host.focusChoice();
+  }
+
+  clickZone(zoneId) {
+    if (this.selectionClick(zoneId)) return;
+    if (!this.selected) return;
+    const ending = (clicksOf(this.desc()).byCard.get(this.selected) || []).find((c) => c.to === zoneId);
+    if (ending) this.attempt(ending.move);
+  }
+
+  /** The reader's move: one asked for is accepted; another legal one is the host's to answer. */
+  attempt(move) {
+    if (this.busy) return;
+    this.clear();
+    const question = this.question;
+    if (question.expect.includes(move)) return this.host.right(move);
+    this.host.render();
+    if (question.legal.includes(move)) return this.host.other(move);
+    const refusal = question.refusals[move];
+    this.host.say(`Not allowed: ${refusal ? refusal.reason : `${prettyMove(move)} is not a legal move now`}.`, "refusal", refusal?.rule);
+  }
+
+  /** The keys ("zone/index") of the cards the move asked for starts with, for "Show me" to mark. */
+  shownKeys() {
+    const question = this.question;
+    const move = question.expect[0];
+    const click = (question.table.moves || []).find((c) => c.move === move);
+    const built = (question.built || []).find((b) => b.move === move);
+    const places = question.table.selection?.places || {};
+    return click?.card ? [click.card.join("/")] : (built?.cards || []).map((text) => (places[text] || [])[0]?.join("/"));
+  }
+
+  // ---- moves built card by card, from the question's list of them
+
+  /** What the cards picked may become, as the engine's selection answers it (rules_engine/selection.py). */
+  selection() {
+    const table = this.question.table;
+    const built = this.question.built || [];
+    const picked = this.picked;
+    const has = (b) => picked.every((text) => count(b.cards, text) >= count(picked, text));
+    const reachable = built.filter(has);
+    const aimed = reachable.filter((b) => this.target === null || b.target === this.target);
+    const next = [];
+    for (const b of aimed) for (const text of b.cards) if (count(b.cards, text) > count(picked, text) && !next.includes(text)) next.push(text);
+    const targets = [...new Set(reachable.map((b) => b.target).filter((t) => t !== null))];
+    const finish = aimed.filter((b) => picked.length && b.cards.length === picked.length && (b.target === null || b.target === this.target))
+      .map((b) => ({ move: b.move, button: b.button }));
+    return { ...table.selection, picked: [...picked], target: this.target, next, targets, finish };
+  }
+
+  selectionClick(zoneId, index = null) {
+    const desc = this.desc();
+    const sel = desc.selection;
+    if (!sel || this.busy) return false;
+    if (this.picked.length && sel.targets.includes(zoneId)) {
+      this.target = zoneId;
+      const done = this.selection().finish;
+      if (done.length === 1) return this.attempt(done[0].move), true;
+      this.host.render();
+      return true;
+    }
+    if (index === null) return false;
+    const text = desc.zones.find((z) => z.id === zoneId)?.cards[index];
+    const copy = (sel.places[text] || []).findIndex((p) => p[0] === zoneId && p[1] === index);
+    if (copy < 0) return false;
+    if (copy < count(this.picked, text)) {
+      this.picked.splice(this.picked.lastIndexOf(text), 1);
+    } else if (!this.picked.length && !sel.selectable.includes(text)) {
+      return false;
+    } else if (!sel.next.includes(text)) {
+      this.host.say(`The ${cardLabel(text)} makes no move with the cards picked: take a card back, or press Escape.`, "refusal");
+      return true;
+    } else {
+      this.picked.push(text);
+    }
+    const now = this.selection();
+    this.host.say(describe(now), "prompt");
+    this.host.render();
+    if (!now.next.length) this.host.focusChoice();
+    return true;
+  }
+}
+
+// A button's words as the reader sees them, capitalised ("Meld", "Draw discard"), as at the play table.
+export const buttonWords = (words) => words[0].toUpperCase() + words.slice(1);
+const count = (list, text) => list.filter((t) => t === text).length;
+const listed = (items, type = "conjunction") => new Intl.ListFormat("en", { type }).format(items);
+
+function describe(sel) {
+  if (!sel.picked.length) return "";
+  const then = [];
+  if (sel.next.length) then.push(`add ${listed(sel.next.map(cardLabel), "disjunction")}`);
+  if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
+  if (sel.finish.length) then.push(`press ${listed(sel.finish.map((f) => `“${buttonWords(f.button)}”`), "disjunction")}`);
+  return `Picked: ${listed(sel.picked.map(cardLabel))}${then.length ? `; ${listed(then, "disjunction")}` : ""}, or press Escape.`;
+}
+
+// A rule named in a lesson's or an example's words: ``#play.follow-suit``.
+export const RULE = /#([a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)/g;
+
+/** ``text`` as nodes, each ``#rule.id`` a link to the rule on the page (as the build's list has it). */
+export function linked(text) {
+  const out = [];
+  let last = 0;
+  for (const match of text.matchAll(RULE)) {
+    out.push(text.slice(last, match.index));
+    if (document.getElementById(match[1])) {
+      const link = el("a", "rules-lesson__rule", "the rule");
+      link.href = `#${match[1]}`;
+      link.setAttribute("aria-label", `the rule ${match[1]}`);
+      out.push("(", link, ")");
+    }
+    last = match.index + match[0].length;
+  }
+  out.push(text.slice(last));
+  return out.filter((part) => part !== "");
+}
