@@ -4,7 +4,7 @@
 // by card from the list the build made, build_scripts/lessons.py built_of): the move asked for is
 // accepted, another legal one is answered by the widget, and a card that starts no move gets the
 // engine's refusal, prepared at build time. No engine is needed.
-import { cardLabel, el, prettyMove } from "./cards.js";
+import { cardLabel, prettyMove } from "./cards.js";
 import { choicesOf, chosenText, clicksOf } from "./tables.js";
 
 export class Asking {
@@ -180,25 +180,4 @@ function describe(sel) {
   if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
   if (sel.finish.length) then.push(`press ${listed(sel.finish.map((f) => `“${buttonWords(f.button)}”`), "disjunction")}`);
   return `Picked: ${listed(sel.picked.map(cardLabel))}${then.length ? `; ${listed(then, "disjunction")}` : ""}, or press Escape.`;
-}
-
-// A rule named in a lesson's or an example's words: ``#play.follow-suit``.
-export const RULE = /#([a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)/g;
-
-/** ``text`` as nodes, each ``#rule.id`` a link to the rule on the page (as the build's list has it). */
-export function linked(text) {
-  const out = [];
-  let last = 0;
-  for (const match of text.matchAll(RULE)) {
-    out.push(text.slice(last, match.index));
-    if (document.getElementById(match[1])) {
-      const link = el("a", "rules-lesson__rule", "the rule");
-      link.href = `#${match[1]}`;
-      link.setAttribute("aria-label", `the rule ${match[1]}`);
-      out.push("(", link, ")");
-    }
-    last = match.index + match[0].length;
-  }
-  out.push(text.slice(last));
-  return out.filter((part) => part !== "");
 }

@@ -4,7 +4,8 @@
 // on the table as at a live table (asking.js): the move asked for plays on, another legal one is
 // answered by the lesson, a card that starts no move by the engine's refusal prepared at build
 // time. Loaded by main.js when a lesson nears the view.
-import { Asking, RULE, linked } from "./asking.js";
+import { Asking } from "./asking.js";
+import { RULE, linked } from "./rule-links.js";
 import { el, prettyMove } from "./cards.js";
 import { fourColours } from "./keep.js";
 import { arrowKeys, renderInterlude, renderTable, rovingTabs } from "./tables.js";

@@ -1,28 +1,37 @@
 // Mounts the widgets of the page, and again after each instant navigation
 // (mkdocs-material's document$), sharing the one engine worker.
 import { startEngine, status } from "./engine.js";
-import { Stepper } from "./stepper.js";
 import "./instant.js";
 
 const mounted = new WeakSet();
-// A worked example's frames are fetched when it comes near the view or is touched.
+// A worked example (stepper.js, the table's renderer, then its frames) is fetched when it comes near
+// the view, is touched or a link names it, so a page read for its rules never loads them: until then
+// the build's drawing of its deal and its list of moves stand in, as they do without scripts.
 let exampleObserver = null;
 
-function loadNearViewport(stepper) {
-  const load = () => stepper.load().catch(() => {});
-  stepper.root.addEventListener("pointerdown", load, { once: true });
-  stepper.root.addEventListener("focusin", load, { once: true });
-  if (!("IntersectionObserver" in window)) return load();
+function startExample(root) {
+  root.rwStepper ??= import("./stepper.js").then(({ Stepper }) => {
+    const stepper = new Stepper(root);
+    stepper.load().catch(() => {});
+    return stepper;
+  });
+  return root.rwStepper;
+}
+
+function exampleNearViewport(root) {
+  root.addEventListener("pointerdown", () => startExample(root), { once: true });
+  root.addEventListener("focusin", () => startExample(root), { once: true });
+  const linked = location.hash.startsWith(`#${root.id}/`) || location.hash.startsWith(`#${root.id}-live/`);
+  if (linked || !("IntersectionObserver" in window)) return startExample(root);
   exampleObserver ||= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
         exampleObserver.unobserve(entry.target);
-        entry.target.rwStepper.load().catch(() => {});
+        startExample(entry.target);
       }
     }
   }, { rootMargin: "600px 0px" });
-  stepper.root.rwStepper = stepper;
-  exampleObserver.observe(stepper.root);
+  exampleObserver.observe(root);
 }
 // A lesson (lesson.js, with its frames) is fetched when it comes near the view or is touched.
 let lessonObserver = null;
@@ -114,8 +123,7 @@ export async function mountAll(scope = document) {
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    loadNearViewport(new Stepper(root));
-    await nextTask();
+    exampleNearViewport(root);
   }
   for (const root of scope.querySelectorAll('[data-widget="lesson"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;

@@ -3,10 +3,13 @@
 // position to the live engine. A move the example asks (``12. ? play QS {…}``)
 // stops the reader stepping forward onto it: "What would you play?", answered on
 // the table as at a live table (asking.js), from what the build prepared.
-import { Asking, linked } from "./asking.js";
 import { el, prettyMove } from "./cards.js";
 import { fourColours, keptGame, readableHash } from "./keep.js";
+import { linked } from "./rule-links.js";
 import { arrowKeys, renderInterlude, renderTable, rovingTabs } from "./tables.js";
+
+// The move asked, held as the reader builds it (asking.js): fetched only when a question is asked.
+const asking = () => import("./asking.js");
 
 const SHOW_ME_MS = 700;  // how long "Show me" marks the move before playing it
 
@@ -192,8 +195,11 @@ export class Stepper {
 
   // ---- a question: the next move asked of the reader ------------------------------------------
 
-  ask() {
-    const frame = this.frames[this.step];
+  async ask() {
+    const at = this.step;
+    const { Asking } = await asking();
+    if (this.asking || this.step !== at) return;  // asked already, or stepped elsewhere meanwhile
+    const frame = this.frames[at];
     const question = frame.question;
     this.asking = new Asking({
       table: { ...frame.table, moves: question.moves, selection: question.selection ?? frame.table.selection },

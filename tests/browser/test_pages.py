@@ -19,6 +19,7 @@ EXAMPLE = "[data-widget=example]"
 def test_the_summary_shows_only_as_the_last_step(page, site_url):
     page.goto(site_url + "games/king/")
     stepper = page.locator(EXAMPLE).first
+    stepper.scroll_into_view_if_needed()   # a stepper starts as the reader nears it
     stepper.locator(".rw-stepper").wait_for()
     assert stepper.locator(".rw-counter").inner_text() == "Step 0 of 16"
     assert stepper.locator(".rules-example__end").is_hidden()
