@@ -193,7 +193,7 @@ def on_page_markdown(markdown, page, config, files):
             page.meta.setdefault("description", collection.description)
         return collection_pages.render_collection(collection, _build["specs"])
     if page.file.src_uri == "index.md":
-        return markdown.replace(indexes.HOME_MARKER, indexes.home_games_list(_build["specs"]))
+        return markdown.replace(indexes.HOME_MARKER, indexes.home_games_list(_build["specs"], _build.get("sources")))
     if page.file.src_uri == scorepad.PAGE:
         return scorepad.page_markdown(markdown, get_relative_url(scorepad.DATA, page.file.url),
                                       get_relative_url("", page.file.url))

@@ -93,10 +93,12 @@ def generated_pages(specs, sources):
     }
 
 
-def home_games_list(specs):
+def home_games_list(specs, sources=None):
     """The home page's catalogue of games (links relative to ``docs/index.md``): a plain list,
-    each game carrying what the filters read (``widgets/catalogue.js``), and the filters'
+    each game carrying what the filters read (``widgets/catalogue.js``; its lessons' ids, from
+    its page in ``sources``, for the mark of the ones this browser completed), and the filters'
     form, hidden until that script shows it, so the page works as a list without JavaScript."""
+    sources = sources or {}
     ordered = sorted(specs.values(), key=lambda spec: sort_key(spec.name))
     counts = sorted({n for spec in ordered for n in spec.player_counts})
     families = sorted({spec.family for spec in ordered}, key=sort_key)
@@ -116,17 +118,26 @@ def home_games_list(specs):
            '<label>Kind <select name="kind"><option value="">solitaires and games for two or more</option>'
            '<option value="solitaire">solitaires only</option><option value="company">games for two or more</option>'
            '</select></label>',
+           '<label>Lessons <select name="learned"><option value="">learned or not</option>'
+           '<option value="no">not yet learned</option><option value="yes">learned</option></select></label>',
            '<button type="reset">Show every game</button>',
+           '<p class="rules-catalogue__learned-note" role="status" hidden></p>',
            '<p class="rules-catalogue__count" role="status" aria-live="polite"></p>',
            "</form>", ""]
     for spec in ordered:
         low, high = spec.seats
         attrs = (f'data-players="{" ".join(str(n) for n in spec.player_counts)}" data-family="{slug(spec.family)}" '
-                 f'data-pack="{" ".join(_packs(spec))}" data-kind="{"solitaire" if high == 1 else "company"}"')
+                 f'data-pack="{" ".join(_packs(spec))}" data-kind="{"solitaire" if high == 1 else "company"}" '
+                 f'data-game="{spec.id}" data-lessons="{" ".join(_lesson_ids(sources.get(spec.id)))}"')
         out += [_entry(spec, link_prefix="games/"), f"    {{: {attrs} }}"]
     out += ["", '<p class="rules-catalogue__none" hidden>No game on the site fits all of these: '
                 'change a filter, or show every game.</p>', "", "</div>"]
     return "\n".join(out)
+
+
+def _lesson_ids(source):
+    """The ids of a game page's lessons (``lesson-1``...), in the page's order."""
+    return [fence.id for fence in (source.fences if source else ()) if fence.kind == "lesson"]
 
 
 def _packs(spec):

@@ -52,7 +52,9 @@ def test_filters_work_from_the_keyboard(page, site_url):
     page.keyboard.press("ArrowDown")  # "solitaires only", the option after "any"
     page.wait_for_function(f"document.querySelector('{CATALOGUE} select[name=kind]').value === 'solitaire'")
     assert sorted(shown(page)) == expected(solitaire=True)
-    # Tab reaches the reset button, and Enter on it shows every game again.
+    # Tab reaches the reset button (past the lessons' filter), and Enter on it shows every game again.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "learned"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.type") == "reset"
     page.keyboard.press("Enter")
@@ -91,3 +93,29 @@ def test_the_catalogue_with_its_filters_passes_axe_in_either_theme(page, site_ur
         in_scheme(page, scheme)
         found = axe_violations(page, CATALOGUE)
         assert not found, f"{scheme}:\n{describe(found)}"
+
+
+def test_games_whose_lessons_were_completed_are_marked_filtered_and_forgotten(page, site_url):
+    page.goto(site_url)
+    lessons = {game: ids.split() for game, ids in page.eval_on_selector_all(
+        f"{CATALOGUE} li[data-game]", "items => items.map(li => [li.dataset.game, li.dataset.lessons])")}
+    assert all(lessons.values()), [game for game, ids in lessons.items() if not ids]   # every game teaches
+    several = next(game for game, ids in lessons.items() if len(ids) > 1 and game != "king")
+    # As lesson.js keeps them: every lesson of King, one of another game's.
+    kept = {"king": {lesson: "2026-12-07" for lesson in lessons["king"]}, several: {lessons[several][0]: "2026-12-07"}}
+    page.evaluate("kept => localStorage.setItem('rules-site.lessons.v1', JSON.stringify(kept))", kept)
+    open_catalogue(page, site_url)
+    mark = lambda game: page.locator(f'{CATALOGUE} li[data-game="{game}"] .rules-catalogue__mark')  # noqa: E731
+    assert mark("king").inner_text().strip() == "✓ learned"
+    assert mark(several).inner_text().strip() == f"✓ 1 of {len(lessons[several])} lessons"
+    assert mark("yukon").count() == 0
+    page.select_option(f"{CATALOGUE} select[name=learned]", "yes")
+    assert shown(page) == ["/games/king/"]
+    page.select_option(f"{CATALOGUE} select[name=learned]", "no")
+    assert sorted(shown(page)) == sorted(f"/games/{spec.id}/" for spec in SPECS if spec.id != "king")
+    note = page.locator(".rules-catalogue__learned-note")
+    assert "every lesson of 1 game" in note.inner_text()
+    note.get_by_role("button", name="Forget my lessons").click()
+    assert page.locator(f"{CATALOGUE} .rules-catalogue__mark").count() == 0 and note.is_hidden()
+    assert len(shown(page)) == len(SPECS)   # not yet learned: every game now
+    assert page.evaluate("localStorage.getItem('rules-site.lessons.v1')") is None
