@@ -345,6 +345,18 @@ def extend(meld, card, negative):
     return grown[0] if grown else None
 
 
+def _rank_cards(meld):
+    return _RANK_CARDS[meld.stands[0].rank]
+
+
+def _next_to(meld):
+    """The cards of the places just below and just above a sequence (none past an ace)."""
+    first = meld.stands[0]
+    start = 1 if first.rank == "A" else RANKS.index(first.rank) + 1
+    end, line = start + len(meld.stands) - 1, _PLACES[first.suit]
+    return (line[start - 1], line[end + 1] if end < 14 else None)
+
+
 def lay_offs(mine, hand, negative):
     """``[(meld number, card)]``: the cards of ``hand`` that extend a meld of ``mine`` (``[(number,
     meld)]``, a player's melds), leaving no two identical and a natural sequence among them."""
@@ -355,10 +367,12 @@ def lay_offs(mine, hand, negative):
     for at, (number, meld) in enumerate(mine):
         others = set(idents[:at] + idents[at + 1:])
         natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
+        # Only a card of the set's rank, or the card just below or above the sequence, or a wild
+        # card can extend it: the others are passed over without the full check.
+        fitting = _rank_cards(meld) if meld.kind == "set" else _next_to(meld)
         for card in cards:
-            fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
-            if not (fits or is_wild(card, negative)):
-                continue   # cannot extend it: spares the full check
+            if card not in fitting and not is_wild(card, negative):
+                continue
             grown = extend(meld, card, negative)
             if grown is not None and identity(grown) not in others and (
                     natural_elsewhere or grown.kind == "run" and grown.natural):
