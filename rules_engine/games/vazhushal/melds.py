@@ -26,7 +26,7 @@ True
 from collections import Counter, namedtuple
 from itertools import combinations
 
-from ...cards import RANKS, SUITS, Card, format_cards
+from ...cards import JOKER_CARD, RANKS, SUITS, Card, format_cards
 from ...moves import Move
 
 Meld = namedtuple("Meld", "kind cards stands natural value")
@@ -164,11 +164,10 @@ def meld_words(meld):
     return f"the {kind} {format_cards(meld.cards, symbols=True)}"
 
 
-def _wild_pool(have, negative, exclude_rank=None):
+def _wild_pool(have, negative):
     """The wild cards of ``have`` (a Counter) as ``[(card, copies usable in one meld)]``: jokers
     as often as held, any other wild card once."""
-    counts = [(c, n) for c, n in have.items() if n and (c.rank is None or is_wild(c, negative) and c.rank != exclude_rank)]
-    return [(c, n if c.rank is None else 1) for c, n in sorted(counts, key=lambda kv: _wild_order(kv[0]))]
+    return [(c, have[c] if c.rank is None else 1) for c in _WILD_CARDS[negative] if c in have]
 
 
 def _wild_choices(wilds, k):
@@ -194,16 +193,18 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     each once; ``must``: a card every meld holds; ``natural_runs_only``: natural sequences only."""
     have = Counter(pool)
     wilds = _wild_pool(have, negative)
-    wild = {c for c in have if is_wild(c, negative)}
+    wild = {c for c, _ in wilds}
     found = {}   # the cards of each meld found, in its written order: how they were put together
     fixed = must is not None and not is_wild(must, negative)   # only the melds that can hold ``must``
     supply = 0 if natural_runs_only else sum(n for _, n in wilds)
+    if fixed and supply <= 1 and not any(c in have for c in _NEAR[must]):
+        return []   # a meld of it with one wild card at most holds one of these
     orders = {}   # wild cards in every order, by how many: the same for every window
     for suit in (must.suit,) if fixed else SUITS:
         line = _PLACES[suit]
         held = [0] * 15   # held[p]: how many of the places 1..p the pool holds in this suit
         for place in range(1, 15):
-            held[place] = held[place - 1] + (have[line[place]] > 0)
+            held[place] = held[place - 1] + (line[place] in have)
         around = _RANK_PLACES[must.rank] if fixed else ()   # the places of ``must``
         for start in range(1, 13):
             before = held[start - 1]
@@ -221,7 +222,8 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
                 _runs(places, have, wilds, supply, wild, must, found, orders)
     if not natural_runs_only:
         choices = {}   # the wild cards a set may take, by how many: the same for most ranks
-        for rank in (must.rank,) if fixed else RANKS:
+        ranks = {c.rank for c in have}
+        for rank in (must.rank,) if fixed else [r for r in RANKS if r in ranks]:
             _sets(rank, have, wilds, wild, must, found, choices)
     melds = []
     for cards, made in found.items():
@@ -250,10 +252,10 @@ def _value(places):
 
 
 def _runs(places, have, wilds, supply, wild, must, found, orders):
-    held = [k for k, c in enumerate(places) if have[c]]
+    held = [k for k, c in enumerate(places) if c in have]
     if not held:
         return
-    missing = [k for k, c in enumerate(places) if not have[c]]
+    missing = [k for k, c in enumerate(places) if c not in have]
     if len(missing) > supply:
         return
     # A wild card at its own place, kept there, is not also filled in elsewhere: no meld holds a
@@ -300,10 +302,21 @@ def _permutations(cards):
 
 
 _RANK_CARDS = {rank: [Card(rank, suit) for suit in SUITS] for rank in RANKS}
+# For each card, the others of its rank and those of its suit within two places: a meld holding
+# it and one wild card at most holds one of them.
+_NEAR = {card: tuple(dict.fromkeys(
+    [c for c in _RANK_CARDS[card.rank] if c is not card]
+    + [_PLACES[card.suit][q] for p in _RANK_PLACES[card.rank] for q in range(p - 2, p + 3)
+       if 1 <= q <= 14 and _PLACES[card.suit][q] is not card]))
+    for cards in _RANK_CARDS.values() for card in cards}
+# The cards wild under each negative joker (None: none turned up), in the order a meld writes them.
+_WILD_CARDS = {negative: tuple(sorted({JOKER_CARD} | {c for c in _RANK_CARDS.get(negative and negative.rank, ())
+                                                    if is_wild(c, negative)}, key=_wild_order))
+               for negative in [None, JOKER_CARD] + [c for cards in _RANK_CARDS.values() for c in cards]}
 
 
 def _sets(rank, have, wilds, wild, must, found, choices):
-    naturals = [c for c in _RANK_CARDS[rank] if have[c]]
+    naturals = [c for c in _RANK_CARDS[rank] if c in have]
     if not naturals:
         return
     others = [(c, n) for c, n in wilds if c.rank != rank]   # wild cards of the set's rank stand for themselves
