@@ -27,13 +27,13 @@
 from collections import Counter
 
 from ...cards import make_deck
-from ...families.rummy import held_order
 from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from .listing import built_open, hand_melds, listed_takes, longest_each, selection
-from .melds import canonical, card_value, extend, identity, lay_offs, meld_move, meld_words, read_meld, take_move
+from .melds import (canonical, card_value, extend, held_key, identity, lay_offs, meld_move, meld_words, read_meld,
+                    take_move)
 from .rearrange import laid_again, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
@@ -116,7 +116,7 @@ class VazhushalState(State):
         cards = self._shuffle(deal_label(number, self.throw_ins), make_deck(self.pack_name()))
         self.hands = self._deal_out(cards, dealer)
         for hand in self.hands:
-            hand.sort(key=_held)
+            hand.sort(key=held_key)
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
         self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
@@ -439,7 +439,7 @@ class VazhushalState(State):
             self.said = f"{name} shows both copies of three or more cards ({shown}): the same dealer deals again."
         elif kind == "draw":
             hand.append(self.stock.pop())
-            hand.sort(key=_held)
+            hand.sort(key=held_key)
             self.phase = "meld"
             self.said = f"{name} draws from the stock" + (", its last card." if not self.stock else ".")
         elif kind == "take":
@@ -449,7 +449,7 @@ class VazhushalState(State):
             hand.extend(taken)
             for card in cards:
                 hand.remove(card)
-            hand.sort(key=_held)
+            hand.sort(key=held_key)
             meld = read_meld(cards, self.negative)
             self.melds.append((seat, meld))
             self.phase, self.taken_meld = "meld", len(self.melds)
@@ -575,11 +575,6 @@ class VazhushalState(State):
 
 class _Listed(list):
     """Legal moves, with the melds they lay by their cards (``melds``)."""
-
-
-def _held(card):
-    """Held by suit, then rank (ace low), the jokers last."""
-    return (4, 0) if card.is_joker else held_order(card)
 
 
 def _signed(n):

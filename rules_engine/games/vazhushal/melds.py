@@ -27,6 +27,7 @@ from collections import Counter, namedtuple
 from itertools import combinations
 
 from ...cards import JOKER_CARD, RANKS, SUITS, Card, format_cards
+from ...families.rummy import held_order
 from ...moves import Move
 
 Meld = namedtuple("Meld", "kind cards stands natural value")
@@ -302,6 +303,9 @@ def _permutations(cards):
 
 
 _RANK_CARDS = {rank: [Card(rank, suit) for suit in SUITS] for rank in RANKS}
+# A hand is held by suit, then rank (ace low), the jokers last: by a table, as it is sorted at every draw.
+held_key = {card: (4, 0) if card is JOKER_CARD else held_order(card)
+            for card in [JOKER_CARD, *(c for cards in _RANK_CARDS.values() for c in cards)]}.__getitem__
 # For each card, the others of its rank and those of its suit within two places: a meld holding
 # it and one wild card at most holds one of them.
 _NEAR = {card: tuple(dict.fromkeys(
