@@ -324,6 +324,8 @@ def _sets(rank, have, wilds, wild, must, found, choices):
     if not naturals:
         return
     others = [(c, n) for c, n in wilds if c.rank != rank]   # wild cards of the set's rank stand for themselves
+    if len(naturals) + sum(n for _, n in others) < 3:
+        return   # too few cards for a set
     kind = rank if len(others) < len(wilds) else None
     for size in (3, 4):
         for count in range(1, min(size, len(naturals)) + 1):
@@ -331,6 +333,8 @@ def _sets(rank, have, wilds, wild, must, found, choices):
             if fills is None:
                 fills = choices[(kind, size - count)] = [tuple(sorted(f, key=_wild_order))
                                                          for f in _wild_choices(others, size - count)]
+            if not fills:
+                continue
             for chosen in combinations(naturals, count):
                 made = ("set", count, sum(c not in wild for c in chosen))
                 for fill in fills:
