@@ -384,16 +384,16 @@ def lay_offs(mine, hand, negative):
     out = []
     idents = [identity(m) for _, m in mine]
     naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
-    cards = list(dict.fromkeys(hand))
+    place = {card: i for i, card in reversed(list(enumerate(hand)))}   # each card's first place in hand
+    wild = [c for c in _WILD_CARDS[negative] if c in place]
     for at, (number, meld) in enumerate(mine):
         others = set(idents[:at] + idents[at + 1:])
         natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
         # Only a card of the set's rank, or the card just below or above the sequence, or a wild
-        # card can extend it: the others are passed over without the full check.
+        # card can extend it: the others are not tried.
         fitting = _rank_cards(meld) if meld.kind == "set" else _next_to(meld)
-        for card in cards:
-            if card not in fitting and not is_wild(card, negative):
-                continue
+        tried = {c for c in fitting if c in place}.union(wild)
+        for card in sorted(tried, key=place.__getitem__) if len(tried) > 1 else tried:
             grown = extend(meld, card, negative)
             if grown is not None and identity(grown) not in others and (
                     natural_elsewhere or grown.kind == "run" and grown.natural):
