@@ -24,7 +24,7 @@ True
 """
 
 from collections import Counter, namedtuple
-from itertools import combinations
+from itertools import accumulate, combinations
 
 from ...cards import JOKER_CARD, RANKS, SUITS, Card, format_cards
 from ...families.rummy import held_order
@@ -198,16 +198,17 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     found = {}   # the cards of each meld found, in its written order: how they were put together
     fixed = must is not None and not is_wild(must, negative)   # only the melds that can hold ``must``
     supply = 0 if natural_runs_only else sum(n for _, n in wilds)
-    if fixed and supply <= 1 and not any(c in have for c in _NEAR[must]):
-        return []   # a meld of it with one wild card at most holds one of these
+    if fixed and _in_none(must, have, supply, not natural_runs_only):
+        return []
     orders = {}   # wild cards in every order, by how many: the same for every window
     for suit in (must.suit,) if fixed else SUITS:
-        line = _PLACES[suit]
-        held = [0] * 15   # held[p]: how many of the places 1..p the pool holds in this suit
-        for place in range(1, 15):
-            held[place] = held[place - 1] + (line[place] in have)
+        # held[p]: how many of the places 1..p the pool holds in this suit
+        held = [0, *accumulate(map(have.__contains__, _PLACES[suit][1:]))]
+        if not held[14]:
+            continue   # no sequence of this suit
         around = _RANK_PLACES[must.rank] if fixed else ()   # the places of ``must``
-        for start in range(1, 13):
+        # A sequence starting past the places of ``must`` cannot hold it.
+        for start in range(1, min(around[-1], 12) + 1 if fixed else 13):
             before = held[start - 1]
             for end, places in _WINDOWS[suit][start]:
                 count = held[end] - before
@@ -246,6 +247,18 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
         if meld is not None and meld.cards == cards:
             melds.append(meld)
     return melds
+
+
+def _in_none(must, have, supply, sets):
+    """Whether ``must`` (not wild) is surely in no meld of the cards ``have`` with ``supply`` wild
+    cards (``sets``: sets too), as its neighbours tell: with one wild card, it needs a card near it
+    (``_NEAR``); with none, the two cards beside it on one side or both, or two more of its rank."""
+    if supply >= 2:
+        return False   # it and two wild cards make a set
+    if supply == 1:
+        return not any(c in have for c in _NEAR[must])
+    return must not in have or not any(a in have and b in have for a, b in _BESIDE[must]) and not (
+        sets and sum(c in have for c in _RANK_CARDS[must.rank]) >= 3)
 
 
 def _value(places):
@@ -313,6 +326,10 @@ _NEAR = {card: tuple(dict.fromkeys(
     + [_PLACES[card.suit][q] for p in _RANK_PLACES[card.rank] for q in range(p - 2, p + 3)
        if 1 <= q <= 14 and _PLACES[card.suit][q] is not card]))
     for cards in _RANK_CARDS.values() for card in cards}
+# For each card, the pairs of cards of its suit that make a sequence of three with it.
+_BESIDE = {card: tuple(tuple(c for c in _PLACES[card.suit][q:q + 3] if c is not card)
+                       for p in _RANK_PLACES[card.rank] for q in range(max(p - 2, 1), min(p, 12) + 1))
+           for cards in _RANK_CARDS.values() for card in cards}
 # The cards wild under each negative joker (None: none turned up), in the order a meld writes them.
 _WILD_CARDS = {negative: tuple(sorted({JOKER_CARD} | {c for c in _RANK_CARDS.get(negative and negative.rank, ())
                                                     if is_wild(c, negative)}, key=_wild_order))
