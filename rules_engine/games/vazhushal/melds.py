@@ -224,8 +224,12 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
                 _runs(places, have, wilds, supply, wild, must, found, orders)
     if not natural_runs_only:
         choices = {}   # the wild cards a set may take, by how many: the same for most ranks
-        ranks = {c.rank for c in have}
-        for rank in (must.rank,) if fixed else [r for r in RANKS if r in ranks]:
+        if fixed:
+            ranks = (must.rank,)
+        else:   # those with enough different cards for a set, with the wild cards
+            cards = Counter(c.rank for c in have)
+            ranks = [r for r in RANKS if cards.get(r, 0) + supply >= 3]
+        for rank in ranks:
             _sets(rank, have, wilds, wild, must, found, choices)
     melds = []
     for cards, made in found.items():
