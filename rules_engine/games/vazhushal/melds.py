@@ -165,10 +165,10 @@ def meld_words(meld):
     return f"the {kind} {format_cards(meld.cards, symbols=True)}"
 
 
-def _wild_pool(have, negative):
-    """The wild cards of ``have`` (a Counter) as ``[(card, copies usable in one meld)]``: jokers
-    as often as held, any other wild card once."""
-    return [(c, have[c] if c.rank is None else 1) for c in _WILD_CARDS[negative] if c in have]
+def _wild_pool(pool, have, negative):
+    """The wild cards of ``pool`` (``have``: its cards, once each) as ``[(card, copies usable in
+    one meld)]``: jokers as often as held, any other wild card once."""
+    return [(c, pool.count(c) if c.rank is None else 1) for c in _WILD_CARDS[negative] if c in have]
 
 
 def _wild_choices(wilds, k):
@@ -192,14 +192,17 @@ def _wild_choices(wilds, k):
 def melds_from(pool, negative, must=None, natural_runs_only=False):
     """Every meld the cards of ``pool`` (a list, duplicates allowed) can make, written canonically,
     each once; ``must``: a card every meld holds; ``natural_runs_only``: natural sequences only."""
-    have = Counter(pool)
-    wilds = _wild_pool(have, negative)
+    have = set(pool)
+    wilds = _wild_pool(pool, have, negative)
     wild = {c for c, _ in wilds}
     found = {}   # the cards of each meld found, in its written order: how they were put together
     fixed = must is not None and not is_wild(must, negative)   # only the melds that can hold ``must``
     supply = 0 if natural_runs_only else sum(n for _, n in wilds)
     if fixed and _in_none(must, have, supply, not natural_runs_only):
         return []
+    if not supply:
+        return _natural_melds(have, must, (must.suit,) if fixed else SUITS,
+                              () if natural_runs_only else (must.rank,) if fixed else RANKS)
     orders = {}   # wild cards in every order, by how many: the same for every window
     for suit in (must.suit,) if fixed else SUITS:
         # held[p]: how many of the places 1..p the pool holds in this suit
@@ -253,6 +256,30 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     return melds
 
 
+def _natural_melds(have, must, suits, ranks):
+    """``melds_from``'s melds when no wild card fills a place (none held, or natural sequences
+    only), in its order: the sequences of the cards held in a row in ``suits``, then the sets of
+    three and of four cards held of each of ``ranks``; each holding ``must``, if given."""
+    melds = []
+    for suit in suits:
+        line = _PLACES[suit]
+        for start in range(1, 13):
+            if line[start] not in have or line[start + 1] not in have:
+                continue
+            for _, places in _WINDOWS[suit][start]:
+                if places[-1] not in have:
+                    break
+                if must is None or must in places:
+                    melds.append(Meld("run", places, places, True, _value(places)))
+    for rank in ranks:
+        naturals = [c for c in _RANK_CARDS[rank] if c in have]
+        for size in range(3, len(naturals) + 1):
+            for cards in combinations(naturals, size):
+                if must is None or must in cards:
+                    melds.append(Meld("set", cards, cards, True, RANK_VALUES[rank] * size))
+    return melds
+
+
 def _in_none(must, have, supply, sets):
     """Whether ``must`` (not wild) is surely in no meld of the cards ``have`` with ``supply`` wild
     cards (``sets``: sets too), as its neighbours tell: with one wild card, it needs a card near it
@@ -278,7 +305,7 @@ def _runs(places, have, wilds, supply, wild, must, found, orders):
         return
     # A wild card at its own place, kept there, is not also filled in elsewhere: no meld holds a
     # card twice (read_run would refuse it).
-    own = next(((k, c) for k, c in enumerate(places) if c in wild and have[c]), None)
+    own = next(((k, c) for k, c in enumerate(places) if c in wild and c in have), None)
     value = _value(places)
     for extra in range(0, min(supply - len(missing), len(held) - 1) + 1):
         for replaced in combinations(held, extra):
