@@ -405,6 +405,15 @@ def extend(meld, card, negative):
         return None
     if meld.kind == "set":
         return read_set(meld.cards + (card,), negative) if len(meld.cards) < 4 else None
+    if not is_wild(card, negative):   # it stands for itself, next to the sequence, or nowhere
+        before, after = _next_to(meld)
+        if card is not before and card is not after or len(meld.cards) >= MAX_RUN:
+            return None
+        value, natural = meld.value + RANK_VALUES[card.rank], meld.natural
+        if card is not before:
+            return Meld("run", meld.cards + (card,), meld.stands + (card,), natural, value)
+        if card is not after:
+            return Meld("run", (card,) + meld.cards, (card,) + meld.stands, natural, value)
     grown = []
     for cards, old in (((*meld.cards, card), slice(0, -1)), ((card, *meld.cards), slice(1, None))):
         run = read_run(cards, negative)
