@@ -439,20 +439,21 @@ def lay_offs(mine, hand, negative):
     """``[(meld number, card)]``: the cards of ``hand`` that extend a meld of ``mine`` (``[(number,
     meld)]``, a player's melds), leaving no two identical and a natural sequence among them."""
     out = []
-    idents = [identity(m) for _, m in mine]
+    idents = {identity(m) for _, m in mine}   # a meld grown is never identical to itself as it was
     naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
-    place = {card: i for i, card in reversed(list(enumerate(hand)))}   # each card's first place in hand
+    place = {card: i for i, card in enumerate(dict.fromkeys(hand))}
     wild = [c for c in _WILD_CARDS[negative] if c in place]
-    for at, (number, meld) in enumerate(mine):
-        others = set(idents[:at] + idents[at + 1:])
+    for number, meld in mine:
+        if meld.kind == "set" and len(meld.cards) >= 4:
+            continue
         natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
         # Only a card of the set's rank, or the card just below or above the sequence, or a wild
-        # card can extend it: the others are not tried.
+        # card can extend it, and not one it holds: the others are not tried.
         fitting = _rank_cards(meld) if meld.kind == "set" else _next_to(meld)
-        tried = {c for c in fitting if c in place}.union(wild)
+        tried = {c for c in fitting if c in place and c not in meld.cards}.union(wild)
         for card in sorted(tried, key=place.__getitem__) if len(tried) > 1 else tried:
             grown = extend(meld, card, negative)
-            if grown is not None and identity(grown) not in others and (
+            if grown is not None and identity(grown) not in idents and (
                     natural_elsewhere or grown.kind == "run" and grown.natural):
                 out.append((number, card))
     return out
