@@ -237,10 +237,16 @@ class VazhushalState(State):
 
     def parse_move(self, move):
         move = super().parse_move(move)
-        if move.kind in ("meld", "take"):   # a meld in its one written order
+        if move.kind in ("meld", "take") and not self._listed_now(move):   # a meld in its one written order
             cards = canonical(move.args[-1], self.negative)
             return FORMS[move.kind].make(*move.args[:-1], cards)
         return move
+
+    def _listed_now(self, move):
+        """Whether ``move`` is one of the legal moves listed for this state already: written in its
+        one order, as every legal move is."""
+        listed = self.__dict__.get("_legal_cached")
+        return listed is not None and any(m is move for m in listed)
 
     # ---- refusals ----------------------------------------------------------------------------------
 
