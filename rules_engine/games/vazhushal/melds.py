@@ -194,8 +194,6 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     each once; ``must``: a card every meld holds; ``natural_runs_only``: natural sequences only."""
     have = set(pool)
     wilds = _wild_pool(pool, have, negative)
-    wild = {c for c, _ in wilds}
-    found = {}   # the cards of each meld found, in its written order: how they were put together
     fixed = must is not None and not is_wild(must, negative)   # only the melds that can hold ``must``
     supply = 0 if natural_runs_only else sum(n for _, n in wilds)
     if fixed and _in_none(must, have, supply, not natural_runs_only):
@@ -203,6 +201,8 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     if not supply:
         return _natural_melds(have, must, (must.suit,) if fixed else SUITS,
                               () if natural_runs_only else (must.rank,) if fixed else RANKS)
+    wild = {c for c, _ in wilds}
+    found = {}   # the cards of each meld found, in its written order: how they were put together
     orders = {}   # wild cards in every order, by how many: the same for every window
     for suit in (must.suit,) if fixed else SUITS:
         # held[p]: how many of the places 1..p the pool holds in this suit
@@ -287,9 +287,9 @@ def _in_none(must, have, supply, sets):
     if supply >= 2:
         return False   # it and two wild cards make a set
     if supply == 1:
-        return not any(c in have for c in _NEAR[must])
+        return have.isdisjoint(_NEAR[must])
     return must not in have or not any(a in have and b in have for a, b in _BESIDE[must]) and not (
-        sets and sum(c in have for c in _RANK_CARDS[must.rank]) >= 3)
+        sets and len(have.intersection(_RANK_CARDS[must.rank])) >= 3)
 
 
 def _value(places):
@@ -352,10 +352,10 @@ held_key = {card: (4, 0) if card is JOKER_CARD else held_order(card)
             for card in [JOKER_CARD, *(c for cards in _RANK_CARDS.values() for c in cards)]}.__getitem__
 # For each card, the others of its rank and those of its suit within two places: a meld holding
 # it and one wild card at most holds one of them.
-_NEAR = {card: tuple(dict.fromkeys(
+_NEAR = {card: frozenset(
     [c for c in _RANK_CARDS[card.rank] if c is not card]
     + [_PLACES[card.suit][q] for p in _RANK_PLACES[card.rank] for q in range(p - 2, p + 3)
-       if 1 <= q <= 14 and _PLACES[card.suit][q] is not card]))
+       if 1 <= q <= 14 and _PLACES[card.suit][q] is not card])
     for cards in _RANK_CARDS.values() for card in cards}
 # For each card, the pairs of cards of its suit that make a sequence of three with it.
 _BESIDE = {card: tuple(tuple(c for c in _PLACES[card.suit][q:q + 3] if c is not card)
