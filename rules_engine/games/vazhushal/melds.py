@@ -124,7 +124,10 @@ def read_meld(cards, negative):
     """The meld ``cards`` make: as a sequence in the order given or as a set, whichever has
     more cards standing for themselves (the sequence when even); None if neither."""
     cards = tuple(cards)
-    run, group = read_run(cards, negative), read_set(cards, negative)
+    plain = [c for c in cards if c not in _WILD_CARDS[negative]]
+    # No sequence holds cards not wild of two suits, and no set of two ranks: not read as one.
+    run = read_run(cards, negative) if len({c.suit for c in plain}) <= 1 else None
+    group = read_set(cards, negative) if len({c.rank for c in plain}) <= 1 else None
     if run and group:
         return group if _naturals(group) > _naturals(run) else run
     return run or group
@@ -156,8 +159,8 @@ def identity(meld):
     cards alike, whatever they are)."""
     if meld.kind == "run":
         return ("run", meld.stands)
-    naturals = tuple(c for c in meld.cards if not c.is_joker and c.rank == meld.stands[0].rank)
-    return ("set", naturals, len(meld.cards))
+    rank = meld.stands[0].rank
+    return ("set", tuple([c for c in meld.cards if c.rank == rank]), len(meld.cards))
 
 
 def meld_words(meld):
