@@ -25,6 +25,7 @@
 """
 
 from collections import Counter
+from operator import itemgetter
 
 from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
@@ -173,7 +174,7 @@ class VazhushalState(State):
         return None if self.over else self.turn
 
     def has_melded(self, seat):
-        return any(owner == seat for owner, _ in self.melds)
+        return seat in map(itemgetter(0), self.melds)
 
     def own_melds(self, seat):
         return [(n, m) for n, (owner, m) in enumerate(self.melds, 1) if owner == seat]
