@@ -46,6 +46,8 @@ FORMS = MoveForms(
 HAND_SIZE = 13
 HANDS = (1, 2, 3, 4, 6)
 DOUBLES_THROWN_IN = 3   # doubled cards in one hand that throw the deal in
+# Each card's discard, made once: every turn lists one for each card in hand.
+DISCARDS = {card: Move("discard", (card,), "discard " + card.text) for card in make_deck("54")}
 
 
 def deal_label(number, throw_ins):
@@ -211,7 +213,7 @@ class VazhushalState(State):
         if self.phase == "final":
             moves.append(FORMS["done"].make())
         else:
-            moves += [Move("discard", (c,), "discard " + c.text) for c in dict.fromkeys(hand)]
+            moves += [DISCARDS[c] for c in dict.fromkeys(hand)]
         return moves
 
     def _may_rearrange(self):
