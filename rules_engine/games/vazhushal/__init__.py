@@ -206,9 +206,10 @@ class VazhushalState(State):
         moves.melds = {m.cards: m for m in melds}
         if self.phase == "draw":
             return moves
+        mine = self.own_melds(seat)
         if melded and len(hand) > keep:
-            moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(seat, hand)]
-        if self._may_rearrange():
+            moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(mine, hand)]
+        if self._may_rearrange(mine):
             moves.append(FORMS["rearrange"].make())
         if self.phase == "final":
             moves.append(FORMS["done"].make())
@@ -216,12 +217,14 @@ class VazhushalState(State):
             moves += [DISCARDS[c] for c in dict.fromkeys(hand)]
         return moves
 
-    def _may_rearrange(self):
-        return not self.rearranged and any(n != self.taken_meld for n, _ in self.own_melds(self.turn))
+    def _may_rearrange(self, mine):
+        """Whether the seat to act, whose melds are ``mine`` (``own_melds``), may take up some to rearrange."""
+        return not self.rearranged and any(n != self.taken_meld for n, _ in mine)
 
-    def _lay_offs(self, seat, hand):
-        """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows them."""
-        return lay_offs(self.own_melds(seat), hand, self.negative)
+    def _lay_offs(self, mine, hand):
+        """``[(meld number, card)]``: the lay-offs open to the seat whose melds are ``mine``
+        (``own_melds``), as ``_lay_off_refusal`` allows them."""
+        return lay_offs(mine, hand, self.negative)
 
     def _lay_off_refusal(self, seat, number, meld, card):
         grown = extend(meld, card, self.negative)
