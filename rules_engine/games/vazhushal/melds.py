@@ -433,7 +433,7 @@ def _rank_cards(meld):
 def _next_to(meld):
     """The cards of the places just below and just above a sequence (none past an ace)."""
     first = meld.stands[0]
-    start = 1 if first.rank == "A" else RANKS.index(first.rank) + 1
+    start = _RANK_PLACES[first.rank][0]   # an ace first is the low ace
     end, line = start + len(meld.stands) - 1, _PLACES[first.suit]
     return (line[start - 1], line[end + 1] if end < 14 else None)
 
