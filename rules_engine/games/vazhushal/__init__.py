@@ -29,12 +29,12 @@ from operator import itemgetter
 
 from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import Move, MoveForm, MoveForms
+from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from .listing import built_open, hand_melds, listed_takes, longest_each, selection
-from .melds import (canonical, card_value, extend, held_key, identity, lay_offs, meld_move, meld_words, read_meld,
-                    take_move)
+from .melds import (canonical, card_value, discard_move, extend, held_key, identity, lay_offs, meld_move, meld_words,
+                    read_meld, take_move)
 from .rearrange import laid_again, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
@@ -46,8 +46,6 @@ FORMS = MoveForms(
 HAND_SIZE = 13
 HANDS = (1, 2, 3, 4, 6)
 DOUBLES_THROWN_IN = 3   # doubled cards in one hand that throw the deal in
-# Each card's discard, made once: every turn lists one for each card in hand.
-DISCARDS = {card: Move("discard", (card,), "discard " + card.text) for card in make_deck("54")}
 
 
 def deal_label(number, throw_ins):
@@ -214,7 +212,7 @@ class VazhushalState(State):
         if self.phase == "final":
             moves.append(FORMS["done"].make())
         else:
-            moves += [DISCARDS[c] for c in dict.fromkeys(hand)]
+            moves += [discard_move(c) for c in dict.fromkeys(hand)]
         return moves
 
     def _may_rearrange(self, mine):
@@ -243,16 +241,12 @@ class VazhushalState(State):
 
     def parse_move(self, move):
         move = super().parse_move(move)
-        if move.kind in ("meld", "take") and not self._listed_now(move):   # a meld in its one written order
+        # A meld in its one written order, as the legal moves already listed are written.
+        listed = self.__dict__.get("_legal_cached") or ()
+        if move.kind in ("meld", "take") and not any(m is move for m in listed):
             cards = canonical(move.args[-1], self.negative)
             return FORMS[move.kind].make(*move.args[:-1], cards)
         return move
-
-    def _listed_now(self, move):
-        """Whether ``move`` is one of the legal moves listed for this state already: written in its
-        one order, as every legal move is."""
-        listed = self.__dict__.get("_legal_cached")
-        return listed is not None and any(m is move for m in listed)
 
     # ---- refusals ----------------------------------------------------------------------------------
 

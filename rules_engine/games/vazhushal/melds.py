@@ -467,6 +467,11 @@ def meld_move(cards):
     return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
 
 
+# Each card's discard, made once: every turn lists one for each card in hand.
+discard_move = {card: Move("discard", (card,), "discard " + card.text)
+                for card in [JOKER_CARD, *(c for cards in _RANK_CARDS.values() for c in cards)]}.__getitem__
+
+
 def take_move(place, cards):
     """The game's ``FORMS["take"].make(place, cards)``, made directly."""
     return Move("take", (place, cards), f"take {place} meld " + " ".join([c.text for c in cards]))
