@@ -259,6 +259,15 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     return melds
 
 
+def in_no_meld(cards, pool, negative, natural_runs_only=False):
+    """The cards of ``cards`` that no meld of ``pool`` holds, as their neighbours tell
+    (``_in_none``): none of fewer cards holds them either."""
+    have = set(pool)
+    supply = 0 if natural_runs_only else sum(n for _, n in _wild_pool(pool, have, negative))
+    wild = _WILD_CARDS[negative]
+    return {c for c in cards if c not in wild and _in_none(c, have, supply, not natural_runs_only)}
+
+
 def _natural_melds(have, must, suits, ranks):
     """``melds_from``'s melds when no wild card fills a place (none held, or natural sequences
     only), in its order: the sequences of the cards held in a row in ``suits``, then the sets of
