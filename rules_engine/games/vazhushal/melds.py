@@ -78,7 +78,8 @@ def read_run(cards, negative):
     size = len(cards)
     if not 3 <= size <= MAX_RUN or not _distinct(cards):
         return None
-    wild = [is_wild(c, negative) for c in cards]
+    wilds = _WILD_CARDS[negative]
+    wild = [c in wilds for c in cards]
     suits = {c.suit for c, w in zip(cards, wild) if not w}
     if len(suits) > 1:
         return None   # the cards standing for themselves are of one suit
@@ -101,12 +102,12 @@ def read_set(cards, negative):
     """The set ``cards`` make (in its written order), or None."""
     if not 3 <= len(cards) <= 4 or not _distinct(cards):
         return None
-    wild = {c for c in cards if is_wild(c, negative)}
+    wild = {c for c in cards if c in _WILD_CARDS[negative]}
     plain = {c.rank for c in cards if c not in wild}
     if len(plain) > 1:
         return None
     ranks = plain or {c.rank for c in cards if c.rank is not None}
-    for rank in sorted(ranks, key=RANKS.index):
+    for rank in sorted(ranks, key=RANKS.index) if len(ranks) > 1 else ranks:
         naturals = sorted((c for c in cards if c.rank == rank), key=lambda c: _SUIT_ORDER[c.suit])
         wilds = sorted((c for c in cards if c.rank != rank), key=_wild_order)
         if not all(c in wild for c in wilds):
