@@ -25,15 +25,16 @@
 """
 
 from collections import Counter
+from operator import itemgetter
 
 from ...cards import make_deck
-from ...families.rummy import held_order
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import Move, MoveForm, MoveForms
+from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
 from .listing import built_open, hand_melds, listed_takes, longest_each, selection
-from .melds import canonical, card_value, extend, identity, lay_offs, meld_move, meld_words, read_meld, take_move
+from .melds import (canonical, card_value, discard_move, extend, held_key, identity, lay_offs, meld_move, meld_words,
+                    read_meld, take_move)
 from .rearrange import laid_again, put_back, refusal, split, take_up
 
 FORMS = MoveForms(
@@ -116,7 +117,7 @@ class VazhushalState(State):
         cards = self._shuffle(deal_label(number, self.throw_ins), make_deck(self.pack_name()))
         self.hands = self._deal_out(cards, dealer)
         for hand in self.hands:
-            hand.sort(key=_held)
+            hand.sort(key=held_key)
         self.melds = []               # (owner, Meld), numbered from 1 in the order laid
         self.final_left = ()          # the seats still to lay melds once the stock is out
         self.pool, self.after_pool = [], None   # the cards being rearranged; the phase to go back to
@@ -173,7 +174,7 @@ class VazhushalState(State):
         return None if self.over else self.turn
 
     def has_melded(self, seat):
-        return any(owner == seat for owner, _ in self.melds)
+        return seat in map(itemgetter(0), self.melds)
 
     def own_melds(self, seat):
         return [(n, m) for n, (owner, m) in enumerate(self.melds, 1) if owner == seat]
@@ -203,22 +204,25 @@ class VazhushalState(State):
         moves.melds = {m.cards: m for m in melds}
         if self.phase == "draw":
             return moves
+        mine = self.own_melds(seat)
         if melded and len(hand) > keep:
-            moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(seat, hand)]
-        if self._may_rearrange():
+            moves += [FORMS["layoff"].make(card, number) for number, card in self._lay_offs(mine, hand)]
+        if self._may_rearrange(mine):
             moves.append(FORMS["rearrange"].make())
         if self.phase == "final":
             moves.append(FORMS["done"].make())
         else:
-            moves += [Move("discard", (c,), "discard " + c.text) for c in dict.fromkeys(hand)]
+            moves += [discard_move(c) for c in dict.fromkeys(hand)]
         return moves
 
-    def _may_rearrange(self):
-        return not self.rearranged and any(n != self.taken_meld for n, _ in self.own_melds(self.turn))
+    def _may_rearrange(self, mine):
+        """Whether the seat to act, whose melds are ``mine`` (``own_melds``), may take up some to rearrange."""
+        return not self.rearranged and any(n != self.taken_meld for n, _ in mine)
 
-    def _lay_offs(self, seat, hand):
-        """``[(meld number, card)]``: the lay-offs open to ``seat``, as ``_lay_off_refusal`` allows them."""
-        return lay_offs(self.own_melds(seat), hand, self.negative)
+    def _lay_offs(self, mine, hand):
+        """``[(meld number, card)]``: the lay-offs open to the seat whose melds are ``mine``
+        (``own_melds``), as ``_lay_off_refusal`` allows them."""
+        return lay_offs(mine, hand, self.negative)
 
     def _lay_off_refusal(self, seat, number, meld, card):
         grown = extend(meld, card, self.negative)
@@ -237,7 +241,9 @@ class VazhushalState(State):
 
     def parse_move(self, move):
         move = super().parse_move(move)
-        if move.kind in ("meld", "take"):   # a meld in its one written order
+        # A meld in its one written order, as the legal moves already listed are written.
+        listed = self.__dict__.get("_legal_cached") or ()
+        if move.kind in ("meld", "take") and not any(m is move for m in listed):
             cards = canonical(move.args[-1], self.negative)
             return FORMS[move.kind].make(*move.args[:-1], cards)
         return move
@@ -439,7 +445,7 @@ class VazhushalState(State):
             self.said = f"{name} shows both copies of three or more cards ({shown}): the same dealer deals again."
         elif kind == "draw":
             hand.append(self.stock.pop())
-            hand.sort(key=_held)
+            hand.sort(key=held_key)
             self.phase = "meld"
             self.said = f"{name} draws from the stock" + (", its last card." if not self.stock else ".")
         elif kind == "take":
@@ -449,7 +455,7 @@ class VazhushalState(State):
             hand.extend(taken)
             for card in cards:
                 hand.remove(card)
-            hand.sort(key=_held)
+            hand.sort(key=held_key)
             meld = read_meld(cards, self.negative)
             self.melds.append((seat, meld))
             self.phase, self.taken_meld = "meld", len(self.melds)
@@ -575,11 +581,6 @@ class VazhushalState(State):
 
 class _Listed(list):
     """Legal moves, with the melds they lay by their cards (``melds``)."""
-
-
-def _held(card):
-    """Held by suit, then rank (ace low), the jokers last."""
-    return (4, 0) if card.is_joker else held_order(card)
 
 
 def _signed(n):

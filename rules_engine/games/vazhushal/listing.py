@@ -15,7 +15,7 @@ from collections import Counter
 
 from ...cards import parse_card
 from ...selection import listed_answer
-from .melds import identity, is_wild, meld_move, melds_from, read_meld, take_move
+from .melds import identity, in_no_meld, is_wild, meld_move, melds_from, read_meld, take_move
 from .rearrange import open_melds, split
 
 
@@ -40,7 +40,10 @@ def takes(state):
     seat, hand, line = state.turn, state.hands[state.turn], state.line
     melded, mine = state.has_melded(seat), state._identities(seat)
     out = []
+    lone = in_no_meld(line, hand + line, state.negative, not melded)
     for index, card in enumerate(line):
+        if card in lone:
+            continue   # in no meld of all the cards, nor of fewer
         pool = hand + line[index:]
         for meld in melds_from(pool, state.negative, must=card, natural_runs_only=not melded):
             if len(pool) - len(meld.cards) >= 1 and identity(meld) not in mine:

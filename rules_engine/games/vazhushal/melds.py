@@ -24,9 +24,10 @@ True
 """
 
 from collections import Counter, namedtuple
-from itertools import combinations
+from itertools import accumulate, combinations
 
-from ...cards import RANKS, SUITS, Card, format_cards
+from ...cards import JOKER_CARD, RANKS, SUITS, Card, format_cards
+from ...families.rummy import held_order
 from ...moves import Move
 
 Meld = namedtuple("Meld", "kind cards stands natural value")
@@ -77,7 +78,8 @@ def read_run(cards, negative):
     size = len(cards)
     if not 3 <= size <= MAX_RUN or not _distinct(cards):
         return None
-    wild = [is_wild(c, negative) for c in cards]
+    wilds = _WILD_CARDS[negative]
+    wild = [c in wilds for c in cards]
     suits = {c.suit for c, w in zip(cards, wild) if not w}
     if len(suits) > 1:
         return None   # the cards standing for themselves are of one suit
@@ -100,12 +102,12 @@ def read_set(cards, negative):
     """The set ``cards`` make (in its written order), or None."""
     if not 3 <= len(cards) <= 4 or not _distinct(cards):
         return None
-    wild = {c for c in cards if is_wild(c, negative)}
+    wild = {c for c in cards if c in _WILD_CARDS[negative]}
     plain = {c.rank for c in cards if c not in wild}
     if len(plain) > 1:
         return None
     ranks = plain or {c.rank for c in cards if c.rank is not None}
-    for rank in sorted(ranks, key=RANKS.index):
+    for rank in sorted(ranks, key=RANKS.index) if len(ranks) > 1 else ranks:
         naturals = sorted((c for c in cards if c.rank == rank), key=lambda c: _SUIT_ORDER[c.suit])
         wilds = sorted((c for c in cards if c.rank != rank), key=_wild_order)
         if not all(c in wild for c in wilds):
@@ -123,7 +125,10 @@ def read_meld(cards, negative):
     """The meld ``cards`` make: as a sequence in the order given or as a set, whichever has
     more cards standing for themselves (the sequence when even); None if neither."""
     cards = tuple(cards)
-    run, group = read_run(cards, negative), read_set(cards, negative)
+    plain = [c for c in cards if c not in _WILD_CARDS[negative]]
+    # No sequence holds cards not wild of two suits, and no set of two ranks: not read as one.
+    run = read_run(cards, negative) if len({c.suit for c in plain}) <= 1 else None
+    group = read_set(cards, negative) if len({c.rank for c in plain}) <= 1 else None
     if run and group:
         return group if _naturals(group) > _naturals(run) else run
     return run or group
@@ -155,8 +160,8 @@ def identity(meld):
     cards alike, whatever they are)."""
     if meld.kind == "run":
         return ("run", meld.stands)
-    naturals = tuple(c for c in meld.cards if not c.is_joker and c.rank == meld.stands[0].rank)
-    return ("set", naturals, len(meld.cards))
+    rank = meld.stands[0].rank
+    return ("set", tuple([c for c in meld.cards if c.rank == rank]), len(meld.cards))
 
 
 def meld_words(meld):
@@ -164,11 +169,10 @@ def meld_words(meld):
     return f"the {kind} {format_cards(meld.cards, symbols=True)}"
 
 
-def _wild_pool(have, negative, exclude_rank=None):
-    """The wild cards of ``have`` (a Counter) as ``[(card, copies usable in one meld)]``: jokers
-    as often as held, any other wild card once."""
-    counts = [(c, n) for c, n in have.items() if n and (c.rank is None or is_wild(c, negative) and c.rank != exclude_rank)]
-    return [(c, n if c.rank is None else 1) for c, n in sorted(counts, key=lambda kv: _wild_order(kv[0]))]
+def _wild_pool(pool, have, negative):
+    """The wild cards of ``pool`` (``have``: its cards, once each) as ``[(card, copies usable in
+    one meld)]``: jokers as often as held, any other wild card once."""
+    return [(c, pool.count(c) if c.rank is None else 1) for c in _WILD_CARDS[negative] if c in have]
 
 
 def _wild_choices(wilds, k):
@@ -192,20 +196,26 @@ def _wild_choices(wilds, k):
 def melds_from(pool, negative, must=None, natural_runs_only=False):
     """Every meld the cards of ``pool`` (a list, duplicates allowed) can make, written canonically,
     each once; ``must``: a card every meld holds; ``natural_runs_only``: natural sequences only."""
-    have = Counter(pool)
-    wilds = _wild_pool(have, negative)
-    wild = {c for c in have if is_wild(c, negative)}
-    found = {}   # the cards of each meld found, in its written order: how they were put together
+    have = set(pool)
+    wilds = _wild_pool(pool, have, negative)
     fixed = must is not None and not is_wild(must, negative)   # only the melds that can hold ``must``
     supply = 0 if natural_runs_only else sum(n for _, n in wilds)
+    if fixed and _in_none(must, have, supply, not natural_runs_only):
+        return []
+    if not supply:
+        return _natural_melds(have, must, (must.suit,) if fixed else SUITS,
+                              () if natural_runs_only else (must.rank,) if fixed else RANKS)
+    wild = {c for c, _ in wilds}
+    found = {}   # the cards of each meld found, in its written order: how they were put together
     orders = {}   # wild cards in every order, by how many: the same for every window
     for suit in (must.suit,) if fixed else SUITS:
-        line = _PLACES[suit]
-        held = [0] * 15   # held[p]: how many of the places 1..p the pool holds in this suit
-        for place in range(1, 15):
-            held[place] = held[place - 1] + (have[line[place]] > 0)
+        # held[p]: how many of the places 1..p the pool holds in this suit
+        held = [0, *accumulate(map(have.__contains__, _PLACES[suit][1:]))]
+        if not held[14]:
+            continue   # no sequence of this suit
         around = _RANK_PLACES[must.rank] if fixed else ()   # the places of ``must``
-        for start in range(1, 13):
+        # A sequence starting past the places of ``must`` cannot hold it.
+        for start in range(1, min(around[-1], 12) + 1 if fixed else 13):
             before = held[start - 1]
             for end, places in _WINDOWS[suit][start]:
                 count = held[end] - before
@@ -221,7 +231,12 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
                 _runs(places, have, wilds, supply, wild, must, found, orders)
     if not natural_runs_only:
         choices = {}   # the wild cards a set may take, by how many: the same for most ranks
-        for rank in (must.rank,) if fixed else RANKS:
+        if fixed:
+            ranks = (must.rank,)
+        else:   # those with enough different cards for a set, with the wild cards
+            cards = Counter(c.rank for c in have)
+            ranks = [r for r in RANKS if cards.get(r, 0) + supply >= 3]
+        for rank in ranks:
             _sets(rank, have, wilds, wild, must, found, choices)
     melds = []
     for cards, made in found.items():
@@ -245,20 +260,65 @@ def melds_from(pool, negative, must=None, natural_runs_only=False):
     return melds
 
 
+def in_no_meld(cards, pool, negative, natural_runs_only=False):
+    """The cards of ``cards`` that no meld of ``pool`` holds, as their neighbours tell
+    (``_in_none``): none of fewer cards holds them either."""
+    have = set(pool)
+    supply = 0 if natural_runs_only else sum(n for _, n in _wild_pool(pool, have, negative))
+    wild = _WILD_CARDS[negative]
+    return {c for c in cards if c not in wild and _in_none(c, have, supply, not natural_runs_only)}
+
+
+def _natural_melds(have, must, suits, ranks):
+    """``melds_from``'s melds when no wild card fills a place (none held, or natural sequences
+    only), in its order: the sequences of the cards held in a row in ``suits``, then the sets of
+    three and of four cards held of each of ``ranks``; each holding ``must``, if given."""
+    melds = []
+    for suit in suits:
+        line = _PLACES[suit]
+        for start in range(1, 13):
+            if line[start] not in have or line[start + 1] not in have:
+                continue
+            for _, places in _WINDOWS[suit][start]:
+                if places[-1] not in have:
+                    break
+                if must is None or must in places:
+                    melds.append(Meld("run", places, places, True, _value(places)))
+    for rank in ranks:
+        naturals = [c for c in _RANK_CARDS[rank] if c in have]
+        for size in range(3, len(naturals) + 1):
+            for cards in combinations(naturals, size):
+                if must is None or must in cards:
+                    melds.append(Meld("set", cards, cards, True, RANK_VALUES[rank] * size))
+    return melds
+
+
+def _in_none(must, have, supply, sets):
+    """Whether ``must`` (not wild) is surely in no meld of the cards ``have`` with ``supply`` wild
+    cards (``sets``: sets too), as its neighbours tell: with one wild card, it needs a card near it
+    (``_NEAR``); with none, the two cards beside it on one side or both, or two more of its rank."""
+    if supply >= 2:
+        return False   # it and two wild cards make a set
+    if supply == 1:
+        return have.isdisjoint(_NEAR[must])
+    return must not in have or not any(a in have and b in have for a, b in _BESIDE[must]) and not (
+        sets and len(have.intersection(_RANK_CARDS[must.rank])) >= 3)
+
+
 def _value(places):
     return sum(RANK_VALUES[c.rank] for c in places)
 
 
 def _runs(places, have, wilds, supply, wild, must, found, orders):
-    held = [k for k, c in enumerate(places) if have[c]]
+    held = [k for k, c in enumerate(places) if c in have]
     if not held:
         return
-    missing = [k for k, c in enumerate(places) if not have[c]]
+    missing = [k for k, c in enumerate(places) if c not in have]
     if len(missing) > supply:
         return
     # A wild card at its own place, kept there, is not also filled in elsewhere: no meld holds a
     # card twice (read_run would refuse it).
-    own = next(((k, c) for k, c in enumerate(places) if c in wild and have[c]), None)
+    own = next(((k, c) for k, c in enumerate(places) if c in wild and c in have), None)
     value = _value(places)
     for extra in range(0, min(supply - len(missing), len(held) - 1) + 1):
         for replaced in combinations(held, extra):
@@ -300,13 +360,33 @@ def _permutations(cards):
 
 
 _RANK_CARDS = {rank: [Card(rank, suit) for suit in SUITS] for rank in RANKS}
+# A hand is held by suit, then rank (ace low), the jokers last: by a table, as it is sorted at every draw.
+held_key = {card: (4, 0) if card is JOKER_CARD else held_order(card)
+            for card in [JOKER_CARD, *(c for cards in _RANK_CARDS.values() for c in cards)]}.__getitem__
+# For each card, the others of its rank and those of its suit within two places: a meld holding
+# it and one wild card at most holds one of them.
+_NEAR = {card: frozenset(
+    [c for c in _RANK_CARDS[card.rank] if c is not card]
+    + [_PLACES[card.suit][q] for p in _RANK_PLACES[card.rank] for q in range(p - 2, p + 3)
+       if 1 <= q <= 14 and _PLACES[card.suit][q] is not card])
+    for cards in _RANK_CARDS.values() for card in cards}
+# For each card, the pairs of cards of its suit that make a sequence of three with it.
+_BESIDE = {card: tuple(tuple(c for c in _PLACES[card.suit][q:q + 3] if c is not card)
+                       for p in _RANK_PLACES[card.rank] for q in range(max(p - 2, 1), min(p, 12) + 1))
+           for cards in _RANK_CARDS.values() for card in cards}
+# The cards wild under each negative joker (None: none turned up), in the order a meld writes them.
+_WILD_CARDS = {negative: tuple(sorted({JOKER_CARD} | {c for c in _RANK_CARDS.get(negative and negative.rank, ())
+                                                    if is_wild(c, negative)}, key=_wild_order))
+               for negative in [None, JOKER_CARD] + [c for cards in _RANK_CARDS.values() for c in cards]}
 
 
 def _sets(rank, have, wilds, wild, must, found, choices):
-    naturals = [c for c in _RANK_CARDS[rank] if have[c]]
+    naturals = [c for c in _RANK_CARDS[rank] if c in have]
     if not naturals:
         return
     others = [(c, n) for c, n in wilds if c.rank != rank]   # wild cards of the set's rank stand for themselves
+    if len(naturals) + sum(n for _, n in others) < 3:
+        return   # too few cards for a set
     kind = rank if len(others) < len(wilds) else None
     for size in (3, 4):
         for count in range(1, min(size, len(naturals)) + 1):
@@ -314,6 +394,8 @@ def _sets(rank, have, wilds, wild, must, found, choices):
             if fills is None:
                 fills = choices[(kind, size - count)] = [tuple(sorted(f, key=_wild_order))
                                                          for f in _wild_choices(others, size - count)]
+            if not fills:
+                continue
             for chosen in combinations(naturals, count):
                 made = ("set", count, sum(c not in wild for c in chosen))
                 for fill in fills:
@@ -336,6 +418,15 @@ def extend(meld, card, negative):
         return None
     if meld.kind == "set":
         return read_set(meld.cards + (card,), negative) if len(meld.cards) < 4 else None
+    if not is_wild(card, negative):   # it stands for itself, next to the sequence, or nowhere
+        before, after = _next_to(meld)
+        if card is not before and card is not after or len(meld.cards) >= MAX_RUN:
+            return None
+        value, natural = meld.value + RANK_VALUES[card.rank], meld.natural
+        if card is not before:
+            return Meld("run", meld.cards + (card,), meld.stands + (card,), natural, value)
+        if card is not after:
+            return Meld("run", (card,) + meld.cards, (card,) + meld.stands, natural, value)
     grown = []
     for cards, old in (((*meld.cards, card), slice(0, -1)), ((card, *meld.cards), slice(1, None))):
         run = read_run(cards, negative)
@@ -345,22 +436,37 @@ def extend(meld, card, negative):
     return grown[0] if grown else None
 
 
+def _rank_cards(meld):
+    return _RANK_CARDS[meld.stands[0].rank]
+
+
+def _next_to(meld):
+    """The cards of the places just below and just above a sequence (none past an ace)."""
+    first = meld.stands[0]
+    start = _RANK_PLACES[first.rank][0]   # an ace first is the low ace
+    end, line = start + len(meld.stands) - 1, _PLACES[first.suit]
+    return (line[start - 1], line[end + 1] if end < 14 else None)
+
+
 def lay_offs(mine, hand, negative):
     """``[(meld number, card)]``: the cards of ``hand`` that extend a meld of ``mine`` (``[(number,
     meld)]``, a player's melds), leaving no two identical and a natural sequence among them."""
     out = []
-    idents = [identity(m) for _, m in mine]
+    idents = {identity(m) for _, m in mine}   # a meld grown is never identical to itself as it was
     naturals = sum(m.kind == "run" and m.natural for _, m in mine)   # natural sequences among them
-    cards = list(dict.fromkeys(hand))
-    for at, (number, meld) in enumerate(mine):
-        others = set(idents[:at] + idents[at + 1:])
+    place = {card: i for i, card in enumerate(dict.fromkeys(hand))}
+    wild = [c for c in _WILD_CARDS[negative] if c in place]
+    for number, meld in mine:
+        if meld.kind == "set" and len(meld.cards) >= 4:
+            continue
         natural_elsewhere = naturals - (meld.kind == "run" and meld.natural) > 0
-        for card in cards:
-            fits = card.rank == meld.stands[0].rank if meld.kind == "set" else card.suit == meld.stands[0].suit
-            if not (fits or is_wild(card, negative)):
-                continue   # cannot extend it: spares the full check
+        # Only a card of the set's rank, or the card just below or above the sequence, or a wild
+        # card can extend it, and not one it holds: the others are not tried.
+        fitting = _rank_cards(meld) if meld.kind == "set" else _next_to(meld)
+        tried = {c for c in fitting if c in place and c not in meld.cards}.union(wild)
+        for card in sorted(tried, key=place.__getitem__) if len(tried) > 1 else tried:
             grown = extend(meld, card, negative)
-            if grown is not None and identity(grown) not in others and (
+            if grown is not None and identity(grown) not in idents and (
                     natural_elsewhere or grown.kind == "run" and grown.natural):
                 out.append((number, card))
     return out
@@ -369,6 +475,11 @@ def lay_offs(mine, hand, negative):
 def meld_move(cards):
     """The game's ``FORMS["meld"].make(cards)``, made directly: a rearranging makes thousands at once."""
     return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
+
+
+# Each card's discard, made once: every turn lists one for each card in hand.
+discard_move = {card: Move("discard", (card,), "discard " + card.text)
+                for card in [JOKER_CARD, *(c for cards in _RANK_CARDS.values() for c in cards)]}.__getitem__
 
 
 def take_move(place, cards):

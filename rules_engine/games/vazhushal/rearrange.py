@@ -27,7 +27,7 @@ later.
 
 from collections import Counter
 
-from .melds import identity, melds_from
+from .melds import held_key, identity, melds_from
 
 # The work of the search (melds looked at), for one meld offered and for all, to settle whether a
 # meld leaves the pool able to be finished. A pool of thirty cards or more with jokers (seen in
@@ -350,7 +350,7 @@ def take_up(state):
     kept = [(n, m) for n, m in enumerate(state.melds, 1) if m[0] != seat or n == state.taken_meld]
     taken = [m for n, (o, m) in enumerate(state.melds, 1) if o == seat and n != state.taken_meld]
     state.before_rearrange = (tuple(state.melds), tuple(state.hands[seat]), state.taken_meld)
-    state.pool = sorted((c for m in taken for c in m.cards), key=_held)
+    state.pool = sorted((c for m in taken for c in m.cards), key=held_key)
     state.melds = [m for _, m in kept]
     state.after_pool, state.phase, state.rearranged, state.taken_meld = state.phase, "rearrange", True, None
     state.way = tuple(taken)
@@ -371,12 +371,6 @@ def put_back(state):
 def finish(state):
     """The pool laid again (or put back): the turn goes on where it was."""
     state.phase, state.after_pool, state.before_rearrange, state.way = state.after_pool, None, None, None
-
-
-def _held(card):
-    from ...families.rummy import held_order
-
-    return (4, 0) if card.is_joker else held_order(card)
 
 
 def laid_again(state, meld):
