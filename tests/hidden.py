@@ -29,6 +29,7 @@ import random
 import re
 from collections import Counter
 
+from build_scripts.lessons import built_of, refusals  # what a lesson or an example asks with
 import rules_engine
 from rules_engine import movelog
 from rules_engine.bots import make_bot
@@ -170,6 +171,12 @@ def observed(point, seat):
         seen["host"] = reader_reply(state, seat, point["indexes"])  # its view and its table
         seen["cli"] = point["lines"]
         seen["log"] = point["log"]
+        if state.to_act == seat and not state.is_over:
+            # What a lesson's step or an example's question gives the reader at its turn, made at
+            # build time: the engine's refusal of each card that starts no move, the moves built
+            # card by card.
+            table = seen["host"]["table"]
+            seen["asked"] = (refusals(state, table), built_of(state) if table.get("selection") else None)
     return seen
 
 

@@ -5,7 +5,8 @@ examples' frames (fetched when an example comes near the view)."""
 import gzip
 from urllib.parse import urlparse
 
-LIMIT = 100 * 1024  # gzipped, before any interaction (issue 11)
+LIMIT = 95 * 1024  # gzipped, before any interaction (issue 11: 100 KB; King's is about 92 KB since its
+# steppers load as they near the view; issue 41 asks for 90)
 
 
 def test_a_game_page_is_light_before_any_interaction(page, site_url):
@@ -18,6 +19,7 @@ def test_a_game_page_is_light_before_any_interaction(page, site_url):
     assert not any(p.endswith("-example-2.json") for p in paths), paths  # far below the fold
     assert not any("/pyodide/" in p for p in paths), paths
     assert not any(p.endswith("/lesson.js") or "-lesson-" in p for p in paths), paths   # below the fold
+    assert not any(p.endswith("/asking.js") for p in paths), paths   # only once a question is asked
     sent = sum(len(gzip.compress(r.body(), 6)) for r in responses if r.status == 200)
     assert sent < LIMIT, f"{sent / 1024:.1f} KB gzipped before any interaction"
 
