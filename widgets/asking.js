@@ -10,7 +10,8 @@ import { choicesOf, chosenText, clicksOf } from "./tables.js";
 export class Asking {
   /** ``question``: ``{table, expect, legal, refusals, built}`` (the table with its moves; the moves
    *  accepted, the first the one "Show me" plays). ``host``: ``say(text, kind, rule)``, ``render()``,
-   *  ``right(move)`` for a move accepted, ``other(move)`` for another legal move, ``focusChoice()``. */
+   *  ``right(move)`` for a move accepted, ``other(move)`` for another legal move, ``focusChoice()``,
+   *  ``touch``: whether the reader plays by touch. */
   constructor(question, host) {
     this.question = question;
     this.host = host;
@@ -56,6 +57,12 @@ export class Asking {
     return true;
   }
 
+  /** How the reader takes back what was chosen, in words, by the way they play (a touch screen has
+   *  no Escape key): ``host.touch``, kept by the host from the reader's last pointer. */
+  cancelWords(what) {
+    return this.host.touch ? `or ${what}` : "or press Escape";
+  }
+
   clear() {
     this.selected = null;
     this.picked = [];
@@ -83,7 +90,7 @@ export class Asking {
     }
     if (starts.length === 1) return this.attempt(starts[0].move);
     this.selected = this.selected === key ? null : key;
-    this.host.say(this.selected ? `${cardLabel(card)} chosen: ${chosenText(desc, key)}, or press Escape.` : "", "prompt");
+    this.host.say(this.selected ? `${cardLabel(card)} chosen: ${chosenText(desc, key)}, ${this.cancelWords("tap it again")}.` : "", "prompt");
     this.host.render();
     if (this.selected) this.host.focusChoice();
   }
@@ -155,13 +162,13 @@ export class Asking {
     } else if (!this.picked.length && !sel.selectable.includes(text)) {
       return false;
     } else if (!sel.next.includes(text)) {
-      this.host.say(`The ${cardLabel(text)} makes no move with the cards picked: take a card back, or press Escape.`, "refusal");
+      this.host.say(`The ${cardLabel(text)} makes no move with the cards picked: take a card back${this.host.touch ? "" : ", or press Escape"}.`, "refusal");
       return true;
     } else {
       this.picked.push(text);
     }
     const now = this.selection();
-    this.host.say(describe(now), "prompt");
+    this.host.say(describe(now, this.cancelWords("tap a picked card to take it back")), "prompt");
     this.host.render();
     if (!now.next.length) this.host.focusChoice();
     return true;
@@ -173,11 +180,11 @@ export const buttonWords = (words) => words[0].toUpperCase() + words.slice(1);
 const count = (list, text) => list.filter((t) => t === text).length;
 const listed = (items, type = "conjunction") => new Intl.ListFormat("en", { type }).format(items);
 
-function describe(sel) {
+function describe(sel, cancel) {
   if (!sel.picked.length) return "";
   const then = [];
   if (sel.next.length) then.push(`add ${listed(sel.next.map(cardLabel), "disjunction")}`);
   if (sel.targets.length && !sel.target) then.push("choose the meld to lay off onto");
   if (sel.finish.length) then.push(`press ${listed(sel.finish.map((f) => `“${buttonWords(f.button)}”`), "disjunction")}`);
-  return `Picked: ${listed(sel.picked.map(cardLabel))}${then.length ? `; ${listed(then, "disjunction")}` : ""}, or press Escape.`;
+  return `Picked: ${listed(sel.picked.map(cardLabel))}${then.length ? `; ${listed(then, "disjunction")}` : ""}, ${cancel}.`;
 }

@@ -88,6 +88,9 @@ export class Lesson {
     ui.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.asking?.cancel();
     });
+    // A touch screen has no Escape key: a question's prompts say what a finger does instead.
+    ui.addEventListener("pointerdown", (event) => { this.touch = event.pointerType === "touch"; }, true);
+    ui.addEventListener("keydown", () => { this.touch = false; }, true);
   }
 
   button(text, action, extra = "") {

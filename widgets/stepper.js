@@ -122,6 +122,9 @@ export class Stepper {
     });
     root.append(ui);
     this.ui = ui;
+    // A touch screen has no Escape key: a question's prompts say what a finger does instead.
+    ui.addEventListener("pointerdown", (event) => { this.touch = event.pointerType === "touch"; }, true);
+    ui.addEventListener("keydown", () => { this.touch = false; }, true);
   }
 
   button(symbol, label, action) {

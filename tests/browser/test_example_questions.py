@@ -102,3 +102,15 @@ def test_a_wrong_move_a_refused_card_show_me_and_passing_a_question(page, site_u
     stepper.get_by_role("button", name="Next step").click()
     assert stepper.locator(".rw-counter").inner_text().startswith(f"Step {at + 1} ")
     assert not stepper.locator(".rw-commentary").inner_text().startswith("Right: ")
+
+
+def test_a_question_by_touch_on_a_phone_speaks_of_taps(new_page, site_url, site_dir):
+    # A move of several cards (Cassino's capture of a build), built by touch at 390x844.
+    game, example, at, frame = next(q for q in questions_of(site_dir) if q[3]["question"].get("built"))
+    page = new_page(touch=True)
+    stepper = ask(page, site_url, game, example, at)
+    built = next(b for b in frame["question"]["built"] if b["move"] == frame["question"]["expect"])
+    zone, index = as_asked(frame)["table"]["selection"]["places"][built["cards"][0]][0]
+    stepper.locator(f'.rw-table-area [data-key="{zone}/{index}"]').tap(position=EDGE)
+    said = stepper.locator(".rw-message").inner_text()
+    assert said.startswith("Picked: ") and "tap a picked card to take it back" in said and "Escape" not in said, said
