@@ -4,60 +4,44 @@ import { startEngine, status } from "./engine.js";
 import "./instant.js";
 
 const mounted = new WeakSet();
-// A worked example (stepper.js, the table's renderer, then its frames) is fetched when it comes near
-// the view, is touched or a link names it, so a page read for its rules never loads them: until then
-// the build's drawing of its deal and its list of moves stand in, as they do without scripts.
-let exampleObserver = null;
+// A worked example (stepper.js and the table's renderer) or a lesson (lesson.js), each with its
+// frames, is fetched when it comes near the view (600 px), is touched or a link names it, so a page
+// read for its rules never loads them: until then the build's drawing and list of moves or steps
+// stand in, as they do without scripts.
+const LAZY = {
+  example: {
+    load: () => import("./stepper.js").then(({ Stepper }) => Stepper),
+    linked: (root) => location.hash.startsWith(`#${root.id}/`) || location.hash.startsWith(`#${root.id}-live/`),
+  },
+  lesson: {
+    load: () => import("./lesson.js").then(({ Lesson }) => Lesson),
+    linked: (root) => location.hash === `#${root.id}`,
+  },
+};
+let nearObserver = null;
 
-function startExample(root) {
-  root.rwStepper ??= import("./stepper.js").then(({ Stepper }) => {
-    const stepper = new Stepper(root);
-    stepper.load().catch(() => {});
-    return stepper;
+function startWidget(root) {
+  root.rwStarted ??= LAZY[root.dataset.widget].load().then((Widget) => {
+    const widget = new Widget(root);
+    widget.load().catch(() => {});
+    return widget;
   });
-  return root.rwStepper;
+  return root.rwStarted;
 }
 
-function exampleNearViewport(root) {
-  root.addEventListener("pointerdown", () => startExample(root), { once: true });
-  root.addEventListener("focusin", () => startExample(root), { once: true });
-  const linked = location.hash.startsWith(`#${root.id}/`) || location.hash.startsWith(`#${root.id}-live/`);
-  if (linked || !("IntersectionObserver" in window)) return startExample(root);
-  exampleObserver ||= new IntersectionObserver((entries) => {
+function startNearViewport(root) {
+  root.addEventListener("pointerdown", () => startWidget(root), { once: true });
+  root.addEventListener("focusin", () => startWidget(root), { once: true });
+  if (LAZY[root.dataset.widget].linked(root) || !("IntersectionObserver" in window)) return startWidget(root);
+  nearObserver ||= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
-        exampleObserver.unobserve(entry.target);
-        startExample(entry.target);
+        nearObserver.unobserve(entry.target);
+        startWidget(entry.target);
       }
     }
   }, { rootMargin: "600px 0px" });
-  exampleObserver.observe(root);
-}
-// A lesson (lesson.js, with its frames) is fetched when it comes near the view or is touched.
-let lessonObserver = null;
-
-function startLesson(root) {
-  root.rwLesson ??= import("./lesson.js").then(({ Lesson }) => {
-    const lesson = new Lesson(root);
-    lesson.load().catch(() => {});
-    return lesson;
-  });
-  return root.rwLesson;
-}
-
-function lessonNearViewport(root) {
-  root.addEventListener("pointerdown", () => startLesson(root), { once: true });
-  root.addEventListener("focusin", () => startLesson(root), { once: true });
-  if (location.hash === `#${root.id}` || !("IntersectionObserver" in window)) return startLesson(root);
-  lessonObserver ||= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (entry.isIntersecting) {
-        lessonObserver.unobserve(entry.target);
-        startLesson(entry.target);
-      }
-    }
-  }, { rootMargin: "600px 0px" });
-  lessonObserver.observe(root);
+  nearObserver.observe(root);
 }
 
 /** The page's lessons this browser keeps as completed are marked by lesson.js (markLessons), fetched
@@ -123,12 +107,12 @@ export async function mountAll(scope = document) {
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    exampleNearViewport(root);
+    startNearViewport(root);
   }
   for (const root of scope.querySelectorAll('[data-widget="lesson"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    lessonNearViewport(root);
+    startNearViewport(root);
   }
   markKeptLessons(scope);
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
