@@ -150,17 +150,16 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def rank_mates(self, card):
         """Each loose card of the rank of ``card``, as a combination."""
-        return [1 << i for i, c in enumerate(self.layout) if c.rank == card.rank]
+        return self._cached_table.ranks.get(card.rank, [])
 
     def sum_combos(self, total, least=1):
         """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
-        table = self._cached_table
-        return [mask for mask in table.totals.get(total, ())
-                if mask < table.loose and (least == 1 or mask.bit_count() >= least)]
+        sums = self._cached_table.sums.get(total, [])
+        return sums if least == 1 else [mask for mask in sums if mask.bit_count() >= least]
 
     def piles_worth(self, total):
         """Each pile of value ``total``, as a combination."""
-        return [self.pile_bit(i) for i, pile in enumerate(self.piles) if pile.value == total]
+        return self._cached_table.piles.get(total, [])
 
     def _spare(self, seat, card, taken_piles):
         """Whether ``seat`` may spend ``card`` on a move that takes (or builds on) ``taken_piles``."""
@@ -232,7 +231,7 @@ class BuildingGame(PilesOnTable, FishingGame):
                 found.append(played)
             if not found:
                 continue
-            combos = sorted(found + alike, key=lexical)
+            combos = sorted(found + alike, key=lexical) if alike or len(found) > 1 else found
             for made, parts in unions(combos).items():
                 if made & played and made != played and self._may_build(card, made, parts):
                     out[(made ^ played, target)] = parts
@@ -252,17 +251,18 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        lowest, highest, own = max(v, LOWEST), self.HIGHEST, v if card in self.hands[self.turn] else None
-        return [target for target, held in self._cached_held.items()
-                if lowest <= target <= highest and (held > 1 or target != own)]
+        held = self._cached_held
+        if card not in self.hands[self.turn] or held.get(v, 0) > 1:
+            return [target for target in held if target >= v]
+        return [target for target in held if target > v]
 
     @once_per_state
     def _cached_held(self):
-        """How many cards of each value the seat to act holds, by increasing value."""
+        """How many cards of each value from 2 to 10 the seat to act holds, by increasing value."""
         counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
         for card in self.hands[self.turn]:
             v = value(card)
-            if v is not None:
+            if v is not None and LOWEST <= v <= self.HIGHEST:
                 counts[v] = counts.get(v, 0) + 1
         return dict(sorted(counts.items()))
 

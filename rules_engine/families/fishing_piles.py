@@ -21,13 +21,15 @@ from ..table import zone
 from .fishing import once_per_state
 
 Pile = namedtuple("Pile", "cards value owner sets")
-# The table's items as bits (see the module's docstring): ``cards``, the cards of each bit (one
-# loose card, or a pile's); ``first_pile``, the bit of the first pile (the layout's length);
-# ``loose``, the lowest mask holding a pile (a mask below it holds loose cards alone); ``played``,
-# the bit of the card played into a pile, after every item; ``totals``, the combinations that may
-# go into a sum, by their total: the loose cards with a value adding up to it, then each pile of
-# that value alone (the only ones the rules take), each list in ``lexical`` order.
-TableItems = namedtuple("TableItems", "cards first_pile loose played totals")
+# The table's items as bits (see the module's docstring): ``cards``, the cards of a mask's items
+# in the table's order, by mask (each item's, and those of every mask asked since: a state's
+# moves ask for the same ones again); ``first_pile``, the bit of the first pile (the layout's
+# length); ``loose``, the lowest mask holding a pile (a mask below it holds loose cards alone);
+# ``played``, the bit of the card played into a pile, after every item; ``totals``, the
+# combinations that may go into a sum, by their total: ``sums``, the loose cards with a value
+# adding up to it, then ``piles``, each pile of that value alone (the only ones the rules take),
+# each list in ``lexical`` order; ``ranks``, each loose card alone by its rank.
+TableItems = namedtuple("TableItems", "cards first_pile loose played totals sums piles ranks")
 
 
 def loose_sums(values, most):
@@ -103,16 +105,20 @@ class PilesOnTable:
     @once_per_state
     def _cached_table(self):
         """The table's :class:`TableItems`, its sums up to ``HIGHEST``."""
-        layout, piles, most = self.layout, self.piles, self.HIGHEST
+        layout, most = self.layout, self.HIGHEST
         first_pile = len(layout)
-        totals = {}
-        for mask, total in loose_sums([self.table_value(c) for c in layout], most):
-            totals.setdefault(total, []).append(mask)
-        for i, pile in enumerate(piles):
+        cards, sums, piles, ranks = {}, {}, {}, {}
+        for i, card in enumerate(layout):
+            cards[1 << i] = (card,)
+            ranks.setdefault(card.rank, []).append(1 << i)
+        for i, pile in enumerate(self.piles, first_pile):
+            cards[1 << i] = pile.cards
             if pile.value <= most:
-                totals.setdefault(pile.value, []).append(1 << (first_pile + i))
-        cards = [(c,) for c in layout] + [pile.cards for pile in piles]
-        return TableItems(cards, first_pile, 1 << first_pile, 1 << len(cards), totals)
+                piles.setdefault(pile.value, []).append(1 << i)
+        for mask, total in loose_sums([self.table_value(c) for c in layout], most):
+            sums.setdefault(total, []).append(mask)
+        totals = {total: sums.get(total, []) + piles.get(total, []) for total in {*sums, *piles}}
+        return TableItems(cards, first_pile, 1 << first_pile, 1 << len(cards), totals, sums, piles, ranks)
 
     def pile_bit(self, pile):
         """The mask of the pile of index ``pile`` alone."""
@@ -123,18 +129,18 @@ class PilesOnTable:
         first = self._cached_table.first_pile
         return {i - first for i in bits(mask >> first << first)}
 
-    @once_per_state
-    def _cached_mask_cards(self):
-        return {}
-
     def mask_cards(self, mask):
         """The table cards of the items of ``mask``, in the table's order (the order of the bits:
         the layout's, then each pile's)."""
-        found = self._cached_mask_cards
+        found = self._cached_table.cards
         cards = found.get(mask)
         if cards is None:
-            of_bit = self._cached_table.cards
-            cards = found[mask] = tuple(c for i in bits(mask) for c in of_bit[i])
+            cards, rest = (), mask
+            while rest:
+                low = rest & -rest
+                cards += found[low]
+                rest ^= low
+            found[mask] = cards
         return cards
 
     def _items_of(self, cards):
