@@ -15,8 +15,9 @@ hands, counts the clearings and ends the hand and the game. A game gives:
   beside the family's: ``pile`` a build taken whole and by its value, ``build`` what a build
   needs, ``most`` its highest value) and ``TARGET_WORDS`` (how the game is won, its target being
   the spec's ``scoring.target``);
-- its rules: what a card takes (``_takes``), whether a capture or build is allowed
-  (``_may_capture``, ``_may_build``, ``_spare``, ``_may_raise``), its sides (``side``,
+- its rules: what a card takes (``_takes``, ``_takes_several``), whether a capture or build is
+  allowed while its player owns a build (``_may_capture``, ``_may_build``, ``_spare``: one that
+  owns none may make any), whether a build may be raised (``_may_raise``), its sides (``side``,
   ``side_names``), its deal and new hands, its count (``_hand_row``, ``_row_lines``) and its own
   refusals.
 """
@@ -170,12 +171,18 @@ class BuildingGame(PilesOnTable, FishingGame):
         need (``_spare``): always, when it owns none."""
         return not self._cached_bound or self._spare(self.turn, card, self.piles_in(made))
 
+    def _takes_several(self, card):
+        """Whether ``card`` may take several of its combinations at once."""
+        return True
+
     def _may_capture(self, card, made, parts):
-        """Whether ``card`` may take the items ``made``, as the combinations ``parts``."""
+        """Whether ``card`` may take the items ``made``, as the combinations ``parts``, while the
+        seat to act owns a build (asked only then)."""
         return self._keeps_duty(card, made)
 
     def _may_build(self, card, made, parts):
-        """Whether ``card`` may build the items ``made`` (the card played among them) as ``parts``."""
+        """Whether ``card`` may build the items ``made`` (the card played among them) as ``parts``,
+        while the seat to act owns a build (asked only then)."""
         return self._keeps_duty(card, made)
 
     def _may_raise(self, pile, seat):
@@ -189,11 +196,14 @@ class BuildingGame(PilesOnTable, FishingGame):
     def capture_sets(self, card):
         """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``."""
         found = self._cached_captures
-        if card not in found:
+        sets = found.get(card)
+        if sets is None:
             combos = self._takes(card)
-            found[card] = {made: parts for made, parts in unions(combos).items()
-                           if self._may_capture(card, made, parts)} if combos else {}
-        return found[card]
+            sets = unions(combos) if self._takes_several(card) else {combo: (combo,) for combo in combos}
+            if self._cached_bound:
+                sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
+            found[card] = sets
+        return sets
 
     def captures(self, card):
         return [self.mask_cards(made) for made in self.capture_sets(card)]
@@ -216,7 +226,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         targets = self._build_values(card) if targets is None else targets
         if not targets:
             return out
-        v, seat, table = value(card), self.turn, self._cached_table
+        v, seat, table, bound = value(card), self.turn, self._cached_table, self._cached_bound
         totals, loose, played = table.totals, table.loose, table.played
         for target in targets:
             completed = totals.get(target - v)   # the sets of the table the card played completes
@@ -233,7 +243,7 @@ class BuildingGame(PilesOnTable, FishingGame):
                 continue
             combos = sorted(found + alike, key=lexical) if alike or len(found) > 1 else found
             for made, parts in unions(combos).items():
-                if made & played and made != played and self._may_build(card, made, parts):
+                if made & played and made != played and (not bound or self._may_build(card, made, parts)):
                     out[(made ^ played, target)] = parts
         return out
 
