@@ -151,7 +151,8 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def rank_mates(self, card):
         """Each loose card of the rank of ``card``, as a combination."""
-        return self._cached_table.ranks.get(card.rank, [])
+        rank = card.rank
+        return [1 << i for i, c in enumerate(self.layout) if c.rank == rank]
 
     def sum_combos(self, total, least=1):
         """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
@@ -227,20 +228,18 @@ class BuildingGame(PilesOnTable, FishingGame):
         if not targets:
             return out
         v, seat, table, bound = value(card), self.turn, self._cached_table, self._cached_bound
-        totals, loose, played = table.totals, table.loose, table.played
+        sums, piles, played = table.sums, table.piles, table.played
         for target in targets:
-            completed = totals.get(target - v)   # the sets of the table the card played completes
-            alike = totals.get(target, [])       # the table's sets of the build's value
-            if completed is None and (target != v or not alike):
-                continue   # the card played in no set, or alone
-            # The sets adding up to ``target`` among the table's items and the card played, in the
-            # increasing order of their index tuples: those the card played completes (loose
-            # cards, or a pile it raises), the card alone, and those of the table.
-            found = [mask | played for mask in completed or () if mask < loose or self._raises(mask, seat)]
+            # The sets adding up to ``target`` among the table's items and the card played, in
+            # ``lexical`` order: those the card played completes (loose cards, or a pile it
+            # raises), the card alone, and those of the table.
+            found = [mask | played for mask in sums.get(target - v, ())]
+            found += [mask | played for mask in piles.get(target - v, ()) if self._raises(mask, seat)]
             if v == target:
                 found.append(played)
             if not found:
-                continue
+                continue   # the card played in no set, or alone
+            alike = sums.get(target, []) + piles.get(target, [])
             combos = sorted(found + alike, key=lexical) if alike or len(found) > 1 else found
             for made, parts in unions(combos).items():
                 if made & played and made != played and (not bound or self._may_build(card, made, parts)):
@@ -248,10 +247,8 @@ class BuildingGame(PilesOnTable, FishingGame):
         return out
 
     def _raises(self, mask, seat):
-        """Whether the table's items ``mask``, piles among them, and the card played may make a
-        build: a single pile alone, raised by the card played where ``seat`` may raise it."""
-        if mask & (mask - 1):
-            return False
+        """Whether the pile alone of ``mask`` and the card played may make a build: a single pile,
+        raised by the card played where ``seat`` may raise it."""
         pile = self.piles[mask.bit_length() - 1 - self._cached_table.first_pile]
         return pile.sets == 1 and self._may_raise(pile, seat)
 

@@ -21,15 +21,14 @@ from ..table import zone
 from .fishing import once_per_state
 
 Pile = namedtuple("Pile", "cards value owner sets")
-# The table's items as bits (see the module's docstring): ``cards``, the cards of a mask's items
-# in the table's order, by mask (each item's, and those of every mask asked since: a state's
-# moves ask for the same ones again); ``first_pile``, the bit of the first pile (the layout's
-# length); ``loose``, the lowest mask holding a pile (a mask below it holds loose cards alone);
-# ``played``, the bit of the card played into a pile, after every item; ``totals``, the
+# The table's items as bits (see the module's docstring): ``cards``, the cards of each mask
+# asked (a state's moves ask for the same ones again); ``first_pile``, the bit of the first pile
+# (the layout's length); ``loose``, the lowest mask holding a pile (a mask below it holds loose
+# cards alone); ``played``, the bit of the card played into a pile, after every item; the
 # combinations that may go into a sum, by their total: ``sums``, the loose cards with a value
-# adding up to it, then ``piles``, each pile of that value alone (the only ones the rules take),
-# each list in ``lexical`` order; ``ranks``, each loose card alone by its rank.
-TableItems = namedtuple("TableItems", "cards first_pile loose played totals sums piles ranks")
+# adding up to it, in ``lexical`` order, and ``piles``, each pile of that value alone (the only
+# ones the rules take).
+TableItems = namedtuple("TableItems", "cards first_pile loose played sums piles")
 
 
 def loose_sums(values, most):
@@ -105,20 +104,18 @@ class PilesOnTable:
     @once_per_state
     def _cached_table(self):
         """The table's :class:`TableItems`, its sums up to ``HIGHEST``."""
-        layout, most = self.layout, self.HIGHEST
+        layout, most, value = self.layout, self.HIGHEST, self.table_value
         first_pile = len(layout)
-        cards, sums, piles, ranks = {}, {}, {}, {}
-        for i, card in enumerate(layout):
-            cards[1 << i] = (card,)
-            ranks.setdefault(card.rank, []).append(1 << i)
+        sums, piles = {}, {}
+        for mask, total in loose_sums([value(c) for c in layout], most):
+            if total in sums:
+                sums[total].append(mask)
+            else:
+                sums[total] = [mask]
         for i, pile in enumerate(self.piles, first_pile):
-            cards[1 << i] = pile.cards
             if pile.value <= most:
                 piles.setdefault(pile.value, []).append(1 << i)
-        for mask, total in loose_sums([self.table_value(c) for c in layout], most):
-            sums.setdefault(total, []).append(mask)
-        totals = {total: sums.get(total, []) + piles.get(total, []) for total in {*sums, *piles}}
-        return TableItems(cards, first_pile, 1 << first_pile, 1 << len(cards), totals, sums, piles, ranks)
+        return TableItems({}, first_pile, 1 << first_pile, 1 << (first_pile + len(self.piles)), sums, piles)
 
     def pile_bit(self, pile):
         """The mask of the pile of index ``pile`` alone."""
@@ -132,15 +129,13 @@ class PilesOnTable:
     def mask_cards(self, mask):
         """The table cards of the items of ``mask``, in the table's order (the order of the bits:
         the layout's, then each pile's)."""
-        found = self._cached_table.cards
-        cards = found.get(mask)
+        table = self._cached_table
+        cards = table.cards.get(mask)
         if cards is None:
-            cards, rest = (), mask
-            while rest:
-                low = rest & -rest
-                cards += found[low]
-                rest ^= low
-            found[mask] = cards
+            cards, layout, first = (), self.layout, table.first_pile
+            for i in bits(mask):
+                cards += (layout[i],) if i < first else self.piles[i - first].cards
+            table.cards[mask] = cards
         return cards
 
     def _items_of(self, cards):
