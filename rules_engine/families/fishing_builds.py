@@ -200,7 +200,8 @@ class BuildingGame(PilesOnTable, FishingGame):
         sets = found.get(card)
         if sets is None:
             combos = self._takes(card)
-            sets = unions(combos) if self._takes_several(card) else {combo: (combo,) for combo in combos}
+            several = len(combos) > 1 and self._takes_several(card)
+            sets = unions(combos) if several else {combo: (combo,) for combo in combos}
             if self._cached_bound:
                 sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
             found[card] = sets
@@ -234,7 +235,8 @@ class BuildingGame(PilesOnTable, FishingGame):
             # ``lexical`` order: those the card played completes (loose cards, or a pile it
             # raises), the card alone, and those of the table.
             found = [mask | played for mask in sums.get(target - v, ())]
-            found += [mask | played for mask in piles.get(target - v, ()) if self._raises(mask, seat)]
+            if target - v in piles:
+                found += [mask | played for mask in piles[target - v] if self._raises(mask, seat)]
             if v == target:
                 found.append(played)
             if not found:

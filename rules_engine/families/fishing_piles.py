@@ -47,14 +47,22 @@ def loose_sums(values, most):
     return subsets
 
 
+IN_FIRST = str.maketrans("01", "10")
+
+
 def lexical(mask):
     """The key that puts combinations in the increasing order of their items' index tuples, the
-    order the rules' searches list them in (``(0, 1, 2)`` before ``(0, 2)``).
+    order the rules' searches list them in (``(0, 1, 2)`` before ``(0, 2)``, ``(0,)`` before
+    both): the bits lowest first, an item in before an item out, as a string (which a shorter
+    one leads), made in three steps of C where the index tuple took a loop.
 
     >>> sorted([0b101, 0b111, 0b1, 0b10], key=lexical) == [0b1, 0b111, 0b101, 0b10]
     True
+    >>> masks = range(1, 1 << 9)
+    >>> sorted(masks, key=lexical) == sorted(masks, key=lambda mask: tuple(bits(mask)))
+    True
     """
-    return tuple(bits(mask))
+    return format(mask, "b")[::-1].translate(IN_FIRST)
 
 
 def unions(combos):
