@@ -415,9 +415,8 @@ class BuildingGame(PilesOnTable, FishingGame):
         return sets
 
     def _capture(self, seat, card, taken):
-        cleared = set(taken) == set(self._table_cards())
         super()._capture(seat, card, taken)
-        if cleared and self._counts_clearing():
+        if not self.layout and not self.piles and self._counts_clearing():   # it took every card left
             self.clearings[self.side(seat)] += 1
             self.said = f"{self.said[:-1]}: a {self.CLEARING}!"
 
