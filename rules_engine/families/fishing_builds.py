@@ -15,8 +15,9 @@ hands, counts the clearings and ends the hand and the game. A game gives:
   beside the family's: ``pile`` a build taken whole and by its value, ``build`` what a build
   needs, ``most`` its highest value) and ``TARGET_WORDS`` (how the game is won, its target being
   the spec's ``scoring.target``);
-- its rules: what a card takes (``_takes``), whether a capture or build is allowed
-  (``_may_capture``, ``_may_build``, ``_spare``, ``_may_raise``), its sides (``side``,
+- its rules: what a card takes (``_takes``, ``_takes_several``), whether a capture or build is
+  allowed while its player owns a build (``_may_capture``, ``_may_build``, ``_spare``: one that
+  owns none may make any), whether a build may be raised (``_may_raise``), its sides (``side``,
   ``side_names``), its deal and new hands, its count (``_hand_row``, ``_row_lines``) and its own
   refusals.
 """
@@ -28,7 +29,7 @@ from ..scoring import ScoreError
 from ..selection import Built
 from ..table import plural
 from .fishing import FishingGame, cards_words, once_per_state
-from .fishing_piles import Pile, PilesOnTable, unions
+from .fishing_piles import Pile, PilesOnTable, lexical, unions
 
 VALUES = {"A": 1, **{str(n): n for n in range(2, 10)}, "T": 10}   # face cards have none
 LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHEST sum, 10
@@ -74,11 +75,6 @@ def check_counts(facts, totals, whose, hand):
         if sum(facts[name]) != total:
             raise ScoreError(f"the {whose}' {name} add up to {sum(facts[name])}: a {hand} gives out {total}",
                              "scoring.hand")
-
-
-def piles_in(items):
-    """The indices of the piles among table ``items``."""
-    return {what for kind, what in items if kind == "pile"}
 
 
 class BuildingGame(PilesOnTable, FishingGame):
@@ -149,22 +145,23 @@ class BuildingGame(PilesOnTable, FishingGame):
     table_value = staticmethod(value)
 
     def _takes(self, card):
-        """The combinations of table items ``card`` takes, each a frozenset: a capture takes one or
+        """The combinations of table items ``card`` takes, each a mask: a capture takes one or
         several disjoint ones at once."""
         raise NotImplementedError
 
     def rank_mates(self, card):
         """Each loose card of the rank of ``card``, as a combination."""
-        return [frozenset([("card", c)]) for c in self.layout if c.rank == card.rank]
+        rank = card.rank
+        return [1 << i for i, c in enumerate(self.layout) if c.rank == rank]
 
     def sum_combos(self, total, least=1):
         """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
-        items = self._cached_table_sums.items
-        return [frozenset(items[i] for i in idx) for idx in self.item_sums(total, loose=True, least=least)]
+        sums = self._cached_table.sums.get(total, [])
+        return sums if least == 1 else [mask for mask in sums if mask.bit_count() >= least]
 
     def piles_worth(self, total):
         """Each pile of value ``total``, as a combination."""
-        return [frozenset([("pile", i)]) for i, pile in enumerate(self.piles) if pile.value == total]
+        return self._cached_table.piles.get(total, [])
 
     def _spare(self, seat, card, taken_piles):
         """Whether ``seat`` may spend ``card`` on a move that takes (or builds on) ``taken_piles``."""
@@ -173,14 +170,20 @@ class BuildingGame(PilesOnTable, FishingGame):
     def _keeps_duty(self, card, made):
         """Whether spending ``card`` on the items ``made`` leaves the seat to act what its builds
         need (``_spare``): always, when it owns none."""
-        return not self._cached_bound or self._spare(self.turn, card, piles_in(made))
+        return not self._cached_bound or self._spare(self.turn, card, self.piles_in(made))
+
+    def _takes_several(self, card):
+        """Whether ``card`` may take several of its combinations at once."""
+        return True
 
     def _may_capture(self, card, made, parts):
-        """Whether ``card`` may take the items ``made``, as the combinations ``parts``."""
+        """Whether ``card`` may take the items ``made``, as the combinations ``parts``, while the
+        seat to act owns a build (asked only then)."""
         return self._keeps_duty(card, made)
 
     def _may_build(self, card, made, parts):
-        """Whether ``card`` may build the items ``made`` (the card played among them) as ``parts``."""
+        """Whether ``card`` may build the items ``made`` (the card played among them) as ``parts``,
+        while the seat to act owns a build (asked only then)."""
         return self._keeps_duty(card, made)
 
     def _may_raise(self, pile, seat):
@@ -194,14 +197,18 @@ class BuildingGame(PilesOnTable, FishingGame):
     def capture_sets(self, card):
         """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``."""
         found = self._cached_captures
-        if card not in found:
+        sets = found.get(card)
+        if sets is None:
             combos = self._takes(card)
-            found[card] = {made: parts for made, parts in unions(combos).items()
-                           if self._may_capture(card, made, parts)} if combos else {}
-        return found[card]
+            several = len(combos) > 1 and self._takes_several(card)
+            sets = unions(combos) if several else {combo: (combo,) for combo in combos}
+            if self._cached_bound:
+                sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
+            found[card] = sets
+        return sets
 
     def captures(self, card):
-        return [tuple(self._item_cards(made)) for made in self.capture_sets(card)]
+        return [self.mask_cards(made) for made in self.capture_sets(card)]
 
     @once_per_state
     def _cached_builds(self):
@@ -221,46 +228,30 @@ class BuildingGame(PilesOnTable, FishingGame):
         targets = self._build_values(card) if targets is None else targets
         if not targets:
             return out
-        v, seat, table = value(card), self.turn, self._cached_table_sums
-        last = len(table.items)   # the card played, after the table's items
+        v, seat, table, bound = value(card), self.turn, self._cached_table, self._cached_bound
+        sums, piles, played = table.sums, table.piles, table.played
         for target in targets:
-            completed = table.totals.get(target - v)   # the sets of the table the card played completes
-            if completed is None and (target != v or not self._table_sets(target)):
-                continue   # the card played in no set, or alone
-            # The sets adding up to ``target`` among the table's items and the card played, in the
-            # order ``sums`` lists them: those the card played completes, and those of the table.
-            found = [idx + (last,) for idx in completed or () if idx[-1] < table.loose or self._raises(idx, seat)]
+            # The sets adding up to ``target`` among the table's items and the card played, in
+            # ``lexical`` order: those the card played completes (loose cards, or a pile it
+            # raises), the card alone, and those of the table.
+            found = [mask | played for mask in sums.get(target - v, ())]
+            if target - v in piles:
+                found += [mask | played for mask in piles[target - v] if self._raises(mask, seat)]
             if v == target:
-                found.append((last,))
+                found.append(played)
             if not found:
-                continue
-            played = ("hand", card)
-            items = table.items + [played]
-            combos = [frozenset(items[i] for i in idx) for idx in sorted(found + self._table_sets(target))]
+                continue   # the card played in no set, or alone
+            alike = sums.get(target, []) + piles.get(target, [])
+            combos = sorted(found + alike, key=lexical) if alike or len(found) > 1 else found
             for made, parts in unions(combos).items():
-                if played in made and len(made) > 1 and self._may_build(card, made, parts):
-                    out[(made - {played}, target)] = parts
+                if made & played and made != played and (not bound or self._may_build(card, made, parts)):
+                    out[(made ^ played, target)] = parts
         return out
 
-    @once_per_state
-    def _cached_table_sets(self):
-        return {}
-
-    def _table_sets(self, target):
-        """The index tuples of the table's items adding up to ``target`` that may go into a build:
-        loose cards, or a pile alone."""
-        found = self._cached_table_sets
-        if target not in found:
-            table = self._cached_table_sums
-            found[target] = [idx for idx in table.totals.get(target, ()) if len(idx) == 1 or idx[-1] < table.loose]
-        return found[target]
-
-    def _raises(self, idx, seat):
-        """Whether the table's items ``idx``, piles among them, and the card played may make a
-        build: a single pile alone, raised by the card played where ``seat`` may raise it."""
-        if len(idx) > 1:
-            return False
-        pile = self.piles[self._cached_table_sums.items[idx[0]][1]]
+    def _raises(self, mask, seat):
+        """Whether the pile alone of ``mask`` and the card played may make a build: a single pile,
+        raised by the card played where ``seat`` may raise it."""
+        pile = self.piles[mask.bit_length() - 1 - self._cached_table.first_pile]
         return pile.sets == 1 and self._may_raise(pile, seat)
 
     def _build_values(self, card):
@@ -269,17 +260,18 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        lowest, highest, own = max(v, LOWEST), self.HIGHEST, v if card in self.hands[self.turn] else None
-        return [target for target, held in self._cached_held.items()
-                if lowest <= target <= highest and (held > 1 or target != own)]
+        held = self._cached_held
+        if card not in self.hands[self.turn] or held.get(v, 0) > 1:
+            return [target for target in held if target >= v]
+        return [target for target in held if target > v]
 
     @once_per_state
     def _cached_held(self):
-        """How many cards of each value the seat to act holds, by increasing value."""
+        """How many cards of each value from 2 to 10 the seat to act holds, by increasing value."""
         counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
         for card in self.hands[self.turn]:
             v = value(card)
-            if v is not None:
+            if v is not None and LOWEST <= v <= self.HIGHEST:
                 counts[v] = counts.get(v, 0) + 1
         return dict(sorted(counts.items()))
 
@@ -290,15 +282,15 @@ class BuildingGame(PilesOnTable, FishingGame):
         # The moves written by the forms' makers and the table cards put in order directly, not
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
-        in_order, item_cards = self._ordered, self._item_cards
+        mask_cards = self.mask_cards
         moves = []
         for card in self.hands[self.turn]:
             for made in self.capture_sets(card):
-                moves.append(capture(in_order(item_cards(made)), card))
+                moves.append(capture(mask_cards(made), card))
             if free:
                 moves.append(play(card))
             for items, target in self.builds(card):
-                moves.append(build(in_order(item_cards(items)), card, target))
+                moves.append(build(mask_cards(items), card, target))
         return moves
 
     def _taking_refusal(self, move, card):
@@ -396,8 +388,8 @@ class BuildingGame(PilesOnTable, FishingGame):
         seat, name = self.turn, self.player_names()[self.turn]
         items = self._items_of(taken)
         parts = self._builds(card, [target])[(items, target)]
-        raised = [p for p in (self.piles[i] for i in piles_in(items)) if p.value != target]
-        cards = self.pile_cards(parts)
+        raised = [p for p in (self.piles[i] for i in sorted(self.piles_in(items))) if p.value != target]
+        cards = self.pile_cards(parts, card)
         sets = self._sets_of(parts, target)
         self._forget()
         self.hands[seat].remove(card)
@@ -415,16 +407,16 @@ class BuildingGame(PilesOnTable, FishingGame):
     def _sets_of(self, parts, target):
         """The sets of ``target`` a new build made of ``parts`` holds: a multiple build of that
         value taken in whole brings its own, any other part one."""
-        sets = 0
+        table, sets = self._cached_table, 0
         for part in parts:
-            (kind, what), = part if len(part) == 1 else ((None, None),)
-            sets += self.piles[what].sets if kind == "pile" and self.piles[what].value == target else 1
+            pile = self.piles[part.bit_length() - 1 - table.first_pile] \
+                if table.loose <= part < table.played and not part & (part - 1) else None
+            sets += pile.sets if pile is not None and pile.value == target else 1
         return sets
 
     def _capture(self, seat, card, taken):
-        cleared = set(taken) == set(self._table_cards())
         super()._capture(seat, card, taken)
-        if cleared and self._counts_clearing():
+        if not self.layout and not self.piles and self._counts_clearing():   # it took every card left
             self.clearings[self.side(seat)] += 1
             self.said = f"{self.said[:-1]}: a {self.CLEARING}!"
 

@@ -7,8 +7,12 @@ more for a group of equal sets). :class:`PilesOnTable` is mixed into a
 :class:`~rules_engine.families.fishing.FishingGame`: the piles lie beside the layout, a capture
 may name their cards, and the table shows each as a zone of its own.
 
-:func:`sums` and :func:`unions` enumerate the combinations of table items adding up to a value
-and every way of taking several disjoint combinations at once.
+The table's items are bits of an int, a *mask*: bit ``i`` the layout's card ``i``, then a bit for
+each pile, in the table's order. A combination of items is a mask, so that telling whether two
+are disjoint and joining them is one operation on ints, where sets of items took many (a state's
+moves ask it hundreds of times). :func:`loose_sums` and :func:`unions` enumerate the
+combinations of loose cards adding up to a value and every way of taking several disjoint
+combinations at once.
 """
 
 from collections import namedtuple
@@ -17,62 +21,87 @@ from ..table import zone
 from .fishing import once_per_state
 
 Pile = namedtuple("Pile", "cards value owner sets")
-# The table's items that have a value, in the table's order (its ``loose`` cards first, then the
-# piles), their values, and the index tuples of the items by their total (``sums_by_total``).
-TableSums = namedtuple("TableSums", "items values loose totals")
+# The table's items as bits (see the module's docstring): ``cards``, the cards of each mask
+# asked (a state's moves ask for the same ones again); ``first_pile``, the bit of the first pile
+# (the layout's length); ``loose``, the lowest mask holding a pile (a mask below it holds loose
+# cards alone); ``played``, the bit of the card played into a pile, after every item; the
+# combinations that may go into a sum, by their total: ``sums``, the loose cards with a value
+# adding up to it, in ``lexical`` order, and ``piles``, each pile of that value alone (the only
+# ones the rules take).
+TableItems = namedtuple("TableItems", "cards first_pile loose played sums piles")
 
 
-def sums(values, target, least=1):
-    """The index tuples of ``values`` whose values add up to ``target``, with at least ``least``
-    items (values are positive).
+def loose_sums(values, most):
+    """``(mask, total)`` of each combination of ``values`` (None for a card with no value, which
+    goes into none) adding up to ``most`` or less, in ``lexical`` order (values are positive).
 
-    >>> sums([8, 6, 5, 3, 2], 8)
-    [(0,), (1, 4), (2, 3)]
+    >>> [(bits(mask), total) for mask, total in loose_sums([3, None, 2, 1], 3)]
+    [([0], 3), ([2], 2), ([2, 3], 3), ([3], 1)]
     """
-    return [idx for idx in sums_by_total(values, target).get(target, ()) if len(idx) >= least]
-
-
-def sums_by_total(values, most):
-    """The index tuples of ``values`` adding up to ``most`` or less, by their total, each list in
-    increasing order of the tuples (values are positive).
-
-    >>> sums_by_total([3, 2, 1], 3)
-    {3: [(0,), (1, 2)], 2: [(1,)], 1: [(2,)]}
-    """
-    found, subsets = {}, []   # (index tuple, total) of the values from index k on, in order
+    subsets = []   # those of the values from index k on, in order
     for k in reversed(range(len(values))):
-        value = values[k]
-        if value <= most:
-            subsets = ([((k,), value)] + [((k,) + idx, value + total) for idx, total in subsets
-                                          if value + total <= most] + subsets)
-    for idx, total in subsets:
-        found.setdefault(total, []).append(idx)
-    return found
+        value, bit = values[k], 1 << k
+        if value is not None and value <= most:
+            subsets = ([(bit, value)] + [(bit | mask, value + total) for mask, total in subsets
+                                         if value + total <= most] + subsets)
+    return subsets
+
+
+IN_FIRST = str.maketrans("01", "10")
+
+
+def lexical(mask):
+    """The key that puts combinations in the increasing order of their items' index tuples, the
+    order the rules' searches list them in (``(0, 1, 2)`` before ``(0, 2)``, ``(0,)`` before
+    both): the bits lowest first, an item in before an item out, as a string (which a shorter
+    one leads), made in three steps of C where the index tuple took a loop.
+
+    >>> sorted([0b101, 0b111, 0b1, 0b10], key=lexical) == [0b1, 0b111, 0b101, 0b10]
+    True
+    >>> masks = range(1, 1 << 9)
+    >>> sorted(masks, key=lexical) == sorted(masks, key=lambda mask: tuple(bits(mask)))
+    True
+    """
+    return format(mask, "b")[::-1].translate(IN_FIRST)
 
 
 def unions(combos):
-    """Every union of disjoint ``combos`` (frozensets) but the empty one, each with one way of
-    making it (a tuple of combos), in a fixed order.
+    """Every union of disjoint ``combos`` (masks) but the empty one, each with one way of making
+    it (a tuple of combos), in a fixed order.
 
-    >>> sorted(len(u) for u in unions([frozenset({0}), frozenset({1, 4}), frozenset({2, 3})]))
+    >>> sorted(bin(u).count("1") for u in unions([0b1, 0b10010, 0b1100]))
     [1, 2, 2, 3, 3, 4, 5]
     """
     if len(combos) < 2:
         return {combo: (combo,) for combo in combos}
-    reach = {frozenset(): ()}
+    reach = {0: ()}
     for combo in combos:
         for made, parts in list(reach.items()):
             if not made & combo and made | combo not in reach:
                 reach[made | combo] = parts + (combo,)
-    del reach[frozenset()]
+    del reach[0]
     return reach
+
+
+def bits(mask):
+    """The indices of the bits of ``mask``, lowest first.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 class PilesOnTable:
     """The piles beside the layout (``self.piles``, a list of :class:`Pile`).
 
-    Sums and piles count the table's *items*: ``("card", card)`` for each loose card and
-    ``("pile", i)`` for each pile; a game gives a loose card's value (``table_value``)."""
+    Sums and piles count the table's *items*, each a bit of a mask (see the module's docstring);
+    a game gives a loose card's value (``table_value``)."""
 
     HIGHEST = 10   # the highest total a sum of table items may need: no card takes more
 
@@ -80,61 +109,64 @@ class PilesOnTable:
         """A loose card's value in sums and piles; None for a card that goes into none."""
         raise NotImplementedError
 
-    def _items(self):
-        return [("card", c) for c in self.layout] + [("pile", i) for i in range(len(self.piles))]
-
-    def _item_value(self, item):
-        return self.table_value(item[1]) if item[0] == "card" else self.piles[item[1]].value
-
     @once_per_state
-    def _cached_table_sums(self):
-        """The :class:`TableSums` of the table, up to ``HIGHEST``."""
-        items, values = [], []
-        for card in self.layout:
-            v = self.table_value(card)
-            if v is not None:
-                items.append(("card", card))
-                values.append(v)
-        loose = len(items)
-        for i, pile in enumerate(self.piles):
-            items.append(("pile", i))
-            values.append(pile.value)
-        return TableSums(items, values, loose, sums_by_total(values, self.HIGHEST))
+    def _cached_table(self):
+        """The table's :class:`TableItems`, its sums up to ``HIGHEST``."""
+        layout, most, value = self.layout, self.HIGHEST, self.table_value
+        first_pile = len(layout)
+        sums, piles = {}, {}
+        for mask, total in loose_sums([value(c) for c in layout], most):
+            if total in sums:
+                sums[total].append(mask)
+            else:
+                sums[total] = [mask]
+        for i, pile in enumerate(self.piles, first_pile):
+            if pile.value <= most:
+                piles.setdefault(pile.value, []).append(1 << i)
+        return TableItems({}, first_pile, 1 << first_pile, 1 << (first_pile + len(self.piles)), sums, piles)
 
-    def item_sums(self, target, loose=False, least=1):
-        """The index tuples of the table's valued items (of its loose cards alone, with ``loose``)
-        adding up to ``target``, with at least ``least`` items, as :func:`sums` lists them."""
-        table = self._cached_table_sums
-        return [idx for idx in table.totals.get(target, ())
-                if len(idx) >= least and (not loose or idx[-1] < table.loose)]
+    def pile_bit(self, pile):
+        """The mask of the pile of index ``pile`` alone."""
+        return 1 << (self._cached_table.first_pile + pile)
 
-    def _item_cards(self, items):
-        cards = []
-        for kind, what in items:
-            cards += [what] if kind == "card" else list(self.piles[what].cards)
+    def piles_in(self, mask):
+        """The indices of the piles among the items of ``mask``."""
+        first = self._cached_table.first_pile
+        return {i - first for i in bits(mask >> first << first)}
+
+    def mask_cards(self, mask):
+        """The table cards of the items of ``mask``, in the table's order (the order of the bits:
+        the layout's, then each pile's)."""
+        table = self._cached_table
+        cards = table.cards.get(mask)
+        if cards is None:
+            cards, layout, first = (), self.layout, table.first_pile
+            for i in bits(mask):
+                cards += (layout[i],) if i < first else self.piles[i - first].cards
+            table.cards[mask] = cards
         return cards
 
     def _items_of(self, cards):
-        """The items that table ``cards`` make up (each pile named by any of its cards)."""
-        loose = frozenset(("card", c) for c in cards if c in self.layout)
-        return loose | frozenset(("pile", i) for i in {self.pile_of(c) for c in cards} - {None})
+        """The mask of the items that table ``cards`` make up (each pile named by any of its cards)."""
+        mask = 0
+        for c in cards:
+            pile = self.pile_of(c)
+            mask |= self.pile_bit(pile) if pile is not None else 1 << self.layout.index(c)
+        return mask
 
     def split_piles(self, cards):
         """The indices of the piles ``cards`` take only part of (a pile goes whole or not at all)."""
         return [i for i in {self.pile_of(c) for c in cards} - {None}
                 if not set(self.piles[i].cards) <= set(cards)]
 
-    def pile_cards(self, parts):
-        """The cards of a new pile made of ``parts`` (sets of items, and ``("hand", card)`` for the
-        card played), set by set as the table shows them, each in the table's order, the card
-        played last."""
-        order = self._table_cards()
+    def pile_cards(self, parts, card):
+        """The cards of a new pile made of ``parts`` (masks of items, the ``played`` bit standing for
+        ``card``, the card played), set by set as the table shows them, each in the table's order,
+        the card played last."""
+        played = self._cached_table.played
         cards = []
         for combo in parts:
-            set_cards = []
-            for kind, what in combo:
-                set_cards += list(self.piles[what].cards) if kind == "pile" else [what]
-            cards += sorted(set_cards, key=lambda c: order.index(c) if c in order else len(order))
+            cards += self.mask_cards(combo & ~played) + ((card,) if combo & played else ())
         return tuple(cards)
 
     def _table_cards(self):

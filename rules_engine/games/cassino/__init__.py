@@ -160,10 +160,11 @@ class CassinoState(BuildingGame):
             return self.rank_mates(card)
         return self.sum_combos(v) + self.piles_worth(v)
 
+    def _takes_several(self, card):
+        return value(card) is not None   # a face card takes one card of its rank at a time (play.face-cards)
+
     def _may_capture(self, card, made, parts):
-        if value(card) is None:
-            return len(parts) == 1   # one card of its rank at a time (play.face-cards)
-        return super()._may_capture(card, made, parts)
+        return value(card) is None or super()._may_capture(card, made, parts)   # a face card keeps no build
 
     def _spare(self, seat, card, taken_piles):
         """Whether ``seat`` may spend ``card`` on a move that takes (or builds on) ``taken_piles``:

@@ -184,7 +184,7 @@ class DilotiState(BuildingGame):
     def _may_build(self, card, made, parts):
         # A player with a pile pending declares only a group that takes it in (play.obligation).
         pending = self._cached_bound
-        if pending and frozenset([("pile", pending[0])]) not in parts:
+        if pending and self.pile_bit(pending[0]) not in parts:
             return False
         return super()._may_build(card, made, parts)
 
