@@ -32,6 +32,9 @@ UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
 # call: it is asked of every card of every meld and hand looked at.
 WILD_CARDS = frozenset(card for card in make_deck("324") if card.rank is None or card.rank == "2")
 is_wild = WILD_CARDS.__contains__
+THREES = frozenset(card for card in make_deck("324") if card.rank == "3")
+# The meld each card goes to, by rank (``WILD`` for a wild card), looked up as is_wild is.
+MELD_GROUP = {card: WILD if card in WILD_CARDS else card.rank for card in set(make_deck("324"))}
 
 
 def is_red_three(card):
@@ -57,7 +60,8 @@ def wild_limit(size):
 def meld_rank(cards):
     """The rank a meld's cards make (``WILD`` for wild cards only), or None when their natural
     cards are of several ranks or include a 3."""
-    ranks = {c.rank for c in cards if c.rank is not None and c.rank != "2"}
+    ranks = set(map(MELD_GROUP.__getitem__, cards))
+    ranks.discard(WILD)
     if not ranks:
         return WILD
     if len(ranks) > 1 or "3" in ranks:
@@ -69,7 +73,7 @@ def meld_problem(cards, size_matters=True, rank=False):
     """Why ``cards`` make no meld, ``(reason, rule)``, or None; ``size_matters`` False checks
     all but the least size (cards picked so far, or added to a meld); ``rank``: their
     ``meld_rank``, if known."""
-    if any(c.rank == "3" for c in cards):
+    if not THREES.isdisjoint(cards):
         return "3s never meld: a red 3 is laid apart, a black 3 stays in hand", "play.threes"
     if rank is False:
         rank = meld_rank(cards)
