@@ -53,6 +53,10 @@ def value(card):
     return 10 if card.rank in "89TJQK" else 5
 
 
+VALUES = {card: value(card) for card in MELD_GROUP}
+RANK_VALUES = {card.rank: value(card) for card in MELD_GROUP if MELD_GROUP[card] not in (WILD, "3")}
+
+
 def wild_limit(size):
     return 1 if size <= 5 else 2
 
@@ -175,21 +179,35 @@ def most_points(hand, melds=()):
     >>> most_points(parse_cards("TH TH QS QS QD QH QD 6C 6C 6D 6H 6S 8H 8S JS KC 3S 3S"), [("T", parse_cards("TC TS TD"))])
     95
     """
-    wild_values = sorted((value(c) for c in hand if is_wild(c)), reverse=True)
-    worth = {c.rank: value(c) for c in hand if not is_wild(c) and c.rank != "3"}
-    counts = Counter(c.rank for c in hand if c.rank in worth)
+    wild_values, counts = [], {}
+    for card in hand:
+        group = MELD_GROUP[card]
+        if group == WILD:
+            wild_values.append(VALUES[card])
+        elif group != "3":
+            counts[group] = counts.get(group, 0) + 1
+    wild_values.sort(reverse=True)
     short = {rank: (len(cards), sum(map(is_wild, cards))) for rank, cards in melds if len(cards) < CANASTA}
     spare = len(wild_values)
     best = {0: 0}   # wild cards used in melds of natural ranks: the most their natural cards score
+    alike = 0       # and what the ranks that take no wild card score, whatever the others use
+    choices = {}    # a rank's (wild cards, points) choices by what decides them: many ranks share them
     for rank in dict.fromkeys([*counts, *(r for r in short if r != WILD)]):
-        n, (held, held_wilds) = counts[rank], short.get(rank, (0, 0))
+        n, (held, held_wilds) = counts.get(rank, 0), short.get(rank, (0, 0))
         # A meld of seven holds two wild cards, of three to six one or two: no more can go into this rank.
         most_wilds = 0 if rank in NO_WILDS else min(spare, (2 * (held + n) + 14) // 5)
-        options = []
-        for wilds in range(most_wilds + 1):
-            naturals = _most_naturals(n, wilds, held, held_wilds)
-            if naturals is not None:
-                options.append((wilds, naturals * worth.get(rank, 0)))
+        worth = RANK_VALUES.get(rank, 0) if n else 0
+        key = (n, held, held_wilds, most_wilds, worth)
+        options = choices.get(key)
+        if options is None:
+            options = choices[key] = []
+            for wilds in range(most_wilds + 1):
+                naturals = _most_naturals(n, wilds, held, held_wilds)
+                if naturals is not None:
+                    options.append((wilds, naturals * worth))
+        if len(options) == 1 and options[0][0] == 0:   # no wild card to spend here: every count gains alike
+            alike += options[0][1]
+            continue
         grown = {}
         for used, points in best.items():
             for wilds, more in options:
@@ -201,7 +219,7 @@ def most_points(hand, melds=()):
     for k, v in enumerate(wild_values, 1):
         top.append(top[-1] + v)
         together.append(k if _rank_holds(k, 0, held) else together[-1])
-    return max(points + top[used + together[spare - used]] for used, points in best.items())
+    return alike + max(points + top[used + together[spare - used]] for used, points in best.items())
 
 
 def _most_naturals(naturals, wilds, held, held_wilds):
@@ -209,11 +227,15 @@ def _most_naturals(naturals, wilds, held, held_wilds):
     cards (``_rank_holds``), or None."""
     if held:
         return next((a for a in range(naturals, -1, -1) if _rank_holds(a, wilds, held, held_wilds)), None)
-    for total in range(naturals + wilds, wilds - 1, -1):   # _new_melds_hold, from the most cards down
-        canastas, short = divmod(total, CANASTA)
-        if short not in (1, 2) and wilds <= 2 * canastas + (wild_limit(short) if short else 0):
-            return total - wilds
-    return None
+    # The most cards that make new melds (_new_melds_hold): all, or down to whole canastas when one
+    # or two are left over; fewer never help, as the wild cards fewer cards hold never grow with them.
+    total = naturals + wilds
+    if total % CANASTA in (1, 2):
+        total -= total % CANASTA
+    canastas, short = divmod(total, CANASTA)
+    if total < wilds or wilds > 2 * canastas + (wild_limit(short) if short else 0):
+        return None
+    return total - wilds
 
 
 # ---- moves made directly: a turn lists many ------------------------------------------------------
