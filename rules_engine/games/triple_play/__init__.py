@@ -19,11 +19,11 @@ a hand, a knee and a foot to play through. Rules: docs/games/triple-play.md.
 
 from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import MoveForm, MoveForms
+from ...moves import Move, MoveForm, MoveForms
 from ...selection import Built
-from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, SCORING, WILD, add_move, book_missing, canastas,
-                    deal_points, discard_move, is_red_three, is_wild, meld_move, meld_problem, meld_rank, most_points,
-                    value)
+from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, RED_THREES, SCORING, WILD, add_move, book_missing,
+                    canastas, deal_points, discard_move, is_red_three, is_wild, meld_move, meld_problem, meld_rank,
+                    most_points, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -117,10 +117,12 @@ class TriplePlayState(State):
             self._take_foot(self.turn)
 
     def _copied(self):
+        # A knee or a foot is only ever replaced whole, and a side's melds as they grow
+        # (_add_to_melds): the lists themselves are shared with the states before.
         self.hands = [list(h) for h in self.hands]
-        self.knees, self.feet = [list(k) for k in self.knees], [list(f) for f in self.feet]
+        self.knees, self.feet = list(self.knees), list(self.feet)
         self.stock, self.discard = list(self.stock), list(self.discard)
-        self.melds = [[[r, list(c)] for r, c in side] for side in self.melds]
+        self.melds = list(self.melds)
         self.red_threes = [list(r) for r in self.red_threes]
         self.opened, self.knee_taken = list(self.opened), list(self.knee_taken)
         self.foot_taken, self.foot_due = list(self.foot_taken), list(self.foot_due)
@@ -138,10 +140,8 @@ class TriplePlayState(State):
     def _lay_red_threes(self, seat):
         """play.red-threes: red 3s in hand are laid apart; replaced from the stock until the knee."""
         hand = self.hands[seat]
-        while True:
-            threes = [c for c in hand if is_red_three(c)]
-            if not threes:
-                return
+        while not RED_THREES.isdisjoint(hand):
+            threes = [c for c in hand if c in RED_THREES]
             for card in threes:
                 hand.remove(card)
                 self.red_threes[side_of(seat)].append(card)
@@ -177,9 +177,14 @@ class TriplePlayState(State):
         return move
 
     def _listed_move(self, text):
-        """The legal move written ``text``, if the legal moves are listed already: read once."""
+        """The legal move written ``text`` (or handed back, as a bot or a list does), if the legal
+        moves are listed already: read once, its cards not sorted again."""
         listed = self.__dict__.get("_legal_cached")
-        if listed is None or not isinstance(text, str):
+        if listed is None:
+            return None
+        if isinstance(text, Move):
+            return next((move for move in listed if move is text), None)
+        if not isinstance(text, str):
             return None
         by_text = self.__dict__.get("_cached_by_text")
         if by_text is None:
@@ -497,13 +502,15 @@ class TriplePlayState(State):
 
     def _add_to_melds(self, seat, cards, number=None):
         side = side_of(seat)
+        melds = self.melds[side] = list(self.melds[side])   # the states before keep theirs
         if number is None:
             rank = meld_rank(cards)
             number = self._open_meld(side, rank)
             if not number:
-                self.melds[side].append([rank, []])
-                number = len(self.melds[side])
-        self.melds[side][number - 1][1].extend(sorted(cards, key=meld_order))
+                melds.append([rank, []])
+                number = len(melds)
+        rank, held = melds[number - 1]
+        melds[number - 1] = [rank, held + sorted(cards, key=meld_order)]
         if not self.opened[side]:
             self.turn_points += sum(map(value, cards))
             if self.turn_points >= self.minimum:
@@ -517,7 +524,7 @@ class TriplePlayState(State):
 
     def _aftermeld_move(self, seat):
         side = side_of(seat)
-        if self.opened[side] and canastas(self.melds[side]) and not self.knee_taken[seat]:
+        if not self.knee_taken[seat] and self.opened[side] and canastas(self.melds[side]):
             self._take_knee(seat)
             self.said = self.said[:-1] + ", and picks up the knee."
         if not self.hands[seat]:

@@ -41,6 +41,9 @@ def is_red_three(card):
     return card.rank == "3" and card.is_red
 
 
+RED_THREES = frozenset(filter(is_red_three, make_deck("324")))
+
+
 def value(card):
     """A card's points in a meld or left in hand: joker 50, 2 and ace 20, king to 8 10, 7 to 4 5;
     a 3 left unplayed costs 500 (red) or 100 (black)."""
