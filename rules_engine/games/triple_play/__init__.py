@@ -46,8 +46,8 @@ def meld_order(card):
 
 
 # Each card's place in a meld's written order: by rank (3s first, wild 2s last), then suit; jokers at the end.
-MELD_ORDER = {card: (ORDER.index(card.rank) if card.rank else len(ORDER), "SHDC".index(card.suit) if card.suit else 0)
-              for card in set(make_deck("324"))}
+MELD_ORDER = {card: 4 * (ORDER.index(card.rank) if card.rank else len(ORDER))
+                    + ("SHDC".index(card.suit) if card.suit else 0) for card in set(make_deck("324"))}
 DISCARDS = {card: discard_move(card) for card in MELD_ORDER}   # listed at every turn that ends with a discard
 
 

@@ -13,6 +13,7 @@ cards only): one wild card at most in three to five cards, two in six or seven, 
 """
 
 from collections import Counter
+from functools import lru_cache
 
 from ...cards import make_deck
 from ...moves import Move
@@ -194,20 +195,11 @@ def most_points(hand, melds=()):
     spare = len(wild_values)
     best = {0: 0}   # wild cards used in melds of natural ranks: the most their natural cards score
     alike = 0       # and what the ranks that take no wild card score, whatever the others use
-    choices = {}    # a rank's (wild cards, points) choices by what decides them: many ranks share them
     for rank in dict.fromkeys([*counts, *(r for r in short if r != WILD)]):
         n, (held, held_wilds) = counts.get(rank, 0), short.get(rank, (0, 0))
         # A meld of seven holds two wild cards, of three to six one or two: no more can go into this rank.
         most_wilds = 0 if rank in NO_WILDS else min(spare, (2 * (held + n) + 14) // 5)
-        worth = RANK_VALUES.get(rank, 0) if n else 0
-        key = (n, held, held_wilds, most_wilds, worth)
-        options = choices.get(key)
-        if options is None:
-            options = choices[key] = []
-            for wilds in range(most_wilds + 1):
-                naturals = _most_naturals(n, wilds, held, held_wilds)
-                if naturals is not None:
-                    options.append((wilds, naturals * worth))
+        options = _rank_choices(n, held, held_wilds, most_wilds, RANK_VALUES.get(rank, 0) if n else 0)
         if len(options) == 1 and options[0][0] == 0:   # no wild card to spend here: every count gains alike
             alike += options[0][1]
             continue
@@ -223,6 +215,18 @@ def most_points(hand, melds=()):
         top.append(top[-1] + v)
         together.append(k if _rank_holds(k, 0, held) else together[-1])
     return alike + max(points + top[used + together[spare - used]] for used, points in best.items())
+
+
+@lru_cache(maxsize=1024)   # the same few counts come up at every opening count
+def _rank_choices(naturals, held, held_wilds, most_wilds, worth):
+    """``((wild cards, points), ...)``: what ``naturals`` cards of a rank worth ``worth`` each
+    score with each number of wild cards up to ``most_wilds`` that can meld with them."""
+    choices = []
+    for wilds in range(most_wilds + 1):
+        most = _most_naturals(naturals, wilds, held, held_wilds)
+        if most is not None:
+            choices.append((wilds, most * worth))
+    return tuple(choices)
 
 
 def _most_naturals(naturals, wilds, held, held_wilds):
@@ -243,11 +247,15 @@ def _most_naturals(naturals, wilds, held, held_wilds):
 
 # ---- moves made directly: a turn lists many ------------------------------------------------------
 
+# A turn lists the same few melds and additions again and again (moves are never changed): each
+# is written once while it is in use.
+@lru_cache(maxsize=2048)
 def meld_move(cards):
     """The game's ``FORMS["meld"].make(cards)``."""
     return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
 
 
+@lru_cache(maxsize=2048)
 def add_move(cards, number):
     """The game's ``FORMS["add"].make(cards, number)``."""
     return Move("add", (cards, number), f"add {' '.join([c.text for c in cards])} to meld {number}")
