@@ -22,8 +22,8 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...selection import Built
 from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, RED_THREES, SCORING, WILD, add_move, book_missing,
-                    canastas, deal_points, discard_move, is_red_three, is_wild, meld_move, meld_problem, meld_rank,
-                    most_points, value)
+                    canastas, count_card, deal_points, discard_move, is_red_three, is_wild, meld_move, meld_problem,
+                    meld_rank, most_points, remove_card, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -143,7 +143,7 @@ class TriplePlayState(State):
         while not RED_THREES.isdisjoint(hand):
             threes = [c for c in hand if c in RED_THREES]
             for card in threes:
-                hand.remove(card)
+                remove_card(hand, card)
                 self.red_threes[side_of(seat)].append(card)
                 if not self.knee_taken[seat] and self.stock:
                     hand.append(self.stock.pop())
@@ -341,7 +341,7 @@ class TriplePlayState(State):
     def _lacking(self, cards):
         """A card of ``cards`` the seat to act does not hold as often, or None."""
         hand = self.hands[self.turn]
-        return next((c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)), None)
+        return next((c for c in dict.fromkeys(cards) if count_card(hand, c) < count_card(cards, c)), None)
 
     def _pickup_refusal(self, cards):
         if not self.discard:
@@ -379,7 +379,7 @@ class TriplePlayState(State):
             melds.append((rank, laid))
         rest = list(self.hands[self.turn])
         for card in cards:
-            rest.remove(card)
+            remove_card(rest, card)
         return points + most_points(rest, melds) < self.minimum
 
     def _meld_refusal(self, move):
@@ -467,7 +467,7 @@ class TriplePlayState(State):
         elif kind == "pickup":
             top = self.discard.pop()
             for card in move.args[0]:
-                hand.remove(card)
+                remove_card(hand, card)
             hand += self.discard
             self.discard = []
             self.phase, self.drew = "play", "pile"
@@ -477,7 +477,7 @@ class TriplePlayState(State):
             self._aftermeld_move(seat)
         elif kind in ("meld", "add"):
             for card in move.args[0]:
-                hand.remove(card)
+                remove_card(hand, card)
             number = self._add_to_melds(seat, move.args[0], move.args[1] if kind == "add" else None)
             verb = "melds" if kind == "meld" else f"adds to meld {number}"
             self.said = f"{name} {verb} {self._words(move.args[0])}."
@@ -488,7 +488,7 @@ class TriplePlayState(State):
             self.melds[side], self.turn_points, self.taken_back = [], 0, True
             self.said = f"{name} takes back a first meld short of {self.minimum}."
         elif kind == "discard":
-            hand.remove(move.card)
+            remove_card(hand, move.card)
             self.discard.append(move.card)
             self.said = f"{name} discards the {move.card.symbol}."
             self._turn_over(seat)

@@ -38,6 +38,23 @@ THREES = frozenset(card for card in make_deck("324") if card.rank == "3")
 MELD_GROUP = {card: WILD if card in WILD_CARDS else card.rank for card in set(make_deck("324"))}
 
 
+# Cards are interned: the same card is the same object. A Card defines __lt__ (to sort), so the
+# list methods that compare (remove, count) call Python for every card they pass; a hand of
+# six packs is long, and these two compare by identity instead.
+def remove_card(cards, card):
+    """``cards.remove(card)``."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return
+    raise ValueError(f"{card} is not among the cards")
+
+
+def count_card(cards, card):
+    """``cards.count(card)``."""
+    return len([held for held in cards if held is card])
+
+
 def is_red_three(card):
     return card.rank == "3" and card.is_red
 
