@@ -19,10 +19,11 @@ a hand, a knee and a foot to play through. Rules: docs/games/triple-play.md.
 
 from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
-from ...moves import MoveForm, MoveForms
+from ...moves import Move, MoveForm, MoveForms
 from ...selection import Built
-from .melds import (CANASTA, NO_WILDS, OPENING, SCORING, WILD, add_move, book_missing, canastas, deal_points,
-                    discard_move, is_red_three, is_wild, meld_move, meld_problem, meld_rank, most_points, value)
+from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, RED_THREES, SCORING, WILD, add_move, book_missing,
+                    canastas, count_card, deal_points, discard_move, is_red_three, is_wild, meld_move, meld_problem,
+                    meld_rank, most_points, remove_card, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -45,8 +46,9 @@ def meld_order(card):
 
 
 # Each card's place in a meld's written order: by rank (3s first, wild 2s last), then suit; jokers at the end.
-MELD_ORDER = {card: (ORDER.index(card.rank) if card.rank else len(ORDER), "SHDC".index(card.suit) if card.suit else 0)
-              for card in set(make_deck("324"))}
+MELD_ORDER = {card: 4 * (ORDER.index(card.rank) if card.rank else len(ORDER))
+                    + ("SHDC".index(card.suit) if card.suit else 0) for card in set(make_deck("324"))}
+DISCARDS = {card: discard_move(card) for card in MELD_ORDER}   # listed at every turn that ends with a discard
 
 
 def side_of(seat):
@@ -115,10 +117,12 @@ class TriplePlayState(State):
             self._take_foot(self.turn)
 
     def _copied(self):
+        # A knee or a foot is only ever replaced whole, and a side's melds as they grow
+        # (_add_to_melds): the lists themselves are shared with the states before.
         self.hands = [list(h) for h in self.hands]
-        self.knees, self.feet = [list(k) for k in self.knees], [list(f) for f in self.feet]
+        self.knees, self.feet = list(self.knees), list(self.feet)
         self.stock, self.discard = list(self.stock), list(self.discard)
-        self.melds = [[[r, list(c)] for r, c in side] for side in self.melds]
+        self.melds = list(self.melds)
         self.red_threes = [list(r) for r in self.red_threes]
         self.opened, self.knee_taken = list(self.opened), list(self.knee_taken)
         self.foot_taken, self.foot_due = list(self.foot_taken), list(self.foot_due)
@@ -136,12 +140,10 @@ class TriplePlayState(State):
     def _lay_red_threes(self, seat):
         """play.red-threes: red 3s in hand are laid apart; replaced from the stock until the knee."""
         hand = self.hands[seat]
-        while True:
-            threes = [c for c in hand if is_red_three(c)]
-            if not threes:
-                return
+        while not RED_THREES.isdisjoint(hand):
+            threes = [c for c in hand if c in RED_THREES]
             for card in threes:
-                hand.remove(card)
+                remove_card(hand, card)
                 self.red_threes[side_of(seat)].append(card)
                 if not self.knee_taken[seat] and self.stock:
                     hand.append(self.stock.pop())
@@ -175,9 +177,14 @@ class TriplePlayState(State):
         return move
 
     def _listed_move(self, text):
-        """The legal move written ``text``, if the legal moves are listed already: read once."""
+        """The legal move written ``text`` (or handed back, as a bot or a list does), if the legal
+        moves are listed already: read once, its cards not sorted again."""
         listed = self.__dict__.get("_legal_cached")
-        if listed is None or not isinstance(text, str):
+        if listed is None:
+            return None
+        if isinstance(text, Move):
+            return next((move for move in listed if move is text), None)
+        if not isinstance(text, str):
             return None
         by_text = self.__dict__.get("_cached_by_text")
         if by_text is None:
@@ -195,13 +202,14 @@ class TriplePlayState(State):
             if pair and self._refusal(FORMS["pickup"].make(pair)) is None:
                 moves.append(FORMS["pickup"].make(pair))
             return moves
+        held = sorted(set(hand), key=MELD_ORDER.__getitem__)   # each card once, in meld order
         # The representatives are of cards held, each once: only the meld rules can refuse them.
-        moves = [m for m in self._representative_melds(hand, side) if self._meld_refusal(m) is None]
+        moves = [m for m in self._representative_melds(held, side) if self._meld_refusal(m) is None]
         if not self.opened[side] and self.turn_points:
             moves.append(FORMS["takeback"].make())
         if self._may_end_turn():
             if self.drew == "stock":
-                moves += [discard_move(c) for c in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__))]
+                moves += map(DISCARDS.__getitem__, held)
             else:
                 moves.append(FORMS["done"].make())
         if self.foot_taken[seat] and not self.asked and not self._books()[side]:
@@ -215,21 +223,18 @@ class TriplePlayState(State):
         same = [c for c in hand if (c.rank == top.rank if top.rank != "2" else c.rank == "2")]
         return tuple(sorted(same[:2], key=meld_order)) if len(same) >= 2 else None
 
-    def _representative_melds(self, hand, side):
+    def _representative_melds(self, held, side):
         """A few melds and additions for each rank held (every natural card of it, and with one
-        wild card, each card once), for bots and lists: any other meld is legal too
-        (``_unlisted_legal``)."""
+        wild card, each card once; ``held`` the cards held, each once, in meld order), for bots
+        and lists: any other meld is legal too (``_unlisted_legal``)."""
         by_rank = {}
         # Each card once: a few representatives are enough for bots and lists, and any other meld
         # (two copies of a card in it too) is built card by card on the table.
-        for card in dict.fromkeys(sorted(hand, key=MELD_ORDER.__getitem__)):
-            by_rank.setdefault(WILD if card.rank is None or card.rank == "2" else card.rank, []).append(card)
+        for card in held:
+            by_rank.setdefault(MELD_GROUP[card], []).append(card)
         wilds = by_rank.get(WILD, [])
         moves = []
-        short = {}   # each rank's meld short of a canasta (``_open_meld``)
-        for number, (rank, cards) in enumerate(self.melds[side], 1):
-            if len(cards) < CANASTA:
-                short.setdefault(rank, number)
+        short = self._short_melds(side)
         for rank, cards in by_rank.items():
             number = short.get(rank, 0)
             if number:
@@ -242,6 +247,18 @@ class TriplePlayState(State):
             if not number and rank not in (WILD, "3") and rank not in NO_WILDS and len(cards) == 2 and wilds:
                 moves.append(meld_move(tuple(cards) + (wilds[0],)))
         return moves
+
+    def _short_melds(self, side):
+        """``{rank: number}`` of the side's melds short of a canasta (``_open_meld``), worked out
+        once for a state whose moves are listed or checked (never while a move is played)."""
+        short = self.__dict__.get("_cached_short_melds")
+        if short is None:
+            short = self._cached_short_melds = ({}, {})
+            for melds, by_rank in zip(self.melds, short):
+                for number, (rank, cards) in enumerate(melds, 1):
+                    if len(cards) < CANASTA:
+                        by_rank.setdefault(rank, number)
+        return short[side]
 
     def _open_meld(self, side, rank):
         """The number of the side's meld of ``rank`` that is not yet a canasta, or 0."""
@@ -324,7 +341,7 @@ class TriplePlayState(State):
     def _lacking(self, cards):
         """A card of ``cards`` the seat to act does not hold as often, or None."""
         hand = self.hands[self.turn]
-        return next((c for c in dict.fromkeys(cards) if hand.count(c) < cards.count(c)), None)
+        return next((c for c in dict.fromkeys(cards) if count_card(hand, c) < count_card(cards, c)), None)
 
     def _pickup_refusal(self, cards):
         if not self.discard:
@@ -362,7 +379,7 @@ class TriplePlayState(State):
             melds.append((rank, laid))
         rest = list(self.hands[self.turn])
         for card in cards:
-            rest.remove(card)
+            remove_card(rest, card)
         return points + most_points(rest, melds) < self.minimum
 
     def _meld_refusal(self, move):
@@ -370,28 +387,30 @@ class TriplePlayState(State):
         hand = self.hands[seat]
         if self.taken_back:
             return f"{self._who()} took a first meld back: no more melds this turn", "interpretation.short-opening"
-        cards = list(move.args[0])
+        cards = move.args[0]
         if move.kind == "add":
             number = move.args[1]
             if not 1 <= number <= len(self.melds[side]):
                 return f"the partnership has no meld {number}", "play.meld"
             rank, held = self.melds[side][number - 1]
-            whole = held + cards
+            whole = held + list(cards)
             if len(held) >= CANASTA:
                 return f"meld {number} is a canasta: it takes no more cards", "play.canasta"
+            made = meld_rank(whole)
         else:
             whole = cards
-            rank = meld_rank(cards)
-            if rank is not None and rank != "3" and self._open_meld(side, rank):
-                return (f"the partnership has a meld of that rank short of a canasta: add to meld "
-                        f"{self._open_meld(side, rank)}", "play.meld")
-        made = rank if move.kind == "meld" else meld_rank(whole)
+            rank = made = meld_rank(cards)
+            number = self._short_melds(side).get(rank) if rank != "3" else None
+            if number:
+                return f"the partnership has a meld of that rank short of a canasta: add to meld {number}", "play.meld"
         problem = meld_problem(whole, rank=made)
         if problem:
             return problem
         if made != rank:
             return "cards added to a meld are of its rank, or wild", "play.meld"
         left = len(hand) - len(cards)
+        if left > 1 and self.opened[side]:   # no opening to make up, no card to keep
+            return None
         completes = len(whole) == CANASTA
         first_canasta = completes and not any(len(held) == CANASTA for _, held in self.melds[side])
         if not self.opened[side]:
@@ -448,7 +467,7 @@ class TriplePlayState(State):
         elif kind == "pickup":
             top = self.discard.pop()
             for card in move.args[0]:
-                hand.remove(card)
+                remove_card(hand, card)
             hand += self.discard
             self.discard = []
             self.phase, self.drew = "play", "pile"
@@ -458,7 +477,7 @@ class TriplePlayState(State):
             self._aftermeld_move(seat)
         elif kind in ("meld", "add"):
             for card in move.args[0]:
-                hand.remove(card)
+                remove_card(hand, card)
             number = self._add_to_melds(seat, move.args[0], move.args[1] if kind == "add" else None)
             verb = "melds" if kind == "meld" else f"adds to meld {number}"
             self.said = f"{name} {verb} {self._words(move.args[0])}."
@@ -469,7 +488,7 @@ class TriplePlayState(State):
             self.melds[side], self.turn_points, self.taken_back = [], 0, True
             self.said = f"{name} takes back a first meld short of {self.minimum}."
         elif kind == "discard":
-            hand.remove(move.card)
+            remove_card(hand, move.card)
             self.discard.append(move.card)
             self.said = f"{name} discards the {move.card.symbol}."
             self._turn_over(seat)
@@ -483,13 +502,15 @@ class TriplePlayState(State):
 
     def _add_to_melds(self, seat, cards, number=None):
         side = side_of(seat)
+        melds = self.melds[side] = list(self.melds[side])   # the states before keep theirs
         if number is None:
             rank = meld_rank(cards)
             number = self._open_meld(side, rank)
             if not number:
-                self.melds[side].append([rank, []])
-                number = len(self.melds[side])
-        self.melds[side][number - 1][1].extend(sorted(cards, key=meld_order))
+                melds.append([rank, []])
+                number = len(melds)
+        rank, held = melds[number - 1]
+        melds[number - 1] = [rank, held + sorted(cards, key=meld_order)]
         if not self.opened[side]:
             self.turn_points += sum(map(value, cards))
             if self.turn_points >= self.minimum:
@@ -503,7 +524,7 @@ class TriplePlayState(State):
 
     def _aftermeld_move(self, seat):
         side = side_of(seat)
-        if self.opened[side] and canastas(self.melds[side]) and not self.knee_taken[seat]:
+        if not self.knee_taken[seat] and self.opened[side] and canastas(self.melds[side]):
             self._take_knee(seat)
             self.said = self.said[:-1] + ", and picks up the knee."
         if not self.hands[seat]:

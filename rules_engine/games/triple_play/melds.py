@@ -13,6 +13,7 @@ cards only): one wild card at most in three to five cards, two in six or seven, 
 """
 
 from collections import Counter
+from functools import lru_cache
 
 from ...cards import make_deck
 from ...moves import Move
@@ -32,10 +33,33 @@ UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
 # call: it is asked of every card of every meld and hand looked at.
 WILD_CARDS = frozenset(card for card in make_deck("324") if card.rank is None or card.rank == "2")
 is_wild = WILD_CARDS.__contains__
+THREES = frozenset(card for card in make_deck("324") if card.rank == "3")
+# The meld each card goes to, by rank (``WILD`` for a wild card), looked up as is_wild is.
+MELD_GROUP = {card: WILD if card in WILD_CARDS else card.rank for card in set(make_deck("324"))}
+
+
+# Cards are interned: the same card is the same object. A Card defines __lt__ (to sort), so the
+# list methods that compare (remove, count) call Python for every card they pass; a hand of
+# six packs is long, and these two compare by identity instead.
+def remove_card(cards, card):
+    """``cards.remove(card)``."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return
+    raise ValueError(f"{card} is not among the cards")
+
+
+def count_card(cards, card):
+    """``cards.count(card)``."""
+    return len([held for held in cards if held is card])
 
 
 def is_red_three(card):
     return card.rank == "3" and card.is_red
+
+
+RED_THREES = frozenset(filter(is_red_three, make_deck("324")))
 
 
 def value(card):
@@ -50,6 +74,10 @@ def value(card):
     return 10 if card.rank in "89TJQK" else 5
 
 
+VALUES = {card: value(card) for card in MELD_GROUP}
+RANK_VALUES = {card.rank: value(card) for card in MELD_GROUP if MELD_GROUP[card] not in (WILD, "3")}
+
+
 def wild_limit(size):
     return 1 if size <= 5 else 2
 
@@ -57,7 +85,8 @@ def wild_limit(size):
 def meld_rank(cards):
     """The rank a meld's cards make (``WILD`` for wild cards only), or None when their natural
     cards are of several ranks or include a 3."""
-    ranks = {c.rank for c in cards if c.rank is not None and c.rank != "2"}
+    ranks = set(map(MELD_GROUP.__getitem__, cards))
+    ranks.discard(WILD)
     if not ranks:
         return WILD
     if len(ranks) > 1 or "3" in ranks:
@@ -69,7 +98,7 @@ def meld_problem(cards, size_matters=True, rank=False):
     """Why ``cards`` make no meld, ``(reason, rule)``, or None; ``size_matters`` False checks
     all but the least size (cards picked so far, or added to a meld); ``rank``: their
     ``meld_rank``, if known."""
-    if any(c.rank == "3" for c in cards):
+    if not THREES.isdisjoint(cards):
         return "3s never meld: a red 3 is laid apart, a black 3 stays in hand", "play.threes"
     if rank is False:
         rank = meld_rank(cards)
@@ -171,21 +200,26 @@ def most_points(hand, melds=()):
     >>> most_points(parse_cards("TH TH QS QS QD QH QD 6C 6C 6D 6H 6S 8H 8S JS KC 3S 3S"), [("T", parse_cards("TC TS TD"))])
     95
     """
-    wild_values = sorted((value(c) for c in hand if is_wild(c)), reverse=True)
-    worth = {c.rank: value(c) for c in hand if not is_wild(c) and c.rank != "3"}
-    counts = Counter(c.rank for c in hand if c.rank in worth)
+    wild_values, counts = [], {}
+    for card in hand:
+        group = MELD_GROUP[card]
+        if group == WILD:
+            wild_values.append(VALUES[card])
+        elif group != "3":
+            counts[group] = counts.get(group, 0) + 1
+    wild_values.sort(reverse=True)
     short = {rank: (len(cards), sum(map(is_wild, cards))) for rank, cards in melds if len(cards) < CANASTA}
     spare = len(wild_values)
     best = {0: 0}   # wild cards used in melds of natural ranks: the most their natural cards score
+    alike = 0       # and what the ranks that take no wild card score, whatever the others use
     for rank in dict.fromkeys([*counts, *(r for r in short if r != WILD)]):
-        n, (held, held_wilds) = counts[rank], short.get(rank, (0, 0))
+        n, (held, held_wilds) = counts.get(rank, 0), short.get(rank, (0, 0))
         # A meld of seven holds two wild cards, of three to six one or two: no more can go into this rank.
         most_wilds = 0 if rank in NO_WILDS else min(spare, (2 * (held + n) + 14) // 5)
-        options = []
-        for wilds in range(most_wilds + 1):
-            naturals = _most_naturals(n, wilds, held, held_wilds)
-            if naturals is not None:
-                options.append((wilds, naturals * worth.get(rank, 0)))
+        options = _rank_choices(n, held, held_wilds, most_wilds, RANK_VALUES.get(rank, 0) if n else 0)
+        if len(options) == 1 and options[0][0] == 0:   # no wild card to spend here: every count gains alike
+            alike += options[0][1]
+            continue
         grown = {}
         for used, points in best.items():
             for wilds, more in options:
@@ -197,7 +231,19 @@ def most_points(hand, melds=()):
     for k, v in enumerate(wild_values, 1):
         top.append(top[-1] + v)
         together.append(k if _rank_holds(k, 0, held) else together[-1])
-    return max(points + top[used + together[spare - used]] for used, points in best.items())
+    return alike + max(points + top[used + together[spare - used]] for used, points in best.items())
+
+
+@lru_cache(maxsize=1024)   # the same few counts come up at every opening count
+def _rank_choices(naturals, held, held_wilds, most_wilds, worth):
+    """``((wild cards, points), ...)``: what ``naturals`` cards of a rank worth ``worth`` each
+    score with each number of wild cards up to ``most_wilds`` that can meld with them."""
+    choices = []
+    for wilds in range(most_wilds + 1):
+        most = _most_naturals(naturals, wilds, held, held_wilds)
+        if most is not None:
+            choices.append((wilds, most * worth))
+    return tuple(choices)
 
 
 def _most_naturals(naturals, wilds, held, held_wilds):
@@ -205,20 +251,28 @@ def _most_naturals(naturals, wilds, held, held_wilds):
     cards (``_rank_holds``), or None."""
     if held:
         return next((a for a in range(naturals, -1, -1) if _rank_holds(a, wilds, held, held_wilds)), None)
-    for total in range(naturals + wilds, wilds - 1, -1):   # _new_melds_hold, from the most cards down
-        canastas, short = divmod(total, CANASTA)
-        if short not in (1, 2) and wilds <= 2 * canastas + (wild_limit(short) if short else 0):
-            return total - wilds
-    return None
+    # The most cards that make new melds (_new_melds_hold): all, or down to whole canastas when one
+    # or two are left over; fewer never help, as the wild cards fewer cards hold never grow with them.
+    total = naturals + wilds
+    if total % CANASTA in (1, 2):
+        total -= total % CANASTA
+    canastas, short = divmod(total, CANASTA)
+    if total < wilds or wilds > 2 * canastas + (wild_limit(short) if short else 0):
+        return None
+    return total - wilds
 
 
 # ---- moves made directly: a turn lists many ------------------------------------------------------
 
+# A turn lists the same few melds and additions again and again (moves are never changed): each
+# is written once while it is in use.
+@lru_cache(maxsize=2048)
 def meld_move(cards):
     """The game's ``FORMS["meld"].make(cards)``."""
     return Move("meld", (cards,), "meld " + " ".join([c.text for c in cards]))
 
 
+@lru_cache(maxsize=2048)
 def add_move(cards, number):
     """The game's ``FORMS["add"].make(cards, number)``."""
     return Move("add", (cards, number), f"add {' '.join([c.text for c in cards])} to meld {number}")

@@ -18,8 +18,9 @@ from rules_engine.cards import parse_cards
 from rules_engine.errors import RulesError
 from rules_engine.host import Host
 from rules_engine.games.triple_play import meld_order
-from rules_engine.games.triple_play.melds import (BONUS, CANASTA, OPENING, WILD, book_missing, deal_row,
-                                                  is_wild, meld_problem, meld_rank, most_points, value)
+from rules_engine.games.triple_play.melds import (BONUS, CANASTA, OPENING, WILD, _most_naturals, _rank_holds,
+                                                  book_missing, deal_row, is_wild, meld_problem, meld_rank,
+                                                  most_points, value)
 from rules_engine.scoring import ScoreError, score_row
 from ends import played_to_end
 
@@ -204,6 +205,14 @@ def test_the_opening_count_agrees_with_a_brute_force_over_the_hand():
         can = value(parse_cards(top)[0]) + 2 * value(pair[0]) + brute_most_points(
             rest, [(top[0], parse_cards(top) + pair)]) >= OPENING[1]
         assert (state.explain("pickup " + " ".join(hand[:2])) is None) == can, (hand, top)
+
+
+def test_the_most_natural_cards_a_rank_melds_agree_with_trying_every_count():
+    # The opening count works them out at once, not by trying each count from the most down.
+    for naturals in range(40):
+        for wilds in range(20):
+            tried = next((a for a in range(naturals, -1, -1) if _rank_holds(a, wilds)), None)
+            assert _most_naturals(naturals, wilds, 0, 0) == tried, (naturals, wilds)
 
 
 def test_moves_made_directly_are_those_their_forms_make():
