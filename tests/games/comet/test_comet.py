@@ -220,6 +220,10 @@ def test_a_hand_scored_kings_in_hands_and_stub_and_the_comet_held():
     kings = 4   # none was played
     assert won == (0, -1, 0, 1 + 6 + 2 * kings)
     assert "still holds the comet" in " ".join(state.hand_results[0][2])
+    items = [(group["name"], item["label"], item["points"], item["cards"])
+             for group in state.table(0)["interlude"]["breakdown"] for item in group["items"]]
+    assert items == [("Seat 1", "The comet still held", -1, ["9D"]), ("Seat 3", "Going out", 1, []),
+                     ("Seat 3", "Cards left in the other hands", 6, []), ("Seat 3", "Kings not played", 8, [])]
 
 
 def test_the_game_ends_after_the_hand_that_reaches_100_with_a_single_winner():
