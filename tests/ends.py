@@ -41,3 +41,20 @@ def last_hand_played(state, scores, pick=0):
     while not state.is_over:
         state = state.apply(state.legal_moves()[pick])
     return state
+
+
+def first_hand_end(state, seat=0):
+    """``state`` played by the site's bots to the end of its first hand: the hand's end that
+    ``seat`` is shown, checked to explain itself. Each scorer's items add up to its points, and
+    those to the hand's row of the score sheet; each item cites a rule of the game's page."""
+    bots = [HeuristicBot(s) for s in range(state.seats)]
+    while not state.table(seat)["interlude"] and not state.is_over:
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    table = state.table(seat)
+    assert table["interlude"] and table["interlude"]["breakdown"], table["interlude"]
+    breakdown, row = table["interlude"]["breakdown"], table["score"]["rows"][-1]["cells"]
+    for group in breakdown:
+        assert group["points"] == sum(item["points"] for item in group["items"]), group
+        assert all(item["rule"] in state.spec.cited_rules for item in group["items"]), group
+    assert [g["points"] for g in breakdown] == [cell or 0 for cell in row], (breakdown, row)
+    return table["interlude"]

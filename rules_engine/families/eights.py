@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..cards import JOKER, RANKS, SUIT_NAMES, SUITS, Card, make_deck
 from ..game import ALL, Scores, State
 from ..moves import MoveForm, MoveForms
-from ..table import headline, plural, score_sheet, zone
+from ..table import Tally, hand_end, headline, plural, score_sheet, zone
 
 MELEE_TOP = "T"   # a melee runs up the pip cards: a jack has no pips to draw
 
@@ -442,42 +442,44 @@ class EightsGame(State):
 
     # ---- the hand's end and the game's --------------------------------------------------------------
 
-    def hand_points(self, winner):
-        """Each seat's points for the hand: nothing for the one out and those no longer in, the
-        others ``_hand_score`` of the cards they hold (``scoring.hand``)."""
-        return tuple(0 if seat not in self.active or seat == winner else self._hand_score(hand)
-                     for seat, hand in enumerate(self.hands))
+    def hand_tally(self, winner):
+        """Each seat's points for the hand, item by item (a ``table.Tally``): nothing for the one out
+        and those no longer in, the others ``_hand_score`` of the cards they hold (``scoring.hand``),
+        shown when they score."""
+        tally = Tally(self.seats)
+        for seat, hand in ((s, self.hands[s]) for s in self.active if s != winner):
+            points = self._hand_score(hand)
+            tally.add(seat, "Cards left", points, "scoring.hand", hand if points else (), plural(len(hand), "card"))
+        return tally
 
     def _hand_score(self, hand):
         return sum(self._points(c) for c in hand)
 
     def _end_hand(self, winner):
         players = self.player_names()
-        won = self.hand_points(winner)
+        tally = self.hand_tally(winner)
+        won = tally.points   # the breakdown's sums, so that the hand's end and the sheet agree
         lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} scores {won[s]} for {plural(len(self.hands[s]), 'card')}"
                   for s in self.active if s != winner]
-        self._record_hand(won, lines)
+        self._record_hand(won, lines, tally.breakdown(players))
         lines += self._after_hand()
         if not self.over:
             self._deal_next_hand()
         return lines
 
-    def _record_hand(self, won, lines):
-        """The hand's points (``won``, per seat) added to the game's, and the hand recorded with
-        the ``lines`` that tell it, for the score sheet and the hand's end."""
+    def _record_hand(self, won, lines, breakdown):
+        """The hand's points (``won``, per seat) added to the game's; the hand, the ``lines`` that
+        tell it and the ``breakdown`` of its points kept for the score sheet and the hand's end."""
         self.points = tuple(a + b for a, b in zip(self.points, won))
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
         self.hand_end = (self.hand_number, tuple(lines), self._hands_counted(won))
+        self.hand_tally = breakdown
 
     def _deal_next_hand(self):
         """The next hand, dealt by the next player still in to the dealer's left."""
-        dealer = self.dealer
-        while True:
-            dealer = (dealer + 1) % self.seats
-            if dealer in self.active:
-                break
-        self._start_hand(self.hand_number + 1, dealer)
+        seats = ((self.dealer + step) % self.seats for step in range(1, self.seats + 1))
+        self._start_hand(self.hand_number + 1, next(seat for seat in seats if seat in self.active))
 
     def _hands_counted(self, won):
         """The hands whose cards scored at a hand's end, ``(seat, cards)``: shown on the screen
@@ -583,9 +585,9 @@ class EightsGame(State):
         if not ended:
             return None
         number, lines, counted = ended
-        told = [line[0].upper() + line[1:] for line in lines] or [f"Hand {number} ends with nobody out"]
-        return {"title": f"End of hand {number}", "zones": self._counted_zones(counted),
-                "lines": told + self._end_totals()}
+        return hand_end(f"End of hand {number}", lines or [f"Hand {number} ends with nobody out"],
+                        zones=self._counted_zones(counted), totals=self._end_totals(), state=self,
+                        unit=self.TOTALS[1] + "s")
 
     def _end_totals(self):
         """The lines that close a hand's end: each player's total."""

@@ -9,12 +9,15 @@ holds (``_totals``), in words (``_amount_word``), what the game's score is
 it and which zones it puts on the table. The game sets ``over`` at its end.
 """
 
-from ..table import plural, signed, zone
+from ..table import Tally, plural, signed, zone
 from .chips import Chips, chips_word
 
 
 class Ledger:
-    """What both ledgers share: the winners, and the standings in words."""
+    """What both ledgers share: the winners, the standings in words, and the hand's score item by
+    item. A game that keeps ``hand_items`` (set to () at each deal) has every change it makes
+    for a reason (``why``: ``(label, rule, cards)``) added to it, so that its hand's end can show
+    what made each player's row (``_hand_tally``)."""
 
     @property
     def winners(self):
@@ -38,6 +41,26 @@ class Ledger:
         players, totals = self.player_names(), self._totals()
         return [f"{players[s]}: {signed(won[s])} this hand, {self._amount_word(totals[s])} in all"
                 for s in range(self.seats)]
+
+    def _item(self, seat, points, why, count=None):
+        """``points`` won (or lost, below 0) by ``seat`` for ``why`` (``(label, rule, cards)``);
+        ``count``: ``(number, noun)`` the item counts, as "3 cards"."""
+        if why is not None:
+            label, rule, cards = why
+            self.hand_items += ((seat, label, points, rule, tuple(cards), count),)
+
+    def _hand_tally(self):
+        """The hand's items as a ``table.Tally``, those of one label and rule for one player made
+        one (a chip paid at each of twelve passes is one item of 12, its note "12 times")."""
+        merged = {}
+        for seat, label, points, rule, cards, count in self.hand_items:
+            so_far, cards_so_far, counted, noun = merged.get((seat, label, rule), (0, (), 0, None))
+            number, noun = count or (0, noun)
+            merged[seat, label, rule] = (so_far + points, cards_so_far + cards, counted + number, noun)
+        tally = Tally(self.seats)
+        for (seat, label, rule), (points, cards, counted, noun) in merged.items():
+            tally.add(seat, label, points, rule, cards, noun and plural(counted, noun))
+        return tally
 
 
 class ChipsLedger(Ledger):
@@ -66,15 +89,21 @@ class ChipsLedger(Ledger):
         return [zone(f"pool-{i}", name, (), kind="pool", group="pools", chips=n)
                 for i, (name, n) in enumerate(self.chips.pools)]
 
-    def _pay_pool(self, seat, name, amount):
+    def _pay_pool(self, seat, name, amount, why=None, count=None):
         self.chips = self.chips.to_pool(seat, name, amount)
+        self._item(seat, -amount, why, count)
 
-    def _pay(self, payer, payee, amount):
+    def _pay(self, payer, payee, amount, why=None, count=None):
+        """``payer`` pays ``payee``: for ``why``, an item of each of theirs."""
         self.chips = self.chips.pay(payer, payee, amount)
+        self._item(payer, -amount, why, count)
+        self._item(payee, amount, why, count)
 
-    def _collect(self, name, seat):
-        """``seat`` takes the pool ``name``; a sentence, or None when it was empty."""
+    def _collect(self, name, seat, rule=None, cards=()):
+        """``seat`` takes the pool ``name``; a sentence, or None when it was empty. With a
+        ``rule``, an item of the hand ("Takes Pope", 0 for an empty pool) and the ``cards`` that won it."""
         self.chips, taken = self.chips.collect(name, seat)
+        self._item(seat, taken, rule and (f"Takes {name}", rule, cards))
         return f"{self.player_names()[seat]} collects {name} ({chips_word(taken)})" if taken else None
 
 

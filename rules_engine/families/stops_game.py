@@ -13,6 +13,9 @@ the deal to the left. A game subclasses
 - ``_after_card(seat, card, before)``: what a card played costs or wins,
   as sentences (payments for passing, a pool collected);
 - ``_settle(winner)``: the end of the hand, as sentences;
+
+every chip that changes hands goes with its reason (``why``: a label, a rule, the cards behind
+it), so that the hand's end shows each player's row item by item (``Ledger._hand_tally``);
 - special moves, if any: ``_extra_legal()``, ``_extra_play(move)``,
   ``_extra_why_not(move)`` and ``_extra_candidates()``.
 
@@ -27,7 +30,7 @@ to a target (Comet).
 from ..cards import make_deck
 from ..game import ALL, Option, Scores, State
 from ..scoring import ScoreRule
-from ..table import headline, score_sheet, zone
+from ..table import hand_end, headline, score_sheet, zone
 from .ledger import ChipsLedger, PointsLedger
 from .stops import sequence_zone
 from .tricks import left_of
@@ -53,6 +56,7 @@ def stops_sheet(pools, pool_rule):
 
 class StopsGame(ChipsLedger, State):
     DEAD_HAND_LABEL = "Dead hand"
+    UNIT = "chips"
     # Whoever holds the next card of a sequence plays it, and the others learn who when it is
     # played; False where the turn goes round and each player passed over says so (Play or Pay).
     HOLDER_PLAYS_UNSEEN = True
@@ -87,6 +91,7 @@ class StopsGame(ChipsLedger, State):
         self.hand_number = number
         self.dealer = dealer
         self.totals_at_deal = self._totals()
+        self.hand_items = ()   # what made each player's row so far (Ledger._item)
         self._deal_hand()
 
     def _pack(self):
@@ -162,7 +167,8 @@ class StopsGame(ChipsLedger, State):
     def _end_hand(self, winner):
         lines = self._settle(winner)
         won = tuple(after - before for after, before in zip(self._totals(), self.totals_at_deal))
-        self.hand_end = (self.hand_number, self.play, tuple(lines))
+        self.hand_end = (self.hand_number, self.play, tuple(lines), self.player_names()[winner])
+        self.hand_tally = self._hand_tally().breakdown(self.player_names())
         self.hand_results = self.hand_results + ((self.hand_number, won, tuple(lines)),)
         self.last_winner = winner
         if self._game_ends():
@@ -286,9 +292,10 @@ class StopsGame(ChipsLedger, State):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, play, lines = ended
-        return {"title": f"End of hand {number}", "zones": [sequence_zone(play, players, ended=True)],
-                "lines": [line[0].upper() + line[1:] for line in lines] + self._standings(self.hand_results[-1][1])}
+        number, play, lines, winner = ended
+        return hand_end(f"End of hand {number}", lines, zones=[sequence_zone(play, players, ended=True)],
+                        totals=self._standings(self.hand_results[-1][1]), ended=f"{winner} is out of cards",
+                        state=self, unit=self.UNIT)
 
 
 class StopsPointsGame(PointsLedger, StopsGame):
@@ -297,6 +304,7 @@ class StopsPointsGame(PointsLedger, StopsGame):
     ``_settle(winner)`` scores the hand with ``_score(points)``."""
 
     TARGET = 100
+    UNIT = "points"
 
     def _game_ends(self):
         return max(self.points) >= self.TARGET

@@ -25,7 +25,7 @@ from ...families.eights import EightsGame, eights_forms
 from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import headline, plural
+from ...table import Tally, headline, plural
 from .catalogue import CATALOGUE, KIND_WORDS, RULES, addable, conflict, dead_ends, effect_of, follows, unmet
 
 RULE_FORMS = tuple(MoveForm(f"rule-{rule.id}", f"rule {rule.id}") for rule in CATALOGUE)
@@ -275,9 +275,11 @@ class BartokState(EightsGame):
 
     def _end_hand(self, winner):
         players = self.player_names()
-        won = tuple(1 if seat == winner else 0 for seat in range(self.seats))
+        tally = Tally(self.seats)
+        if winner is not None:
+            tally.add(winner, "Out of cards first", 1, "scoring.hand")
         lines = [f"{players[winner]} is out of cards and wins the hand"] if winner is not None else []
-        self._record_hand(won, lines)
+        self._record_hand(tally.points, lines, tally.breakdown(players))
         if self.hand_number >= self.options["hands"]:
             self.over, self.ended_by = True, "hands"
             return lines + [f"that was the session's last hand, the {self.hand_number}th"

@@ -250,6 +250,11 @@ class CometState(StopsPointsGame):
         kings = sum(1 for c in self._pack() if c.rank == "K" and not self.play.is_played(c))
         holder = self.play.holder(COMET)
         points = hand_points(left, kings, holder, winner)
+        self._item(winner, 1, ("Going out", "scoring.hand", ()))
+        self._item(winner, sum(left), ("Cards left in the other hands", "scoring.hand", ()), (sum(left), "card"))
+        self._item(winner, 2 * kings, ("Kings not played", "interpretation.kings", ()), (kings, "king"))
+        if holder is not None:
+            self._item(holder, -1, ("The comet still held", "scoring.hand", [COMET]))
         self._score(points)
         lines = [f"{players[winner]} scores {points[winner]}: 1 for going out, "
                  f"{sum(left)} for the cards left in the other hands, {2 * kings} for {kings} "

@@ -28,7 +28,7 @@ from ...cards import SUIT_NAMES, SUITS
 from ...families.eights import Effect, EightsGame, eights_forms
 from ...game import GameSpec, Option
 from ...scoring import Fact, ScoreHand, ScoreRule
-from ...table import plural, score_sheet
+from ...table import Tally, plural, score_sheet
 
 HAND_SIZES = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SEQUENCE = ("2", "A")     # the ranks of a 2-sequence
@@ -364,23 +364,32 @@ class CratesState(EightsGame):
 
     # ---- the hand's end and the game's --------------------------------------------------------------
 
-    def hand_points(self, winner):
-        """Each seat's side's points for the hand: the cards its players hold (``hand_score``)
-        and the pressures it took in the hand (``scoring.hand``)."""
-        cards = [hand_score(hand) for hand in self.hands]
-        sides = [sum(cards[s] for s in range(self.seats) if self.side_of(s) == side) + self.hand_pressure[side]
-                 for side in range(self.sides)]
-        return tuple(sides[self.side_of(s)] for s in range(self.seats))
+    def hand_tally(self, winner):
+        """Each side's points for the hand, item by item (a ``table.Tally``): the cards its players
+        hold (``hand_score``, ``scoring.hand``) and the pressures it took in the hand (``play.pressure``)."""
+        tally, players = Tally(self.sides), self.player_names()
+        for seat, hand in enumerate(self.hands):
+            if hand:
+                tally.add(self.side_of(seat), f"{players[seat]}'s cards", hand_score(hand), "scoring.hand", hand,
+                          plural(len(hand), "card"))
+        for side, points in enumerate(self.hand_pressure):
+            if points:
+                tally.add(side, "Pressures", points, "play.pressure")
+        return tally
+
+    def _members(self, side):
+        return [s for s in range(self.seats) if self.side_of(s) == side]
 
     def _end_hand(self, winner):
         players, names = self.player_names(), self.side_names()
-        won = self.hand_points(winner)
+        tally = self.hand_tally(winner)
+        won = tuple(tally.points[self.side_of(s)] for s in range(self.seats))
         lines = [f"{players[winner]} is out of cards"] if winner is not None else []
         lines += [f"{players[s]} holds {plural(len(hand), 'card')}, for {plural(hand_score(hand), 'point')}"
                   for s, hand in enumerate(self.hands) if hand]
         lines += [f"{names[side]}: {plural(p, 'point')} in pressures this hand"
                   for side, p in enumerate(self.hand_pressure) if p]
-        self._record_hand(won, lines)
+        self._record_hand(won, lines, tally.breakdown(names, self._members))
         self.hand_pressure = (0,) * self.sides
         if self.hand_number == len(HAND_SIZES):
             self.over = True

@@ -19,7 +19,7 @@ from ...families.eights import EightsGame
 from ...game import GameSpec, Option, Scores
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import plural, zone
+from ...table import Tally, plural, zone
 
 FORMS = MoveForms(MoveForm("play", "play {card}"), MoveForm("draw", "draw"), MoveForm("pass", "pass"))
 ACES_HIGH = RANKS[1:] + RANKS[:1]
@@ -173,14 +173,22 @@ class GoBoomState(EightsGame):
 
     def _end_hand(self, winner):
         self.over, self.winner = True, winner
-        name = self.player_names()[winner]
-        self.final = (settlement(self.hands, winner) if self.options["settle"] == "collect" else
-                      tuple(int(seat == winner) for seat in range(self.seats)))
-        self.points = self.final
+        players = self.player_names()
+        name, tally = players[winner], Tally(self.seats)
+        if self.options["settle"] == "collect":
+            for seat, points in enumerate(settlement(self.hands, winner)):
+                if seat != winner:   # the cards are not shown: their count and value are
+                    held = plural(len(self.hands[seat]), "card")
+                    tally.add(seat, "Cards left", points, "scoring.settle", note=held)
+                    tally.add(winner, f"{players[seat]}'s cards left", -points, "scoring.settle", note=held)
+        else:
+            tally.add(winner, "Out of cards first", 1, "end.game")
+        self.final = self.points = tally.points
         self.hand_results = ((1, self.final, ()),)
         lines = [f"{name} is out of cards and wins"]
         if self.options["settle"] == "collect":
             lines.append(f"{name} collects {plural(self.final[winner], 'point')}")
+        self.hand_end, self.hand_tally = (1, tuple(lines), ()), tally.breakdown(players)   # shown at the game's end
         return lines
 
     @property
@@ -229,7 +237,6 @@ class GoBoomState(EightsGame):
         if not self.over:
             facts.append(f"Led: the {self.up.symbol}" if self.up else f"{players[self.turn]} leads")
         described["headline"] = {"title": f"Round {self.round_number}", "facts": facts}
-        described["interlude"] = None
         return described
 
 

@@ -78,7 +78,7 @@ class PlayOrPayState(StopsGame):
             return []
         passed = play.between(seat, play.to_act)
         for other in passed:
-            self._pay_pool(other, POT, 1)
+            self._pay_pool(other, POT, 1, ("Paid to the pot, lacking the next card", "play.pay", ()), (1, "time"))
         if not passed:
             return []
         self.decided_by = "play.pay"
@@ -96,9 +96,9 @@ class PlayOrPayState(StopsGame):
         lines = []
         for seat, amount in enumerate(payments):
             if amount:
-                self._pay_pool(seat, POT, amount)
+                self._pay_pool(seat, POT, amount, ("Cards left", "scoring.hand", ()), (amount, "card"))
                 lines.append(f"{players[seat]} pays {chips_word(amount)} for the cards left")
-        lines.append(self._collect(POT, winner) or f"{players[winner]} finds the pot empty")
+        lines.append(self._collect(POT, winner, "scoring.hand") or f"{players[winner]} finds the pot empty")
         return lines
 
     def _why_not_start(self, card):  # any card may start a sequence

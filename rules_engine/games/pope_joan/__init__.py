@@ -96,14 +96,14 @@ class PopeJoanState(StopsGame):
 
     def _deal_hand(self):
         for pool, amount in ANTE.items():
-            self._pay_pool(self.dealer, pool, amount)
+            self._pay_pool(self.dealer, pool, amount, ("Ante to the board", "setup.ante", ()))
         cards = self._shuffle(f"hand-{self.hand_number}", self._pack())
         piles = self._deal_round(cards, self.seats + 1)
         self.turned = cards[-1]
         self.trump = self.turned.suit
         self.play = StopsPlay.deal(piles[:-1], starter=left_of(self.dealer, self.seats), ranks=ACES_HIGH,
                                    dead=piles[-1])
-        self.turn_up_lines = tuple(self._collect(pool, self.dealer) or f"{self.player_names()[self.dealer]} "
+        self.turn_up_lines = tuple(self._collect(pool, self.dealer, "setup.deal", [self.turned]) or f"{self.player_names()[self.dealer]} "
                                    f"finds {pool} empty" for pool in pools_won_by(self.turned, self.trump))
 
     # ---- moves ---------------------------------------------------------------------------------
@@ -124,23 +124,24 @@ class PopeJoanState(StopsGame):
     def _after_card(self, seat, card, before):
         players = self.player_names()
         lines = []
-        won = pools_won_by(card, self.trump)
+        won = [(pool, [card]) for pool in pools_won_by(card, self.trump)]
         for pool, ranks in PAIRS.items():  # interpretation.pairs
-            if card.suit == self.trump and card.rank in ranks and \
-                    all((seat, Card(rank, self.trump)) in self.play.played for rank in ranks):
-                won.append(pool)
-        for pool in won:
-            lines.append(self._collect(pool, seat) or f"{players[seat]} finds {pool} empty")
+            pair = [Card(rank, self.trump) for rank in ranks]
+            if card in pair and all((seat, c) in self.play.played for c in pair):
+                won.append((pool, pair))
+        for pool, cards in won:
+            lines.append(self._collect(pool, seat, "scoring.pools", cards) or f"{players[seat]} finds {pool} empty")
         return lines
 
     def _settle(self, winner):
         players = self.player_names()
-        lines = [self._collect("Game", winner) or f"{players[winner]} finds Game empty"]
+        lines = [self._collect("Game", winner, "scoring.hand") or f"{players[winner]} finds Game empty"]
         for seat, amount in enumerate(payments_to_winner(self.play.hands)):
             # The 9♦ left in a hand is shown, to be let off: the payment alone would tell who holds it.
             pope = POPE in self.play.hands[seat]
             if amount and seat != winner:
-                self._pay(seat, winner, amount)
+                self._pay(seat, winner, amount, (f"{players[seat]}'s cards left", "scoring.hand", ()),
+                          (amount, "card"))
                 lines.append(f"{players[seat]} pays {players[winner]} {chips_word(amount)} for the cards left"
                              + (f", shows the {POPE.symbol} and is let off it" if pope else ""))
             elif pope and seat != winner:

@@ -33,7 +33,7 @@ from ...families.tricks import left_of
 from ...game import ALL, GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import headline, score_sheet, zone
+from ...table import Tally, hand_end, headline, score_sheet, zone
 
 SEVEN_OF_CLUBS = parse_card("7C")
 # interpretation.gift-limit: 3,000 games of the site's bots and of random players gave at most 32 cards.
@@ -170,7 +170,8 @@ class RistiseiskaState(State):
             self.gifts += 1
             if self.gifts >= GIFT_LIMIT:   # interpretation.gift-limit
                 least = min(self._sizes())
-                self.winners = tuple(s for s, n in enumerate(self._sizes()) if n == least)
+                self._deal_won([s for s, n in enumerate(self._sizes()) if n == least],
+                               f"Fewest cards after {GIFT_LIMIT} given", "interpretation.gift-limit")
             return
         seat = self.turn
         self.had_turn = self.had_turn | {seat}
@@ -188,7 +189,7 @@ class RistiseiskaState(State):
                            for s, hand in enumerate(self.hands))
         self.said = f"{players[seat]} plays the {move.card.symbol}."
         if not self.hands[seat]:
-            self.winners = (seat,)
+            self._deal_won([seat], "Out of cards first", "scoring.winner")
             self.said = f"{players[seat]} plays the {move.card.symbol}, their last card."
         self.turn = left_of(seat, self.seats)
 
@@ -211,6 +212,14 @@ class RistiseiskaState(State):
                 + [FORMS["beg"].make(), FORMS["pass"].make()])
 
     # ---- the end -----------------------------------------------------------------------------
+
+    def _deal_won(self, winners, label, rule):
+        """The deal's end: each of ``winners`` scores a point, for ``label`` under ``rule``, an item
+        of the end's breakdown."""
+        self.winners, tally = tuple(winners), Tally(self.seats)
+        for seat in winners:
+            tally.add(seat, label, 1, rule)
+        self.hand_tally = tally.breakdown(self.player_names())
 
     @property
     def scores(self):
@@ -260,8 +269,15 @@ class RistiseiskaState(State):
                                  target="One deal: the first player out of cards wins"),
             "last": self._last_sentence(seat, players),
             "result": self._result_sentence(players),
-            "interlude": None,
+            "interlude": self._interlude(players),
         }
+
+    def _interlude(self, players):
+        if not self.winners:
+            return None
+        first = self.winners[0]
+        ended = f"{players[first]} is out of cards" if not self.hands[first] else f"{GIFT_LIMIT} cards have been given"
+        return hand_end("End of the deal", zones=self.layout.zones(), state=self, ended=ended)
 
     def _result_sentence(self, players):
         if not self.winners:

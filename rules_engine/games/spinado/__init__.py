@@ -103,7 +103,7 @@ class SpinadoState(StopsGame):
         for seat in range(self.seats):
             if seat != self.last_winner:
                 for pot in self.POOLS:
-                    self._pay_pool(seat, pot, 1)
+                    self._pay_pool(seat, pot, 1, ("Ante to the pots", "setup.ante", ()))
         # The deal goes round from the dealer's left; the dead hand is dealt last in each round.
         piles = equal_hands(self._shuffle(f"hand-{self.hand_number}", self._pack()), self.seats + 1)
         hands = [piles[(seat - self.dealer - 1) % self.seats] for seat in range(self.seats)]
@@ -186,16 +186,17 @@ class SpinadoState(StopsGame):
         lines = []
         for pot, pair in PAIRS.items():
             if card in pair and all(c in mine for c in pair):  # interpretation.pairs
-                lines.append(self._collect(pot, seat) or f"{self.player_names()[seat]} finds {pot} empty")
+                lines.append(self._collect(pot, seat, "scoring.pots", pair) or f"{self.player_names()[seat]} finds {pot} empty")
         return lines
 
     def _settle(self, winner):
         players = self.player_names()
-        lines = [self._collect(GAME_POT, winner) or f"{players[winner]} finds Game empty"]
+        lines = [self._collect(GAME_POT, winner, "scoring.hand") or f"{players[winner]} finds Game empty"]
         for seat, hand in enumerate(self.play.hands):
             if SPINADO in hand:
                 amount = spinado_penalty(len(hand))
-                self._pay(seat, winner, amount)
+                self._pay(seat, winner, amount, (f"The spinado left in {players[seat]}'s hand", "scoring.hand",
+                                                 [SPINADO]), (len(hand), "card"))
                 lines.append(f"{players[seat]} still holds the spinado ({SPINADO.symbol}) and pays {players[winner]} "
                              f"{chips_word(amount)}")
         return lines

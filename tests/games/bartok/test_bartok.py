@@ -13,7 +13,7 @@ from conformance import check_step, refused
 from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import Card, make_deck, parse_card
 from rules_engine.games.bartok.catalogue import CATALOGUE, CONFLICTS, RULES, addable, conflict, dead_ends
-from ends import most, played_to_end
+from ends import first_hand_end, most, played_to_end
 from family_tests import eights_position
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -318,3 +318,9 @@ def test_a_default_game_ends_as_its_text_says():
     assert played == final.options["hands"] if final.ended_by == "hands" else dead_ends(final.in_force)
     assert final.points == tuple(sum(p[s] for _, p, _ in final.hand_results) for s in range(final.seats))
     assert sum(final.points) <= played and final.winners == most(final.points)
+
+
+def test_a_hands_end_shows_the_point_for_going_out():
+    end = first_hand_end(BARTOK.new(seed=3))
+    items = [(group["name"], item["label"], item["points"]) for group in end["breakdown"] for item in group["items"]]
+    assert len(items) == 1 and items[0][1:] == ("Out of cards first", 1), items

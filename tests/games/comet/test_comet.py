@@ -18,7 +18,7 @@ from rules_engine.families.stops import StopsPlay
 from rules_engine.families.stops_bots import StopsKnowledge
 from rules_engine.games.comet import bot as comet_bot
 from rules_engine.games.comet import hand_points, taken_out
-from ends import most, played_to_end
+from ends import first_hand_end, most, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: its heuristic bots look ahead by play-outs at every real choice, as the stops games'
@@ -220,6 +220,10 @@ def test_a_hand_scored_kings_in_hands_and_stub_and_the_comet_held():
     kings = 4   # none was played
     assert won == (0, -1, 0, 1 + 6 + 2 * kings)
     assert "still holds the comet" in " ".join(state.hand_results[0][2])
+    items = [(group["name"], item["label"], item["points"], item["cards"])
+             for group in state.table(0)["interlude"]["breakdown"] for item in group["items"]]
+    assert items == [("Seat 1", "The comet still held", -1, ["9D"]), ("Seat 3", "Going out", 1, []),
+                     ("Seat 3", "Cards left in the other hands", 6, []), ("Seat 3", "Kings not played", 8, [])]
 
 
 def test_the_game_ends_after_the_hand_that_reaches_100_with_a_single_winner():
@@ -366,3 +370,10 @@ def test_a_default_game_ends_as_its_text_says():
     assert max(final.points) >= 100 and final.winners == most(final.points)
     before = [total - won for total, won in zip(final.points, final.hand_results[-1][1])]
     assert max(before) < 100
+
+
+def test_a_hands_end_shows_the_winners_points_item_by_item():
+    end = first_hand_end(COMET.new(seed=3))
+    winner = next(group for group in end["breakdown"] if group["points"] > 0)
+    assert [item["label"] for item in winner["items"]][:3] == [
+        "Going out", "Cards left in the other hands", "Kings not played"]

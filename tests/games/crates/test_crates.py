@@ -17,7 +17,7 @@ from rules_engine.game import Game
 from rules_engine.games.crates import bot as crates_bot
 from rules_engine.games.crates import HAND_SIZES, CratesState, hand_score
 from rules_engine.scoring import score_row
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import eights_position, heads_up_wins, turning_up
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -423,3 +423,12 @@ def test_a_default_game_ends_as_its_text_says():
     best = min(final.points)
     assert final.winners == tuple(s for s in range(final.seats) if final.points[s] == best)
     assert final.points[0] == final.points[2] and final.points[1] == final.points[3]   # partners share
+
+
+def test_a_hands_end_shows_each_sides_cards_left_player_by_player_and_its_pressures():
+    end = first_hand_end(CRATES.new(seed=3))
+    assert [group["seats"] for group in end["breakdown"]] == [[0, 2], [1, 3]]
+    shown = {c for z in end["zones"] for c in z["cards"]}
+    items = [item for group in end["breakdown"] for item in group["items"]]
+    assert all(set(item["cards"]) <= shown for item in items)
+    assert {item["label"] for item in items} >= {"Seat 3's cards", "Pressures"}, items

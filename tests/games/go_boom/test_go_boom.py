@@ -12,7 +12,7 @@ from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.games.go_boom import bot as go_boom_bot
 from rules_engine.games.go_boom import card_value, round_winner, settlement
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import heads_up_wins
 
 GO_BOOM = rules_engine.load_game("go-boom")
@@ -133,3 +133,12 @@ def test_a_default_game_ends_as_its_text_says():
     # One deal: the first player out of cards wins.
     assert final.winners == (final.winner,) and not final.hands[final.winner]
     assert all(final.hands[seat] for seat in range(final.seats) if seat != final.winner)
+
+
+def test_the_games_end_shows_the_win_or_the_cards_collected_item_by_item():
+    end = first_hand_end(GO_BOOM.new(seed=3))
+    assert [(item["label"], item["points"]) for group in end["breakdown"] for item in group["items"]] == [
+        ("Out of cards first", 1)]
+    collected = first_hand_end(rules_engine.load_game("go-boom", settle="collect").new(seed=3))
+    winner = next(group for group in collected["breakdown"] if group["points"] > 0)
+    assert all(item["label"].endswith("'s cards left") and not item["cards"] for item in winner["items"])

@@ -15,7 +15,7 @@ from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.errors import OptionError
 from rules_engine.games.last_one import bot as last_one_bot
 from rules_engine.games.last_one import LAST_HAND, card_points, hand_score, most_hands
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import eights_position, heads_up_wins, turning_up
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -346,3 +346,10 @@ def test_a_default_game_ends_as_its_text_says():
         last = final.dropped_last
         assert final.winners == tuple(s for s in last if final.points[s] == min(final.points[t] for t in last))
     assert sum(1 for p in final.points if p < threshold) == len(final.active)
+
+
+def test_a_hands_end_shows_the_cards_left_that_score():
+    end = first_hand_end(LAST_ONE.new(seed=3))
+    items = [item for group in end["breakdown"] for item in group["items"]]
+    assert items and all(item["label"] == "Cards left" and item["rule"] == "scoring.hand" for item in items)
+    assert any(item["points"] and item["cards"] for item in items)

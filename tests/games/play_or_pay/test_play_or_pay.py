@@ -13,7 +13,7 @@ from rules_engine.cards import parse_cards
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games.play_or_pay import bot as play_or_pay_bot
-from ends import most, played_to_end
+from ends import first_hand_end, most, played_to_end
 
 PAY = rules_engine.load_game("play-or-pay")
 
@@ -146,3 +146,10 @@ def test_a_default_game_ends_as_its_text_says():
     # Every player deals once (the default), or a player is out of chips; the most chips win.
     assert final.hand_number == final.hands_in_game or min(final.chips.held) <= 0
     assert final.winners == most(final.chips.held)
+
+
+def test_a_hands_end_shows_the_chips_paid_for_passes_and_cards_left_and_the_pot_taken():
+    end = first_hand_end(PAY.new(seed=5, seats=3))
+    items = {(item["label"], item["rule"]) for group in end["breakdown"] for item in group["items"]}
+    assert ("Takes Pot", "scoring.hand") in items and ("Cards left", "scoring.hand") in items
+    assert ("Paid to the pot, lacking the next card", "play.pay") in items

@@ -14,7 +14,7 @@ from rules_engine.cards import ACES_HIGH, HIDDEN, parse_card, parse_cards
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games.pope_joan import bot as pope_joan_bot
 from rules_engine.games.pope_joan import ANTE, pools_won_by
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import check_dealt_round_end, random_play
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -182,3 +182,11 @@ def test_heuristic_games_end():
 def test_a_default_game_ends_as_its_text_says():
     # Every player deals once (the default), or a player is out of chips; the most chips win.
     check_dealt_round_end(played_to_end("pope-joan"))
+
+
+def test_a_hands_end_shows_the_dealers_ante_the_pools_taken_and_the_cards_paid_for():
+    end = first_hand_end(POPE.new(seed=3))
+    labels = {item["label"]: item for group in end["breakdown"] for item in group["items"]}
+    assert labels["Ante to the board"]["points"] == -15 and labels["Ante to the board"]["rule"] == "setup.ante"
+    assert labels["Takes Game"]["rule"] == "scoring.hand"
+    assert any(label.endswith("'s cards left") for label in labels)

@@ -166,3 +166,12 @@ def test_a_default_game_ends_as_its_text_says():
     final = played_to_end("ristiseiska")
     # One deal: the first player out of cards wins.
     assert len(final.winners) == 1 and not final.hands[final.winners[0]] and final.gifts < 100
+
+
+def test_the_deals_end_shows_the_winners_point_as_an_item_that_makes_the_score():
+    final = play_out(RISTI.new(seed=3), [HeuristicBot(s) for s in range(4)])
+    end = final.table(0)["interlude"]
+    assert end["ended"] == f"Seat {final.winners[0]} is out of cards."
+    assert [group["points"] for group in end["breakdown"]] == list(final.scores.hand)
+    assert [item for group in end["breakdown"] for item in group["items"]] == [
+        {"label": "Out of cards first", "points": 1, "rule": "scoring.winner", "cards": []}]

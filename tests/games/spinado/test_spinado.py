@@ -14,7 +14,7 @@ from rules_engine.families.stops_bots import StopsKnowledge
 from rules_engine.families.stops import StopsPlay
 from rules_engine.games.spinado import bot as spinado_bot
 from rules_engine.games.spinado import equal_hands
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import check_dealt_round_end, random_play
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -229,3 +229,11 @@ def test_heuristic_games_end():
 def test_a_default_game_ends_as_its_text_says():
     # Every player deals once (the default), or a player is out of chips; the most chips win.
     check_dealt_round_end(played_to_end("spinado"))
+
+
+def test_a_hands_end_shows_each_ante_and_game_taken():
+    end = first_hand_end(SPINADO.new(seed=3))
+    for group in end["breakdown"]:
+        ante = [item for item in group["items"] if item["label"] == "Ante to the pots"]
+        assert ante and ante[0]["points"] == -3 and ante[0]["rule"] == "setup.ante"
+    assert any(item["label"] == "Takes Game" for group in end["breakdown"] for item in group["items"])
