@@ -14,7 +14,9 @@ to the left, and stop when a side or a player has won. A game subclasses
 - ``_score_hand()``: the hand's points per scorer item by item (a
   ``table.Tally``, ``self.tally()``) and lines saying why, as ``(tally,
   lines)``; ``_game_winner()``: the winning scorer once the game is over, or
-  None to deal again;
+  None to deal again; a deal that scores at once (Malilla's turned card) adds
+  its item to ``self.closing_tally``, the hand just ended, or at the first deal
+  sets ``self.carried`` to the items the first hand's end shows;
 - ``_most_hands()``: the most hands the game can last (``State.move_bound``),
   and ``CALLS``, the most moves of a hand before its cards are played; a game
   whose hands can leave its end no nearer (a tied hand) sets ``LAST_HAND``, the

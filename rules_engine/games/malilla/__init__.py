@@ -271,7 +271,7 @@ class MalillaState(TrickGame):
                 tally.add(s, "A capote: all ten tricks" if capote else f"Collected, less {TARGET}", result[s],
                           "scoring.capote" if capote else "scoring.hand", note=f"{points[s]} collected")
             else:
-                tally.add(s, "Collected less: nothing", 0, "scoring.hand", note=f"{points[s]} collected")
+                tally.add(s, "Fewer collected: nothing", 0, "scoring.hand", note=f"{points[s]} collected")
         if added[side] != result[side]:
             tally.add(side, "The turned card, held back", self.held_bonus, "scoring.dealer-bonus", [self.turned])
         lines = [f"{names[s]}: {points[s]} collected ({plural(self.play.trick_counts(SIDES)[s], 'trick')})"
