@@ -164,7 +164,8 @@ class Avoidance(TrickContract):
         taken = self.taken(game.play)
         whole = self.takes.supply(len(game.play.tricks))
         clean = sum(1 for n in taken if n == 0)
-        return pay_out(game, avoidance_payments(taken, whole), rule=f"scoring.avoid-{AVOIDED[clean]}")
+        return pay_out(game, avoidance_payments(taken, whole), rule=f"scoring.avoid-{AVOIDED[clean]}",
+                       behind=dict(enumerate(self.takes.cards_taken(game.play))))
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ class HairyApe(TrickContract):
     def settle(self, game):
         taker = next(s for s, n in enumerate(self.taken(game.play)) if n)
         return pay_out(game, [(taker, POT, HAIRY_APE_COST)], f"{game.player_names()[taker]} took the K♥",
-                       rule="scoring.hairy-ape", cards=[KING_OF_HEARTS])
+                       rule="scoring.hairy-ape", behind={taker: [KING_OF_HEARTS]})
 
 
 @dataclass(frozen=True)
@@ -330,12 +331,14 @@ class Domino(LayoutContract):
         return lines + [game._collect(POT, winner) or f"{players[winner]} finds the pot empty"]
 
 
-def pay_out(game, payments, first=None, *, rule, cards=()):
-    """Make ``payments`` in the game's chips, each an item of the hand's tally under ``rule`` (the
-    payer's with the ``cards`` behind it); what was paid, as sentences."""
+def pay_out(game, payments, first=None, *, rule, behind=None):
+    """Make ``payments`` in the game's chips, each an item of the hand's tally under ``rule`` (a
+    seat's first with the cards ``behind`` it, by seat); what was paid, as sentences."""
     players = game.player_names()
     lines = [first] if first else []
+    behind = dict(behind or {})
     for payer, payee, amount in payments:
+        cards = behind.pop(payer, ())
         if payee == POT:
             game._pay_pool(payer, POT, amount)
             game.tally.add(payer, "Pays the pot", -amount, rule, cards)
@@ -343,7 +346,7 @@ def pay_out(game, payments, first=None, *, rule, cards=()):
         else:
             game._pay(payer, payee, amount)
             game.tally.add(payer, f"Pays {players[payee]}", -amount, rule, cards)
-            game.tally.add(payee, f"From {players[payer]}", amount, rule)
+            game.tally.add(payee, f"From {players[payer]}", amount, rule, behind.pop(payee, ()))
             lines.append(f"{players[payer]} pays {players[payee]} {chips_word(amount)}")
     return lines
 
