@@ -9,6 +9,7 @@ import json
 import pickle
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from rules_engine.cards import make_deck
 from rules_engine.errors import IllegalMoveError
 from rules_engine.families.chips import Chips
 from rules_engine.game import ALL
+from rules_engine.scoring import people_columns
 from rules_engine.table import check as check_description
 
 
@@ -243,6 +245,45 @@ CHECK_EVERY_STEP_UNTIL = 1_500
 SAMPLE_EVERY = 7  # prime: over a trick or a round, every seat's turn in turn
 
 
+@functools.lru_cache(maxsize=None)
+def page_rules(game_id):
+    """The rule ids the game's page anchors (``{#scoring.hand}``)."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "games" / f"{game_id}.md"
+    return frozenset(re.findall(r"\{#([\w.-]+)\}", page.read_text(encoding="utf-8")))
+
+
+def check_hand_end(state, written):
+    """At a hand's end whose scoring kept its items (``state.hand_tally``, a ``table.Tally``'s
+    breakdown), the table's ``interlude`` breaks each column's points for the hand into items that
+    add up to them, each under a rule of the game's page, and those points are the hand's row of
+    the score sheet: what each column's game score moved by since the last hand's end
+    (``written``, as tests/test_score_sheets.py writes a sheet down). Returns the scores now."""
+    people = people_columns(state.spec.scoring, state.seats)
+    now = list(state.scores.game[:people])  # seat c < people sits in side c
+    part = state.table(ALL)["interlude"]
+    where = f"{state.spec.id} ({state.seats} seats, seed {state.seed!r}), after move {len(state.moves_made)}"
+    assert part and part.get("breakdown"), (f"{where}: a hand's end must show each side's points item by item "
+                                            "(the interlude's breakdown, kept by the scoring code in a table.Tally)")
+    groups = part["breakdown"]
+    assert len(groups) == people, (where, [g["name"] for g in groups])
+    rules = page_rules(state.spec.id)
+    for column, group in enumerate(groups):
+        assert sum(item["points"] for item in group["items"]) == group["points"], (where, group)
+        assert group["points"] == now[column] - written[column], (
+            f"{where}: {group['name']}'s items add up to {group['points']}, but the hand's row gives "
+            f"{now[column] - written[column]}", group)
+        unknown = [item["rule"] for item in group["items"] if item["rule"] not in rules]
+        assert not unknown, f"{where}: items cite rules that are no anchor of the game's page: {unknown}"
+    final = getattr(state, "final", None)
+    if state.is_over and final:
+        bonuses = part.get("bonuses") or []
+        for column, group in enumerate(bonuses):
+            assert sum(item["points"] for item in group["items"]) == group["points"] == final[column] - now[column], \
+                (where, group, final)
+        assert bonuses or list(final) == now, (where, final)
+    return now
+
+
 def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
     """Play one seeded bot game to the end (with ``seats`` players, or the
     game's default), checking the contract at every step (past
@@ -254,9 +295,14 @@ def play_checked(game_id, seed, bot_kind, full_every=0, seats=None):
     state = rules_engine.load_game(game_id).new(seed=seed, seats=seats)
     bots = [make_bot(bot_kind, f"{seed}/{seat}") for seat in range(state.seats)]
     step, bound = 0, state.move_bound()   # the first state's, which bounds the whole game
+    # The hand ends whose scoring kept its items (a game that keeps none yet is not checked here).
+    written, tallied = [0] * people_columns(state.spec.scoring, state.seats), None
     while True:
         if step < CHECK_EVERY_STEP_UNTIL or step % SAMPLE_EVERY == 0 or state.is_over:
             check_step(state, step)
+        tally = state.__dict__.get("hand_tally")
+        if tally is not None and tally is not tallied:
+            tallied, written = tally, check_hand_end(state, written)
         assert bound is None or step <= bound, f"{game_id} ({seed}): {step} moves, past its bound of {bound}"
         if full_every and step % full_every == 0:
             check_explain(state)

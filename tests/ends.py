@@ -58,3 +58,24 @@ def first_hand_end(state, seat=0):
         assert all(item["rule"] in state.spec.cited_rules for item in group["items"]), group
     assert [g["points"] for g in breakdown] == [cell or 0 for cell in row], (breakdown, row)
     return table["interlude"]
+
+
+def hand_ends_explained(game_id, seed=None, **options):
+    """A default game of ``game_id`` played to its end by the site's bots, checked at each hand's
+    end (a new row of ``hand_results``) by ``conformance.check_hand_end``: the table shows each
+    column's points item by item, under rules of the game's page, adding up to the hand's row.
+    Returns the breakdowns shown, hand by hand."""
+    from conformance import check_hand_end
+    from rules_engine.game import ALL
+    from rules_engine.scoring import people_columns
+
+    state = rules_engine.load_game(game_id, **options).new(seed=seed or f"ends-{game_id}")
+    bots = [HeuristicBot(seat) for seat in range(state.seats)]
+    written, shown = [0] * people_columns(state.spec.scoring, state.seats), []
+    while not state.is_over:
+        hands = len(state.hand_results)
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)), seat=state.to_act)
+        if len(state.hand_results) > hands:
+            written = check_hand_end(state, written)
+            shown.append(state.table(ALL)["interlude"]["breakdown"])
+    return shown

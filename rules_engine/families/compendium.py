@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..cards import ACES_HIGH, ACES_LOW, RANK_NAMES, RankOrder, make_deck
 from ..game import Scores, State
-from ..table import headline, plural, score_sheet, shown, zone
+from ..table import Tally, hand_end, headline, plural, score_sheet, shown, zone
 from .layout import LayoutPlay, SuitRows
 from .stops import StopsPlay, sequence_zone
 from .tricks import FOLLOW_SUIT, FollowSuit, TrickPlay, last_trick_zone, left_of, seeing_own_hand, trick_sentence, \
@@ -170,6 +170,15 @@ class Takes:
             else:
                 taken[winner] += self.count(index, trick, tricks)
         return tuple(taken)
+
+    def cards_taken(self, play):
+        """The cards each seat has taken so far in ``play`` that count (a weight of their own)."""
+        cards = [[] for _ in range(play.seats)]
+        for winner, trick in play.tricks:
+            for seat, card in trick:
+                if self.weight(card):
+                    cards[seat if winner is None else winner].append(card)
+        return cards
 
     def all_taken(self, play):
         tricks = len(play.tricks) + (sum(map(len, play.hands)) + len(play.trick)) // play.seats
@@ -453,8 +462,13 @@ class CompendiumGame(State):
             self._end_hand()
 
     def _end_hand(self):
+        # A contract that scores item by item adds each item to the hand's tally as it settles.
+        self.tally = Tally(self.seats)
         lines = tuple(self.contract.settle(self))
         won = tuple(after - before for after, before in zip(self._totals(), self.totals_at_deal))
+        if any(self.tally.items):
+            self.hand_tally = self.tally.breakdown(self.player_names())
+        del self.tally
         # Kept for one move, so the table can show how the hand ended before the next deal.
         self.hand_end = (self.hand_number, self.contract, self.play, lines)
         self.hand_results = self.hand_results + ((self.hand_number, self.contract.name, won, lines),)
@@ -538,5 +552,5 @@ class CompendiumGame(State):
         if not ended:
             return None
         number, contract, play, lines = ended
-        return {"title": f"End of hand {number}: {contract.name}", "zones": contract.end_zones(play, players),
-                "lines": [line[0].upper() + line[1:] for line in lines] + self._standings(self.hand_results[-1][2])}
+        return hand_end(f"End of hand {number}: {contract.name}", lines, zones=contract.end_zones(play, players),
+                        totals=self._standings(self.hand_results[-1][2]), state=self, unit=self.UNIT)

@@ -67,7 +67,7 @@ class ChipsLedger(Ledger):
     """Chips held and pooled; the game's ``chips`` option is what each player starts with."""
 
     POOLS = ()
-    TOTALS_LABEL, SHEET_CAPTION = "Chips held", "Chips won and lost"
+    TOTALS_LABEL, SHEET_CAPTION, UNIT = "Chips held", "Chips won and lost", "chips"
 
     def _issue(self):
         self.chips = Chips.issue(self.seats, self.options["chips"], self.POOLS)
@@ -110,7 +110,7 @@ class ChipsLedger(Ledger):
 class PointsLedger(Ledger):
     """A score per player, from 0."""
 
-    TOTALS_LABEL, SHEET_CAPTION = "Points", "Score sheet"
+    TOTALS_LABEL, SHEET_CAPTION, UNIT = "Points", "Score sheet", "points"
 
     def _issue(self):
         self.points = (0,) * self.seats

@@ -11,9 +11,12 @@ to the left, and stop when a side or a player has won. A game subclasses
   ``self.phase`` (``"play"``, or a phase of its own before the play);
 - for phases of its own: ``_call_legal()``, ``_call_why_not(move)``,
   ``_call_play(move)`` and ``_call_to_act()``;
-- ``_score_hand()``: the hand's points per scorer and a line per scorer
-  saying why, as ``(points, lines)``; ``_game_winner()``: the winning scorer
-  once the game is over, or None to deal again;
+- ``_score_hand()``: the hand's points per scorer item by item (a
+  ``table.Tally``, ``self.tally()``) and lines saying why, as ``(tally,
+  lines)``; ``_game_winner()``: the winning scorer once the game is over, or
+  None to deal again; a deal that scores at once (Malilla's turned card) adds
+  its item to ``self.closing_tally``, the hand just ended, or at the first deal
+  sets ``self.carried`` to the items the first hand's end shows;
 - ``_most_hands()``: the most hands the game can last (``State.move_bound``),
   and ``CALLS``, the most moves of a hand before its cards are played; a game
   whose hands can leave its end no nearer (a tied hand) sets ``LAST_HAND``, the
@@ -25,7 +28,7 @@ what each seat sees, the table for the renderers and the score sheet.
 
 from ..cards import make_deck
 from ..game import Scores, State
-from ..table import headline, plain, score_sheet, signed
+from ..table import Tally, hand_end, headline, plain, score_sheet
 from .tricks import last_trick_zone, left_of, seeing_own_hand, strain_name, trick_sentence, trick_zones
 
 
@@ -36,6 +39,7 @@ class TrickGame(State):
     SIDES = None
     LAST_HAND = None     # the hand after which the game ends at the latest (a note on its page)
     TARGET = ""          # the game's end in words, for the score sheet
+    UNIT = "points"      # what the game's scores count, as a hand's end names it
     CALLS = 0            # the most moves of a hand before its first card: bids, trumps
 
     # ---- setup ------------------------------------------------------------------------------
@@ -112,8 +116,22 @@ class TrickGame(State):
         if self.play.is_over:
             self._end_hand()
 
+    def tally(self):
+        """An empty ``table.Tally`` of this game's scorers, for ``_score_hand`` to fill."""
+        return Tally(self.scorers)
+
+    def scorer_seats(self, scorer):
+        """The seats of a scorer: a player, or a side's partners."""
+        return [s for s in range(self.seats) if self.scorer_of(s) == scorer]
+
     def _end_hand(self):
-        points, lines = self._score_hand()
+        tally, lines = self._score_hand()
+        points = tally.points
+        # Points scored since the last hand's end, as this hand was dealt (Malilla's turned card at the
+        # first deal): already in the game's scores, and shown among this hand's items.
+        for item in self.__dict__.get("carried", ()):
+            tally.add(*item)
+        self.carried = ()
         # Kept for one move, so the table can show the hand's last trick and result before the next deal.
         self.hand_end = (self.hand_number, self.play, lines)
         self.hand_results = self.hand_results + ((self.hand_number, tuple(points), tuple(lines)),)
@@ -124,7 +142,11 @@ class TrickGame(State):
             leaders = [scorer for scorer, score in enumerate(self.game_scores) if score == best]
             self.winner = leaders[0] if len(leaders) == 1 else DRAW
         if self.winner is None:
+            # The next deal may score at once (Malilla's turned card): it adds to this hand's items.
+            self.closing_tally = tally
             self._start_hand(self.hand_number + 1, left_of(self.dealer, self.seats))
+            del self.closing_tally
+        self.hand_tally = tally.breakdown(self.scorer_names(), self.scorer_seats)
 
     def _at_last_hand(self):
         return self.LAST_HAND is not None and self.hand_number >= self.LAST_HAND
@@ -311,9 +333,18 @@ class TrickGame(State):
         if not ended:
             return None
         number, play, lines = ended
-        points = self.hand_results[-1][1]
+        return hand_end(f"End of hand {number}", lines, zones=self._end_zones(play, players),
+                        totals=self._standings(), ended=self._ended_words(play, players), state=self, unit=self.UNIT)
+
+    def _end_zones(self, play, players):
+        """The cards a hand's end shows: by default, its last trick."""
+        return [last_trick_zone(play, players)]
+
+    def _standings(self):
+        """Where each scorer stands after a hand, a line each: by default, the game's scores."""
         names = self.scorer_names()
-        totals = [f"{names[s]}: {signed(points[s])} this hand, {plain(self.game_scores[s])} in all"
-                  for s in range(self.scorers)]
-        return {"title": f"End of hand {number}", "zones": [last_trick_zone(play, players)],
-                "lines": list(lines) + totals}
+        return [f"{names[s]}: {plain(self.game_scores[s])} in all" for s in range(self.scorers)]
+
+    def _ended_words(self, play, players):
+        """What ended the hand, in words: by default, its last trick."""
+        return "every trick of the hand is played"

@@ -52,7 +52,7 @@ from dataclasses import replace
 
 from ...cards import ACES_HIGH, SUIT_NAMES, SUIT_SYMBOLS
 from ...families.trick_game import TrickGame
-from ...families.tricks import FollowSuit, TrickPlay, card_points, last_trick_zone, led_suit, left_of
+from ...families.tricks import FollowSuit, TrickPlay, card_points, led_suit, left_of
 from ...game import GameSpec
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
@@ -207,6 +207,7 @@ class CouillonState(TrickGame):
     SIDES = 2
     LAST_HAND = LAST_HAND
     TARGET = f"The first side to erase all {LINES} of its lines wins; a marked line takes two wins"
+    UNIT = "erasures"
 
     # ---- setup and the trump decision ----------------------------------------------------------
 
@@ -270,6 +271,17 @@ class CouillonState(TrickGame):
         accepted, doubled = self.accepted_side, self.doubled
         self.boards, winner, change, self.doubled = settle(self.boards, points, accepted, doubled)
         names = self.scorer_names()
+        tally = self.tally()
+        if winner is not None:
+            tally.add(winner, "Hand won" + (", counting double" if doubled else ""), change[winner], "scoring.hand",
+                      note=f"{points[winner]} points to {points[1 - winner]}")
+            if accepted == 1 - winner:
+                tally.add(accepted, "Accepted trumps and lost", change[accepted], "scoring.mark")
+            else:
+                tally.add(1 - winner, "Hand lost: nothing erased", 0, "scoring.hand")
+        else:
+            for side in range(2):
+                tally.add(side, "Equal card points: nothing erased", 0, "scoring.tie", note=f"{points[side]} each")
         lines = [f"{names[s]} took {points[s]} point{'' if points[s] == 1 else 's'}" for s in range(2)]
         times = "two erasures (the hand counts double)" if doubled else "one erasure"
         if winner is None:
@@ -290,7 +302,7 @@ class CouillonState(TrickGame):
                 cell += f", {-change[s]} mark{'' if change[s] == -1 else 's'}"
             cells.append(cell)
         self.sheet = self.sheet + ((self.hand_number, points, tuple(cells)),)
-        return change, lines
+        return tally, lines
 
     def _game_winner(self):
         for side, board in enumerate(self.boards):
@@ -381,15 +393,8 @@ class CouillonState(TrickGame):
         return (self._last_hand_sentence()
                 or f"{self.scorer_names()[self.winner]} win the game: every line of their board is erased.")
 
-    def _interlude(self, players):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        number, play, lines = ended
+    def _standings(self):
         names = self.scorer_names()
-        boards = [f"{names[s]}: {board_words(self.boards[s])}" for s in range(2)]
-        return {"title": f"End of hand {number}", "zones": [last_trick_zone(play, players)],
-                "lines": list(lines) + boards}
-
+        return [f"{names[s]}: {board_words(self.boards[s])}" for s in range(2)]
 
 GAME = CouillonState

@@ -97,7 +97,22 @@ def hand_value(cards, tricks):
     >>> hand_value(parse_cards("5H 3S AC KC 9D 8D 7D TD"), 2)
     4
     """
-    return tricks + 5 * (FIVE_OF_HEARTS in cards) - 3 * (THREE_OF_SPADES in cards)
+    return sum(points for _, points, _ in value_items(cards, tricks))
+
+
+def value_items(cards, tricks):
+    """What a side's tricks are worth, item by item: ``(label, points, cards)``.
+
+    >>> from rules_engine.cards import parse_cards
+    >>> [(label, points) for label, points, _ in value_items(parse_cards("5H 3S AC KC"), 1)]
+    [('Tricks', 1), ('The 5♥', 5), ('The 3♠', -3)]
+    """
+    items = [("Tricks", tricks, ())]
+    if FIVE_OF_HEARTS in cards:
+        items.append((f"The {FIVE_OF_HEARTS.symbol}", 5, (FIVE_OF_HEARTS,)))
+    if THREE_OF_SPADES in cards:
+        items.append((f"The {THREE_OF_SPADES.symbol}", -3, (THREE_OF_SPADES,)))
+    return items
 
 
 def score_hand(values, declarers, bid, before, broken="tricks"):
@@ -324,12 +339,29 @@ class KaiserState(TrickGame):
         change = score_hand(values, side, bid, self.game_scores, self.options["broken_contract"])
         names = self.scorer_names()
         made = values[side] >= bid[0]
+        tally = self.tally()
+        won, tricks = self.play.won_cards(SIDES), self.play.trick_counts(SIDES)
+        defenders = 1 - side
+        capped = self.game_scores[defenders] > DEFENDERS_CAP and values[defenders] >= 0
+        for s in range(SIDES):
+            if s == side and not made:   # interpretation.broken-contract: the loss is one sum, never a gain
+                tally.add(s, f"Bid {bid_words(bid)}, broken", change[s], "interpretation.broken-contract",
+                          note=f"{plain(values[s])} taken")
+            elif s == defenders and capped:
+                tally.add(s, "Above 45: only a negative hand counts", 0, "scoring.defenders",
+                          note=f"{plain(values[s])} taken")
+            else:
+                doubled = s == side and bid[1]
+                rule = "scoring.declarers" if s == side else "scoring.defenders"
+                for label, points, cards in value_items(won[s], tricks[s]):
+                    tally.add(s, label + (", doubled at no trumps" if doubled else ""), points * (2 if doubled else 1),
+                              rule, cards, plural(tricks[s], "trick") if label == "Tricks" else None)
         lines = [f"{names[side]} bid {bid_words(bid)} and took {plain(values[side])}: "
                  f"{'made' if made else 'broken'}, {signed(change[side])}",
                  f"{names[1 - side]} took {plain(values[1 - side])}: {signed(change[1 - side])}"
                  + ("" if change[1 - side] == values[1 - side] else " (above 45, only a negative hand counts)")]
         self.redeals = 0
-        return change, lines
+        return tally, lines
 
     def _game_winner(self):
         return game_winner(self.game_scores, self.options["minus_52"])

@@ -85,7 +85,11 @@ class Penalty(TrickContract):
         return self.charged(self.taken(game.play))
 
     def settle(self, game):
-        points = self.so_far(game)
+        taken, cards = self.taken(game.play), self.takes.cards_taken(game.play)
+        for seat, points in enumerate(self.charged(taken)):
+            game.tally.add(seat, self.name, points, self.rule, cards[seat],
+                           f"{plain(taken[seat])} × {plain(self.unit)}")
+        points = game.tally.points
         game._score(points)
         return [f"{game.player_names()[s]}: {plural(n, 'trick')}, {signed(points[s])}"
                 for s, n in enumerate(game.play.trick_counts())]
@@ -323,9 +327,14 @@ class Positive(TrickContract):
         return positive_points(game.direction, game.play.trick_counts(), *self.auction_result(game))
 
     def settle(self, game):
-        points = self.so_far(game)
-        game._score(points)
         counts, adjusted = game.play.trick_counts(), game.adjusted_tricks()
+        for seat, points in enumerate(self.so_far(game)):
+            moved = adjusted[seat] != counts[seat]   # the auction's bid moved from the bidder to the dealer
+            game.tally.add(seat, f"Tricks played {game.direction}", points,
+                           "scoring.auction-transfer" if moved else "scoring.positive",
+                           note=plural(adjusted[seat], "trick") + (f", {plain(counts[seat])} taken" if moved else ""))
+        points = game.tally.points
+        game._score(points)
         return [f"{game.player_names()[s]}: {plural(counts[s], 'trick')}"
                 + (f", counted {plain(adjusted[s])}" if adjusted[s] != counts[s] else "") + f", {signed(points[s])}"
                 for s in range(SEATS)]

@@ -46,6 +46,7 @@ KING_OF_HEARTS = parse_card("KH")
 HAIRY_APE_COST = 4
 TRAIN_VALUES = {"A": 11, "K": 4, "Q": 3, "J": 2, "T": 1}
 TRAIN_STEPS = (25, 50, 75, 100)        # reaching the n-th costs n chips
+AVOIDED = ("none", "one", "two", "three")  # the page's rules for as many players as avoided them all
 
 FORMS = MoveForms(
     MoveForm("play-place", "play card {int}"),
@@ -162,7 +163,9 @@ class Avoidance(TrickContract):
     def settle(self, game):
         taken = self.taken(game.play)
         whole = self.takes.supply(len(game.play.tricks))
-        return pay_out(game, avoidance_payments(taken, whole))
+        clean = sum(1 for n in taken if n == 0)
+        return pay_out(game, avoidance_payments(taken, whole), rule=f"scoring.avoid-{AVOIDED[clean]}",
+                       behind=dict(enumerate(self.takes.cards_taken(game.play))))
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,8 @@ class HairyApe(TrickContract):
 
     def settle(self, game):
         taker = next(s for s, n in enumerate(self.taken(game.play)) if n)
-        return pay_out(game, [(taker, POT, HAIRY_APE_COST)], f"{game.player_names()[taker]} took the K♥")
+        return pay_out(game, [(taker, POT, HAIRY_APE_COST)], f"{game.player_names()[taker]} took the K♥",
+                       rule="scoring.hairy-ape", behind={taker: [KING_OF_HEARTS]})
 
 
 @dataclass(frozen=True)
@@ -277,6 +281,17 @@ class Train(Contract):
         return said + "."
 
     def settle(self, game):
+        # The chips were paid to the pot as the count reached each step: the hand's items tell them again.
+        count, charged = 0, set()
+        for seat, card in game.play.played:
+            before, count = count, count + train_value(card)
+            charge = train_charge(before, count)
+            if charge:
+                step = next(s for s in TRAIN_STEPS if before < s <= count)
+                game.tally.add(seat, f"Reached {step}: paid the pot", -charge, "scoring.train", [card])
+                charged.add(seat)
+        for seat in sorted(set(range(game.seats)) - charged):
+            game.tally.add(seat, "Reached no step", 0, "scoring.train")
         return [f"the count ends at {game.play.count}"]
 
     def zones(self, game, seat, players):
@@ -303,7 +318,7 @@ class Quart(StopsContract):
     def settle(self, game):
         winner, play = self.winner(game), game.play
         return pay_out(game, [(seat, winner, len(hand)) for seat, hand in enumerate(play.hands) if hand],
-                       f"{game.player_names()[winner]} is out of cards")
+                       f"{game.player_names()[winner]} is out of cards", rule="scoring.quart")
 
 
 @dataclass(frozen=True)
@@ -311,20 +326,27 @@ class Domino(LayoutContract):
     def settle(self, game):
         winner, players = self.winner(game), game.player_names()
         lines = pay_out(game, [(seat, POT, len(hand)) for seat, hand in enumerate(game.play.hands) if hand],
-                        f"{players[winner]} is out of cards")
+                        f"{players[winner]} is out of cards", rule="scoring.domino")
+        game.tally.add(winner, "Takes the pot", game.chips.pool(POT), "scoring.domino")
         return lines + [game._collect(POT, winner) or f"{players[winner]} finds the pot empty"]
 
 
-def pay_out(game, payments, first=None):
-    """Make ``payments`` in the game's chips; what was paid, as sentences."""
+def pay_out(game, payments, first=None, *, rule, behind=None):
+    """Make ``payments`` in the game's chips, each an item of the hand's tally under ``rule`` (a
+    seat's first with the cards ``behind`` it, by seat); what was paid, as sentences."""
     players = game.player_names()
     lines = [first] if first else []
+    behind = dict(behind or {})
     for payer, payee, amount in payments:
+        cards = behind.pop(payer, ())
         if payee == POT:
             game._pay_pool(payer, POT, amount)
+            game.tally.add(payer, "Pays the pot", -amount, rule, cards)
             lines.append(f"{players[payer]} pays the pot {chips_word(amount)}")
         else:
             game._pay(payer, payee, amount)
+            game.tally.add(payer, f"Pays {players[payee]}", -amount, rule, cards)
+            game.tally.add(payee, f"From {players[payer]}", amount, rule, behind.pop(payee, ()))
             lines.append(f"{players[payer]} pays {players[payee]} {chips_word(amount)}")
     return lines
 

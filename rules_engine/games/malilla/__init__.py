@@ -231,6 +231,12 @@ class MalillaState(TrickGame):
             self.game_scores = tuple(scores)
             self.bonus_state = "scored"
             self._sheet_row(f"Hand {self.hand_number}: the turned {self.turned.symbol}", side, bonus)
+            closing = self.__dict__.get("closing_tally")
+            if closing is not None:   # scored as the hand before ends: one of its items
+                closing.add(side, f"Hand {self.hand_number}'s turned card", bonus, "scoring.dealer-bonus",
+                            [self.turned])
+            else:                     # the first deal's: one of the first hand's items
+                self.carried = ((side, "The turned card", bonus, "scoring.dealer-bonus", (self.turned,)),)
         elif bonus:
             self.held_bonus = bonus
             self.bonus_state = "held"
@@ -256,14 +262,26 @@ class MalillaState(TrickGame):
         added, self.first_out = settle(self.game_scores, result, side, self.held_bonus)
         names = self.scorer_names()
         self.sheet_rows = self.sheet_rows + ((f"Hand {self.hand_number}", result),)
+        tally = self.tally()
+        capote = collected(PACK, TRICKS) in points
+        for s in range(SIDES):
+            if result == (0, 0):
+                tally.add(s, f"{TARGET} each: a tie", 0, "scoring.tie")
+            elif result[s]:
+                tally.add(s, "A capote: all ten tricks" if capote else f"Collected, less {TARGET}", result[s],
+                          "scoring.capote" if capote else "scoring.hand", note=f"{points[s]} collected")
+            else:
+                tally.add(s, "Fewer collected: nothing", 0, "scoring.hand", note=f"{points[s]} collected")
+        if added[side] != result[side]:
+            tally.add(side, "The turned card, held back", self.held_bonus, "scoring.dealer-bonus", [self.turned])
         lines = [f"{names[s]}: {points[s]} collected ({plural(self.play.trick_counts(SIDES)[s], 'trick')})"
                  for s in range(SIDES)]
         if result == (0, 0):
             lines.append("35 each: a tie, nobody scores")
         else:
             winner = 0 if result[0] else 1
-            capote = " (a capote)" if points[winner] == collected(PACK, TRICKS) else ""
-            lines.append(f"{names[winner]} score {points[winner]} less {TARGET}: {result[winner]}{capote}")
+            lines.append(f"{names[winner]} score {points[winner]} less {TARGET}: {result[winner]}"
+                         + (" (a capote)" if capote else ""))
         if self.held_bonus:
             if added[side] != result[side]:
                 self._sheet_row(f"Hand {self.hand_number}: the turned {self.turned.symbol}, held back", side,
@@ -275,7 +293,7 @@ class MalillaState(TrickGame):
                 lines.append(f"The {self.held_bonus} held back for the turned {self.turned.symbol} is not "
                              f"scored: the game is already won")
                 self.bonus_state = "lapsed"
-        return added, lines
+        return tally, lines
 
     def _game_winner(self):
         return self.first_out

@@ -37,7 +37,7 @@ from ...families.tricks import FollowSuit, TrickPlay, last_trick_zone
 from ...game import GameSpec
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreHand, ScoreRule
-from ...table import plain, score_sheet, signed, zone
+from ...table import score_sheet, zone
 
 RANKS = RankOrder("7QKTA")
 SUIT_ORDER = "DHSC"                     # low to high: clubs rank highest
@@ -210,13 +210,23 @@ class MateState(TrickGame):
 
     def _score_hand(self):
         names = self.player_names()
-        points = [0] * self.seats
+        tally = self.tally()
         if self.play.mate is None:
-            return points, ["Ten moves without a mate: no score"]
+            for seat in range(self.seats):
+                tally.add(seat, "Ten moves without a mate", 0, "scoring.no-mate")
+            return tally, ["Ten moves without a mate: no score"]
         seat, card, number = self.play.mate
         points = hand_row(self.hand_number, {"mated_by": seat, "card": card.rank, "move": number}, {})["points"]
-        return points, [f"{names[seat]} mates with the {card.symbol} in move {number}: "
-                        f"{VALUES[card.rank]} × {number} = {points[seat]}"]
+        tally.add(seat, f"Mate in move {number}", points[seat], "scoring.mate", [card],
+                  f"{VALUES[card.rank]} × {number}")
+        return tally, [f"{names[seat]} mates with the {card.symbol} in move {number}: "
+                       f"{VALUES[card.rank]} × {number} = {points[seat]}"]
+
+    def _ended_words(self, play, players):
+        if play.mate is None:
+            return "ten moves went by without a mate"
+        seat, card, number = play.mate
+        return f"{players[seat]} mates with the {card.symbol} in move {number}"
 
     def _game_winner(self):
         if self.hand_number < HANDS:
@@ -278,24 +288,14 @@ class MateState(TrickGame):
                     f"{SUIT_NAMES[card.suit][:-1]} and no card of its rank.")
         return super()._last_sentence(players)
 
-    def _interlude(self, players):
-        ended = self.__dict__.get("hand_end")
-        if not ended:
-            return None
-        shown = super()._interlude(players) if ended[1].tricks else None
-        number, play, lines = ended
+    def _end_zones(self, play, players):
+        """The mating card, before the last trick if one was taken."""
         if play.mate is None:
-            return shown
+            return super()._end_zones(play, players)
         seat, card, _ = play.mate
         mating = zone("mating-card", f"The mating card, played by {players[seat]}", [card], kind="last-trick",
                       layout="trick", by=[seat], group="table")
-        if shown is None:
-            names, points = self.scorer_names(), self.hand_results[-1][1]
-            shown = {"title": f"End of hand {number}",
-                     "lines": list(lines) + [f"{names[s]}: {signed(points[s])} this hand, "
-                                             f"{plain(self.game_scores[s])} in all" for s in range(self.seats)]}
-        return {**shown, "zones": [mating] + ([last_trick_zone(play, players)] if play.tricks else [])}
-
+        return [mating] + ([last_trick_zone(play, players)] if play.tricks else [])
 
 DRAW = "draw"
 GAME = MateState

@@ -32,6 +32,7 @@ TRUMP_RANKS = RankOrder("6789TQKAJ")
 # The honours of the trump suit, in the order they are scored (the trick score comes after the 10).
 TEN_POINTS = 10
 HONOURS = (("A", 4), ("K", 3), ("Q", 2), ("J", 11))
+HONOUR_NAMES = {"T": "10", "A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 HAND_POINTS = TEN_POINTS + sum(points for _, points in HONOURS)   # scored in every hand: 30
 CARDS_EACH = {2: 18, 3: 12, 4: 9, 5: 7, 6: 6, 7: 5}
 
@@ -62,7 +63,7 @@ def scoring_steps(won, dealt, trump, dealer):
     for rank, points in HONOURS:
         card = parse_card(rank + trump)
         if card in holder:
-            steps.append((holder[card], f"{'ace king queen jack'.split()['AKQJ'.index(rank)]} of trumps", points))
+            steps.append((holder[card], f"{HONOUR_NAMES[rank]} of trumps", points))
     return steps
 
 
@@ -134,13 +135,19 @@ class ScotchWhistState(TrickGame):
 
     def _score_hand(self):
         steps = scoring_steps(self.play.won_cards(), self.dealt_each, self.play.trump, self.dealer)
-        points = [0] * self.seats
-        for seat, _, value in steps:
-            points[seat] += value
+        tally = self.tally()
+        honours = {f"{name} of trumps": parse_card(rank + self.play.trump) for rank, name in HONOUR_NAMES.items()}
+        for seat, what, value in steps:
+            # An honour is its card; the trick score counts the cards taken beyond those dealt.
+            if what in honours:
+                tally.add(seat, what.capitalize(), value, "scoring.order", [honours[what]])
+            else:
+                tally.add(seat, what.capitalize(), value, "scoring.trick-score",
+                          note=f"{value} cards beyond the {self.dealt_each} dealt")
         self.first_out = first_to_reach(self.game_scores, steps)
         names = self.player_names()
         lines = [f"{names[seat]}: {what}, {value}" for seat, what, value in steps]
-        return points, lines
+        return tally, lines
 
     def _game_winner(self):
         return self.first_out

@@ -124,6 +124,7 @@ class TurnoverBridgeState(TrickGame):
     forms = FORMS
     LAST_HAND = LAST_HAND
     TARGET = f"The first to win {DEALS_TO_WIN} deals wins the match, or after {LAST_HAND} deals the one with more"
+    UNIT = "deals"
 
     def _deal_hand(self):
         cards = self._shuffle(f"hand-{self.hand_number}", self._pack())
@@ -137,11 +138,15 @@ class TurnoverBridgeState(TrickGame):
         winner = deal_result(counts)
         names = self.player_names()
         lines = [f"{names[s]} took {plural(counts[s], 'trick')}" for s in range(SEATS)]
+        tally = self.tally()
         if winner is None:
             lines.append("Thirteen tricks each: the deal is drawn and nobody scores")
+            for seat in range(SEATS):
+                tally.add(seat, "A drawn deal", 0, "interpretation.drawn-deal", note=plural(counts[seat], "trick"))
         else:
             lines.append(f"{names[winner]} reached {ENOUGH} tricks and wins the deal")
-        return tuple(int(s == winner) for s in range(SEATS)), lines
+            tally.add(winner, "The deal won", 1, "scoring.deal", note=plural(counts[winner], "trick"))
+        return tally, lines
 
     def _game_winner(self):
         for seat, won in enumerate(self.game_scores):

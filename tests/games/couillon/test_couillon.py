@@ -12,7 +12,7 @@ from rules_engine.game import ALL
 from rules_engine.families.trick_game import DRAW
 from rules_engine.games.couillon import (
     LAST_HAND, LINES, START_BOARD, add_mark, board_words, deal_in_twos, erase, settle, side_points, wins_needed)
-from ends import last_hand_played, played_to_end, sides
+from ends import hand_ends_explained, last_hand_played, played_to_end, sides
 
 COUILLON = rules_engine.load_game("couillon")
 FRESH = (START_BOARD, START_BOARD)
@@ -286,3 +286,12 @@ def test_a_game_not_over_after_its_last_hand_ends_there():
     assert level.game_scores == (2, 2) and level.winner == DRAW and level.winners == ()
     assert level.table(0)["result"] == f"After {LAST_HAND} hands the scores are level, 2 each: a draw."
     assert COUILLON.new(seed=5).move_bound() == LAST_HAND * 20
+
+
+def test_each_hands_end_shows_the_erasures_and_marks_item_by_item():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet.
+    items = [item for shown in hand_ends_explained("couillon") for side in shown for item in side["items"]]
+    won = [item for item in items if item["rule"] == "scoring.hand" and item["points"] > 0]
+    assert won and all(" points to " in item["note"] for item in won)
+    assert [item["points"] for item in items if item["rule"] == "scoring.mark"] != []
+    assert all(item["points"] < 0 for item in items if item["rule"] == "scoring.mark")

@@ -11,7 +11,7 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck
 from rules_engine.game import ALL
 from rules_engine.games.kaiser import DRAW, LAST_HAND, game_winner, hand_value, may_call_misdeal, score_hand
-from ends import played_to_end, sides
+from ends import hand_ends_explained, played_to_end, sides
 
 KAISER = rules_engine.load_game("kaiser")
 MINUS_52 = rules_engine.load_game("kaiser", minus_52=True)
@@ -245,3 +245,12 @@ def test_a_default_game_ends_as_its_text_says():
     scores = final.game_scores
     assert max(scores) >= 52 and scores[0] != scores[1]
     assert final.winners == sides(0 if scores[0] > scores[1] else 1)
+
+
+def test_each_hands_end_shows_the_tricks_and_the_two_special_cards_item_by_item():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet.
+    items = [item for shown in hand_ends_explained("kaiser") for side in shown for item in side["items"]]
+    five, three = ([item for item in items if item["cards"] == [card]] for card in ("5H", "3S"))
+    assert five and three
+    assert {item["points"] for item in five} <= {5, 10} and {item["points"] for item in three} <= {-3, -6}
+    assert any(item["rule"] == "interpretation.broken-contract" for item in items)

@@ -9,7 +9,7 @@ import rules_engine
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_card, parse_cards
 from rules_engine.games.king import NEGATIVE_HANDS
-from ends import most, played_to_end
+from ends import hand_ends_explained, most, played_to_end
 
 KING = rules_engine.load_game("king")
 
@@ -189,3 +189,19 @@ def test_a_default_game_ends_as_its_text_says():
     # Ten hands, each dealt once; the highest total wins.
     assert final.hand_number == final.hands_in_game == 10 == len(final.hand_results)
     assert final.winners == most(final.points)
+
+
+def test_each_hands_end_shows_each_players_penalty_or_tricks_with_the_cards_behind_it():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet.
+    shown = hand_ends_explained("king")
+    assert len(shown) == 10
+    for hand, penalty in zip(shown, NEGATIVE_HANDS):
+        items = [item for seat in hand for item in seat["items"]]
+        assert {item["rule"] for item in items} == {penalty.rule}
+        for item in items:
+            count = int(item["note"].split(" × ")[0])
+            assert item["points"] == count * penalty.unit
+            # A hand that penalises cards shows them; one that counts tricks shows none.
+            assert len(item["cards"]) == (count if penalty.takes.weights else 0)
+    positive = [item for hand in shown[len(NEGATIVE_HANDS):] for seat in hand for item in seat["items"]]
+    assert {item["rule"] for item in positive} <= {"scoring.positive", "scoring.auction-transfer"}

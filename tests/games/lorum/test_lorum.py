@@ -13,8 +13,8 @@ from conformance import check_step, snapshot
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_cards
 from rules_engine.errors import IllegalMoveError
-from rules_engine.games.lorum import avoidance_payments, net_of, train_charge
-from ends import most, played_to_end
+from rules_engine.games.lorum import HEARTS, avoidance_payments, net_of, train_charge
+from ends import hand_ends_explained, most, played_to_end
 
 LORUM = rules_engine.load_game("lorum")
 
@@ -244,3 +244,21 @@ def test_a_default_game_ends_as_its_text_says():
     # 28 hands: each of the four dealers deals the seven contracts; the most chips win.
     assert final.hand_number == final.hands_in_game == 28 == len(final.hand_results)
     assert final.winners == most(final.chips.held)
+
+
+def test_each_hands_end_shows_every_payment_under_its_rule():
+    # hand_ends_explained checks that the items add up to the chips each player won or lost.
+    shown = hand_ends_explained("lorum")
+    assert len(shown) == 28
+    rules = [{item["rule"] for seat in hand for item in seat["items"]} for hand in shown]
+    contracts = ["avoid", "avoid", "avoid", "hairy-ape", "train", "quart", "domino"] * 4
+    for hand_rules, contract in zip(rules, contracts):
+        assert len(hand_rules) == 1 and hand_rules.pop().startswith(f"scoring.{contract}")
+    # The hearts of No hearts, all taken, show on the items of the players who took them.
+    hearts = [card for seat in shown[0] for item in seat["items"] for card in item["cards"]]
+    assert sorted(hearts) == sorted(card for card, _ in HEARTS)
+    # Each chip paid from one player to another shows on both sides.
+    for hand in shown:
+        items = [item for seat in hand for item in seat["items"]]
+        paid = sorted(-item["points"] for item in items if item["label"].startswith("Pays Seat"))
+        assert paid == sorted(item["points"] for item in items if item["label"].startswith("From "))

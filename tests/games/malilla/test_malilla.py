@@ -14,7 +14,7 @@ from rules_engine.games.malilla import (CARD_VALUES, bonus_now, collected, hand_
 from rules_engine.families.trick_game import DRAW
 from rules_engine.families.tricks import card_points
 from rules_engine.games.malilla import LAST_HAND
-from ends import last_hand_played, played_to_end, sides
+from ends import hand_ends_explained, last_hand_played, played_to_end, sides
 
 MALILLA = rules_engine.load_game("malilla")
 FILLER = "2S 3S 4S 5S 6S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D 2C 3C 4C 5C 6C JS JH JD JC QS QH QD QC KS KH KD KC"
@@ -311,3 +311,12 @@ def test_a_game_not_over_after_its_last_hand_ends_there():
     assert level.game_scores == (20, 20) and level.winner == DRAW and level.winners == ()
     assert level.table(0)["result"] == f"After {LAST_HAND} hands the scores are level, 20 each: a draw."
     assert MALILLA.new(seed=5).move_bound() == LAST_HAND * 40
+
+
+def test_each_hands_end_shows_what_was_collected_and_the_turned_cards_bonus_item_by_item():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet, the turned
+    # card's bonus included (the first deal's in the first hand, a later deal's in the hand before).
+    items = [item for shown in hand_ends_explained("malilla") for side in shown for item in side["items"]]
+    bonuses = [item for item in items if item["rule"] == "scoring.dealer-bonus"]
+    assert bonuses and all(item["points"] == turned_bonus(parse_card(item["cards"][0])) for item in bonuses)
+    assert any(item["rule"] == "scoring.hand" and item["points"] > 0 for item in items)

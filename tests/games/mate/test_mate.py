@@ -9,7 +9,7 @@ from rules_engine import IllegalMoveError
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.game import ALL
-from ends import most, played_to_end
+from ends import hand_ends_explained, most, played_to_end
 
 MATE = rules_engine.load_game("mate")
 
@@ -169,3 +169,13 @@ def test_a_default_game_ends_as_its_text_says():
     # Four hands (two deals, each replayed with the hands swapped); the higher total wins, a tie draws.
     assert final.hand_number == 4 == len(final.hand_results)
     assert final.winners == most(final.game_scores)
+
+
+def test_each_hands_end_shows_the_mate_with_its_card_and_count():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet.
+    items = [item for shown in hand_ends_explained("mate") for seat in shown for item in seat["items"]]
+    mates = [item for item in items if item["rule"] == "scoring.mate"]
+    assert mates and all(len(item["cards"]) == 1 for item in mates)
+    for item in mates:
+        value, move = map(int, item["note"].split(" × "))
+        assert item["points"] == value * move and item["label"] == f"Mate in move {move}"

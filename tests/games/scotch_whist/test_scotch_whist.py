@@ -10,7 +10,7 @@ from rules_engine.bots import HeuristicBot, play_out
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.games.scotch_whist import first_to_reach, scoring_steps
 from rules_engine.game import ALL
-from ends import played_to_end
+from ends import hand_ends_explained, played_to_end
 
 WHIST = rules_engine.load_game("scotch-whist")
 
@@ -105,3 +105,17 @@ def test_a_default_game_ends_as_its_text_says():
     assert max(totals) >= 41 and len(final.winners) == 1 and totals[final.winners[0]] >= 41
     before = [total - points for total, points in zip(totals, final.hand_results[-1][1])]
     assert max(before) < 41
+
+
+def test_each_hands_end_shows_the_honours_with_their_cards_and_the_trick_score():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet.
+    items = [item for shown in hand_ends_explained("scotch-whist") for seat in shown for item in seat["items"]]
+    honours = {"10 of trumps": ("T", 10), "Ace of trumps": ("A", 4), "King of trumps": ("K", 3),
+               "Queen of trumps": ("Q", 2), "Jack of trumps": ("J", 11)}
+    for item in items:
+        if item["rule"] == "scoring.order":
+            rank, points = honours[item["label"]]
+            assert [card[0] for card in item["cards"]] == [rank] and item["points"] == points
+        else:
+            assert item["rule"] == "scoring.trick-score" and item["cards"] == [] and item["points"] > 0
+    assert {item["rule"] for item in items} == {"scoring.order", "scoring.trick-score"}

@@ -15,7 +15,7 @@ from rules_engine.cards import HIDDEN, make_deck, parse_card
 from rules_engine.game import ALL
 from rules_engine.families.trick_game import DRAW
 from rules_engine.games.turnover_bridge import ENOUGH, LAST_HAND, deal_result
-from ends import last_hand_played, most, played_to_end
+from ends import hand_ends_explained, last_hand_played, most, played_to_end
 
 GAME = rules_engine.load_game("turnover-bridge")
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -191,3 +191,11 @@ def test_a_default_game_ends_as_its_text_says():
     # The first to win three deals wins the match; the other has fewer.
     deals = final.game_scores
     assert max(deals) == 3 and min(deals) < 3 and final.winners == most(deals)
+
+
+def test_each_hands_end_shows_the_deal_won_or_drawn():
+    # hand_ends_explained checks that the items add up to the hand's row of the sheet.
+    for shown in hand_ends_explained("turnover-bridge"):
+        items = [item for seat in shown for item in seat["items"]]
+        won = [item for item in items if item["rule"] == "scoring.deal"]
+        assert [item["points"] for item in won] == [1] or {item["rule"] for item in items} == {"interpretation.drawn-deal"}
