@@ -241,7 +241,7 @@ def check_no_mutation(state):
 # A very long game (Kaiser's random games run to its 200-hand limit, some 7,000 moves) is checked at
 # every step of its first moves, then at every SAMPLE_EVERY-th and at its last step: its late hands,
 # carried scores and end are still checked, at a fraction of the cost.
-CHECK_EVERY_STEP_UNTIL = 1_500
+CHECK_EVERY_STEP_UNTIL = 1_000
 SAMPLE_EVERY = 7  # prime: over a trick or a round, every seat's turn in turn
 
 
