@@ -17,6 +17,7 @@ combinations at once.
 
 from collections import namedtuple
 
+from ..bitmask import bits
 from ..table import zone
 from .fishing import once_per_state
 
@@ -81,20 +82,6 @@ def unions(combos):
                 reach[made | combo] = parts + (combo,)
     del reach[0]
     return reach
-
-
-def bits(mask):
-    """The indices of the bits of ``mask``, lowest first.
-
-    >>> bits(0b10110)
-    [1, 2, 4]
-    """
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 class PilesOnTable:

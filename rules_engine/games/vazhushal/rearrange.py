@@ -27,6 +27,7 @@ later.
 
 from collections import Counter
 
+from ...bitmask import bits
 from .melds import held_key, identity, melds_from
 
 # The work of the search (melds looked at), for one meld offered and for all, to settle whether a
@@ -107,12 +108,12 @@ class PoolMelds:
         self.holding = dict.fromkeys(self.cards, 0)   # card: the groups holding it
         # By card (in the order of ``cards``): [0, the groups holding it once or more, twice or more, ...].
         self.at_least = [[0] for _ in self.cards]
-        for (card, copies), bits in sorted(exactly.items(), key=lambda kv: -kv[0][1]):
+        for (card, copies), owned in sorted(exactly.items(), key=lambda kv: -kv[0][1]):
             masks = self.at_least[slot[card] // 4]
             masks.extend([0] * (copies + 1 - len(masks)))
             for j in range(1, copies + 1):
-                masks[j] |= bits
-            self.holding[card] |= bits
+                masks[j] |= owned
+            self.holding[card] |= owned
         # The most copies of each card a group holds, encoded as the counts are.
         self.most = sum(len(masks) - 1 << 4 * i for i, masks in enumerate(self.at_least))
 
@@ -140,11 +141,11 @@ class PoolMelds:
         (a meld takes a card from the pool where it can)."""
         at_least, have, bad = self.at_least, pool + hand, 0
         # Only the cards held fewer times than some group needs them can leave a group out.
-        for place in _numbers(~((have | self.guard) - self.most) & self.guard):
+        for place in bits(~((have | self.guard) - self.most) & self.guard):
             index = place >> 2
             bad |= at_least[index][(have >> (place - 3) & 7) + 1]
         more = []   # a group for each copy of a card it takes from the hand: the hand's cards
-        for place in _numbers((hand | hand >> 1 | hand >> 2) & self.low):
+        for place in bits((hand | hand >> 1 | hand >> 2) & self.low):
             masks = at_least[place >> 2]
             more.extend(masks[(pool >> place & 7) + 1:(have >> place & 7) + 1])
         if len(more) > spare:   # at least spare + 1 copies from the hand, counted for each group
@@ -231,11 +232,11 @@ class _Search:
         if need_natural:   # the natural sequence chosen first, then the rest freely
             seen, chosen = 0, []
             for fit in fits:
-                chosen += _numbers(fit & ~seen & self.known.natural)
+                chosen += bits(fit & ~seen & self.known.natural)
                 seen |= fit
             choices = [(g, ident) for g in chosen for ident, natural in groups[g][1] if natural]
         else:
-            choices = [(g, ident) for g in _numbers(fewest) for ident, _ in groups[g][1]]
+            choices = [(g, ident) for g in bits(fewest) for ident, _ in groups[g][1]]
         found, whole, low = False, pool | self.guard, self.low
         for number, ident in choices:
             if ident in near:
@@ -273,16 +274,6 @@ class _Search:
     def _remember(self, key, found):
         self.memo[key] = found
         self.known_pools.add(key[0])
-
-
-def _numbers(bits):
-    """The numbers of the bits set in ``bits``, lowest first."""
-    out = []
-    while bits:
-        lowest = bits & -bits
-        out.append(lowest.bit_length() - 1)
-        bits ^= lowest
-    return out
 
 
 def offered(pool, hand, negative, placed, need_natural, keep, known=None):
