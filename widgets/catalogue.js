@@ -39,12 +39,14 @@ export function mountCatalogue(root) {
 function markLearned(items, note, apply) {
   const learned = lessonsLearned();
   let games = 0;
+  let begun = 0;
   for (const item of items) {
     const ids = (item.dataset.lessons || "").split(" ").filter(Boolean);
     const done = ids.filter((id) => Object.hasOwn(learned[item.dataset.game] || {}, id)).length;
     const all = ids.length > 0 && done === ids.length;
     item.dataset.learned = all ? "yes" : "no";
     games += all;
+    begun += done > 0 && !all;
     item.querySelector(".rules-catalogue__mark")?.remove();
     if (!done) continue;
     const mark = document.createElement("span");
@@ -67,5 +69,6 @@ function markLearned(items, note, apply) {
     markLearned(items, note, apply);
     apply();
   });
-  note.replaceChildren(`Lessons completed in this browser (kept here only): every lesson of ${games} game${games === 1 ? "" : "s"}. `, forget);
+  const count = (n) => `${n} game${n === 1 ? "" : "s"}`;
+  note.replaceChildren(`Your lessons, kept in this browser only: ${count(games)} learned, ${count(begun)} begun. `, forget);
 }

@@ -114,7 +114,7 @@ def test_games_whose_lessons_were_completed_are_marked_filtered_and_forgotten(pa
     page.select_option(f"{CATALOGUE} select[name=learned]", "no")
     assert sorted(shown(page)) == sorted(f"/games/{spec.id}/" for spec in SPECS if spec.id != "king")
     note = page.locator(".rules-catalogue__learned-note")
-    assert "every lesson of 1 game" in note.inner_text()
+    assert "1 game learned, 1 game begun" in note.inner_text()
     note.get_by_role("button", name="Forget my lessons").click()
     assert page.locator(f"{CATALOGUE} .rules-catalogue__mark").count() == 0 and note.is_hidden()
     assert len(shown(page)) == len(SPECS)   # not yet learned: every game now
