@@ -143,11 +143,26 @@ def on_post_build(config):
         minify.minify_site(config.site_dir, since=_build["started"] - 0.1 if _run["dirty"] else None)
     except minify.MinifyError as error:
         raise PluginError(str(error)) from None
+    _say_answers()
     # The self-hosted Pyodide runtime and the engine's wheel, the worker's (minified) scripts with them.
     browser.install_pyodide(config.site_dir, _build["bundle"], _build["bundle_folder"])
     # Last: the policy's hashes are those of the pages as written.
     policy = csp.apply(config.site_dir, serving=_run["serving"])
     headers.write(config.site_dir, policy, _build["bundle_folder"])
+
+
+def _say_answers():
+    """One line on the play blocks' answers to a first move, made for readers whose engine is loading."""
+    blocks = render.ANSWERS
+    if blocks:
+        largest = max(blocks, key=lambda stem: blocks[stem]["bytes"])
+        deep = sum(1 for block in blocks.values() if block["moves"] and block["deep"] == block["moves"])
+        logging.getLogger("mkdocs").info(
+            f"First moves answered before the engine loads: {len(blocks)} play blocks, "
+            f"{sum(block['moves'] for block in blocks.values())} first moves, {deep} blocks answered two turns deep "
+            f"while within {render.ANSWER_BUDGET / 1000:.0f} KB gzipped; the most, {blocks[largest]['bytes'] / 1000:.1f} KB "
+            f"for the {blocks[largest]['moves']} first moves of {largest.rsplit('/', 1)[-1].removesuffix('-answer')} "
+            "(a reader fetches one move's answer, 1-3 KB)")
 
 
 def _game_id(page):

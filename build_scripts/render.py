@@ -8,12 +8,13 @@ a line of its own); doctests shown as checked examples; and the ``play``,
 Markdown links to ``.md`` files so MkDocs resolves and checks them.
 """
 
+import gzip
 import html
 import json
 import re
 
 from rules_engine.game import ALL
-from rules_engine.host import frames_of, opening, sentence
+from rules_engine.host import answers, frames_of, opening, sentence
 from rules_engine.table import plain
 
 from . import diagrams, scorepad
@@ -176,7 +177,10 @@ def _render_play(fence, spec, frames_out=None, frames_dir=""):
         first = opening(spec.id, seed, seats, seat, fence.game_options)
     if first is not None:
         name = frames_dir + opening_file_name(spec.id, fence.id)
-        frames_out[name] = json.dumps(first, ensure_ascii=False, separators=(",", ":"))
+        play = (spec.id, seed, seats, seat, fence.game_options)
+        stem = frames_dir + f"{spec.id}-{fence.id}-answer"
+        ANSWERS[stem] = _first_answers(first[-1], play, frames_out, stem)
+        frames_out[name] = _json(first)
         attrs["data-opening-src"] = name
     command = f"python -m rules_engine play {spec.id}"
     if seed is not None:
@@ -194,6 +198,53 @@ def _render_play(fence, spec, frames_out=None, frames_dir=""):
         f"You can play the same deal in a terminal: <code>{html.escape(command)}</code></p>",
         "</div>",
     ]
+
+
+# A play block's answers to the reader's first moves, prepared so that a first move is answered before the
+# engine has loaded: the gzipped bytes of the files each block may fetch (one a move), as far as a block's
+# turns go (``ANSWER_BUDGET``). The build prints them (hooks.on_post_build).
+ANSWERS = {}
+ANSWER_BUDGET = 20_000
+
+
+def _first_answers(turn, play, frames_out, stem):
+    """Writes the answers to each move of the reader's first ``turn`` (a reply of the engine's) beside
+    the page, one file a move, and names them in the turn's ``answers`` (move → file); then, while the
+    block's files stay within ``ANSWER_BUDGET`` gzipped, those to the reader's second turn after each
+    first move. Returns the block's gzipped bytes and how many first moves go a second turn deep."""
+    first = answers(*play)
+    files = _write_answers(turn, first, frames_out, stem)
+    size = sum(len(gzip.compress(frames_out[name].encode(), 6)) for name in files)
+    deep = 0
+    for index, (move, replies) in enumerate(first.items()):
+        second = answers(*play, played=(move,))
+        if not second:
+            continue
+        name = turn["answers"][move]
+        nested = _write_answers(replies[-1], second, {}, f"{stem}-{index}")
+        written = {path: _json(answer) for path, answer in nested.items()}
+        extra = sum(len(gzip.compress(text.encode(), 6)) for text in written.values())
+        if size + extra > ANSWER_BUDGET:
+            del replies[-1]["answers"]
+            break
+        frames_out.update(written)
+        frames_out[name] = _json(replies)   # now naming the second turn's files
+        size += extra
+        deep += 1
+    return {"bytes": size, "moves": len(first), "deep": deep}
+
+
+def _write_answers(turn, moves_answered, frames_out, stem):
+    """Each move's answer to a file ``<stem>-<n>.json`` in ``frames_out``, named in ``turn["answers"]``."""
+    turn["answers"] = {}
+    for index, (move, replies) in enumerate(moves_answered.items()):
+        turn["answers"][move] = name = f"{stem}-{index}.json"
+        frames_out[name] = _json(replies)
+    return {name: replies for name, replies in zip(turn["answers"].values(), moves_answered.values())}
+
+
+def _json(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _render_example(fence, spec, frames_out=None, frames_dir=""):

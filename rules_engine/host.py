@@ -460,19 +460,63 @@ def opening(game, seed, seats=None, human=0, options=None):
     reaches the same last reply. They are the reader's seat's replies, so they show what that seat
     may see. None where the widget would not stop at the reader's turn first (a hand's end or the
     game's end before it, an error)."""
+    return _readers_turn_after(game, seed, seats, human, options, ())[1]
+
+
+def answers(game, seed, seats=None, human=0, options=None, played=()):
+    """The answers to the reader's next move on a play block's deal, after the reader's moves
+    ``played`` (each answered up to the reader's next turn): for each move the table offers then
+    (a click, a button, the move list; not a move built card by card, whose steps the engine
+    answers), the replies it brings, the reader's own and the bots' up to the reader's next turn,
+    a hand's end or the game's end, as the widget asks for them. The build writes each move's
+    answer to a file of its own, fetched only for the move the reader makes: together they would
+    tell what the bots would have played to moves not made. Empty where the reader's turn is not
+    reached."""
+    host, turn = _readers_turn_after(game, seed, seats, human, options, played)
+    if turn is None:
+        return {}
+    moves = dict.fromkeys(click["move"] for click in turn[-1]["table"]["moves"] if not click.get("built"))
+    out = {}
+    for move in moves:
+        host, _ = _readers_turn_after(game, seed, seats, human, options, played)
+        reply = host.handle({"v": PROTOCOL_VERSION, "op": "move", "session": "opening", "move": move})
+        out[move] = [{key: each[key] for key in OPENING_KEYS} for each in _bots_until_turn(host, reply, human)]
+    return out
+
+
+def _readers_turn_after(game, seed, seats, human, options, played):
+    """A host whose session ``opening`` has dealt the block and played the reader's moves ``played``
+    (the bots answering each), and the replies since the last of them: None unless it is the
+    reader's turn then."""
     host = Host()
     reply = host.handle({"v": PROTOCOL_VERSION, "op": "open", "session": "opening", "game": game, "seed": seed,
                          "seats": seats, "human": human, "options": options or {}})
+    replies = _bots_until_turn(host, reply, human)
+    for move in played:
+        if not _readers_turn(replies[-1], human):
+            break
+        reply = host.handle({"v": PROTOCOL_VERSION, "op": "move", "session": "opening", "move": move})
+        replies = _bots_until_turn(host, reply, human)
+    if not _readers_turn(replies[-1], human):
+        return host, None
+    return host, [{key: each[key] for key in OPENING_KEYS} for each in replies]
+
+
+def _bots_until_turn(host, reply, human):
+    """``reply``, then the bots' replies as the widget's loop asks for them (play.js, runBots): the bots
+    play while the table is neither over nor waiting at a hand's end nor the reader's to play."""
     replies = [reply]
-    # The widget's loop (play.js, runBots): the bots play while the table is neither over nor the reader's.
     while reply["ok"] and not reply["table"]["is_over"] and not reply["table"]["interlude"] \
             and reply["table"]["to_act"] != human and not _live(reply):
         reply = host.handle({"v": PROTOCOL_VERSION, "op": "bot", "session": "opening"})
         replies.append(reply)
-    # A real-time table goes by its beat, once the reader starts it (widgets/timing.js): no first turn to draw.
-    if not reply["ok"] or reply["table"]["is_over"] or reply["table"]["interlude"] or _live(reply):
-        return None
-    return [{key: each[key] for key in OPENING_KEYS} for each in replies]
+    return replies
+
+
+def _readers_turn(reply, human):
+    # A real-time table goes by its beat, once the reader starts it (widgets/timing.js): no turn to draw.
+    return reply["ok"] and not reply["table"]["is_over"] and not reply["table"]["interlude"] \
+        and reply["table"]["to_act"] == human and not _live(reply)
 
 
 def _live(reply):

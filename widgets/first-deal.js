@@ -5,12 +5,19 @@
 // reader's turn. The play widget draws the deal as soon as it is fetched, marked as not yet live
 // (rw-play--early, data-first-deal="drawn"), with the loading bar saying what is loading, and the
 // bots' moves one at a time at the reader's pace (pace.js), each in the move log. The reader's first
-// move (a card, a choice, the move list) is kept and shown as waiting; once the engine is up it
-// deals the same block live, and if its last reply is the one drawn the widget goes on from it and
-// plays the kept move; if not, the drawing is dropped and the widget deals as it would have without
-// it. Loaded by the widget when it starts, so a page that never reaches its table does not fetch it.
+// move (a card, a button, the move list) is answered at once from the build's answer to it (the
+// reply's "answers" name a file for each move the table offers, rules_engine.host.answers): the
+// reader's move and the bots' replies up to the reader's next turn, drawn as the live table draws
+// them. Only the answer to the move made is fetched, as the others would tell what the bots would
+// have played. Where the build went a second turn deep, the next move is answered so too; a move
+// with no answer (one built card by card, or past the answers) is kept and shown as waiting. Once
+// the engine is up it deals the same block live and replays the reader's moves, and if its last
+// reply is the one drawn the widget goes on from it and plays the kept move; if not, the drawing
+// is dropped and the widget deals as it would have without it. Loaded by the widget when it
+// starts, so a page that never reaches its table does not fetch it.
 import { el, prettyMove } from "./cards.js";
 import { onStatus, request, status } from "./engine.js";
+import { updateHash } from "./play-links.js";
 import { clicksOf } from "./tables.js";
 
 const EARLY = "rw-play--early";
@@ -26,7 +33,7 @@ function canonical(value) {
   return JSON.stringify(value ?? null);
 }
 
-const opening = (reply) => canonical(Object.fromEntries(KEYS.map((key) => [key, reply[key]])));
+export const opening = (reply) => canonical(Object.fromEntries(KEYS.map((key) => [key, reply[key]])));
 
 /** The card that starts ``move`` on ``table`` ("zone/index"), or null. */
 function cardOf(table, move) {
@@ -62,6 +69,7 @@ export class FirstDeal {
     if (this.state !== "fetching") return;
     if (!Array.isArray(replies) || !replies[0]?.table || !widget.root.isConnected) return this.end("dropped");
     this.reply = replies[replies.length - 1];  // the reader's first turn
+    this.played = [];  // the reader's moves answered from the build's files
     this.setState("drawn");
     widget.root.classList.add(EARLY);
     widget.loading.append(this.note);
@@ -87,19 +95,60 @@ export class FirstDeal {
     widget.root.classList.remove("rw-play--your-turn");
     for (const button of Object.values(widget.buttons)) button.disabled = true;
     this.note.textContent = this.kept ? "Your move waits for the engine."
-      : widget.desc !== this.reply.table ? "The cards are dealt, and the players before you play."
-        : "The cards are dealt: choose your move now, and it is played as soon as the engine is ready.";
+      : widget.desc !== this.reply.table ? (this.played.length ? "The other players answer your move." : "The cards are dealt, and the players before you play.")
+        : !this.readersTurn() ? "The game goes on as soon as the engine is ready."
+          : `${this.played.length ? "Choose your next move" : "The cards are dealt: choose your move"} now${this.reply.answers ? "." : ", and it is played as soon as the engine is ready."}`;
     if (this.keptCard) widget.table.querySelector(`[data-key="${CSS.escape(this.keptCard)}"]`)?.classList.add("rw-card--pending");
   }
 
-  /** The widget's attempt at ``move`` while the table is not live: the first is kept, to play once it is. */
-  keep(move) {
+  readersTurn() {
+    const table = this.reply.table;
+    return table.to_act === this.widget.human && !table.is_over && !table.interlude;
+  }
+
+  /** The widget's attempt at ``move`` while the table is not live: answered from the build's file if
+   *  it has one (unless it opens a list of choices, which Back must be able to leave), else kept, to
+   *  play once the engine is ready. */
+  keep(move, opens = false) {
     const widget = this.widget;
-    if (this.state !== "drawn" || this.kept) return;
+    if (this.state !== "drawn" || this.kept || this.answering || !this.readersTurn()) return;
+    const src = !opens && !this.going && this.reply.answers?.[move];
+    if (src) {
+      this.drawn = this.answer(move, src);
+      return;
+    }
     this.kept = move;
     this.keptCard = cardOf(widget.desc, move);
     widget.busy = true;  // nothing else is taken meanwhile
     widget.say(`Your move, ${prettyMove(move)}, is played as soon as the engine is ready.`);
+    widget.render();
+  }
+
+  /** Draws the build's answer to the reader's ``move`` (the file ``src``): the reader's move, then the
+   *  bots' replies one at a time; kept to play live instead if the file cannot be had. */
+  async answer(move, src) {
+    const widget = this.widget;
+    this.answering = widget.busy = true;
+    widget.render();
+    const replies = await fetch(new URL(`../${src}`, import.meta.url)).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    widget.busy = false;
+    if (this.state !== "drawn") return;
+    if (!Array.isArray(replies) || !replies[0]?.table) {
+      this.answering = false;
+      this.reply = { ...this.reply, answers: null };
+      return this.keep(move);
+    }
+    this.played.push(move);
+    this.reply = replies[replies.length - 1];
+    widget.selected = null;
+    widget.say("");
+    widget.show(replies[0]);
+    for (const reply of replies.slice(1)) {
+      await widget.pace.before();
+      if (this.state !== "drawn") return;
+      widget.show(reply);
+    }
+    this.answering = false;
     widget.render();
   }
 
@@ -112,7 +161,9 @@ export class FirstDeal {
       return false;
     }
     const widget = this.widget;
-    await this.drawn;  // the bots' moves before the reader's are all shown first
+    // The moves drawn so far are all shown first (the bots' before the reader's turn, and an answer).
+    for (let shown = null; shown !== this.drawn;) await (shown = this.drawn);
+    this.going = true;  // a move made from now on waits for the engine
     const reply = await this.dealLive();
     const same = reply.ok && opening(reply) === opening(this.reply);
     this.end(same ? "live" : "dropped");
@@ -120,30 +171,38 @@ export class FirstDeal {
     widget.selected = null;
     if (!same) {
       widget.view = widget.desc = null;  // no click reaches the engine's other deal until it is drawn
-      widget.say(this.kept ? "The table dealt differs from the one drawn while the engine loaded: choose your move again." : "");
+      widget.say(this.kept || this.played.length ? "The table dealt differs from the one drawn while the engine loaded: the deal starts again." : "");
       return false;
     }
     widget.badLink = null;
-    widget.readerHasMoved = false;
+    widget.readerHasMoved = this.played.length > 0;
     widget.interlude = null;
     widget.say("");
     widget.show(reply);
+    if (this.played.length) {
+      updateHash(widget);
+      widget.remember();
+    }
     if (this.kept) await widget.play(this.kept);
     return true;
   }
 
-  /** The block's deal opened in the engine, and the bots' moves before the reader's first turn, as the
-   *  widget asks for them (play.js: open, runBots), without drawing them: the table drawn stays. */
+  /** The block's deal opened in the engine, the bots' moves before the reader's first turn, and each
+   *  move of the reader's answered from the build with the bots' replies to it, as the widget asks for
+   *  them (play.js: open, attempt, runBots), without drawing them: the table drawn stays. */
   async dealLive() {
     const widget = this.widget;
     const seed = widget.seed !== null ? { seed: widget.seed } : {};
     let reply = await request("open", {
       session: widget.session, game: widget.game, human: widget.human, ...widget.seats, options: widget.options, ...seed,
     });
-    while (reply.ok && !reply.table.is_over && !reply.table.interlude && reply.table.to_act !== widget.human) {
-      reply = await request("bot", { session: widget.session });
+    for (let next = 0; ; next++) {
+      while (reply.ok && !reply.table.is_over && !reply.table.interlude && reply.table.to_act !== widget.human) {
+        reply = await request("bot", { session: widget.session });
+      }
+      if (!reply.ok || next === this.played.length) return reply;
+      reply = await request("move", { session: widget.session, move: this.played[next] });
     }
-    return reply;
   }
 
   /** The engine did not load: the deal stays in view, but nothing is played on it. */

@@ -173,6 +173,8 @@ export class PlayWidget {
     } catch {
       return;
     }
+    // A table taken away while the engine loaded (an instant navigation) deals nothing.
+    if (this.disposed || !this.root.isConnected) return;
     // A link's options are the table's own, changed by those the link names.
     const linked = link && !link.bad ? { ...this.blockOptions, ...link.options } : null;
     const resume = link ? null : this.record ? this.resume : keptGame(this.game, this.id);
@@ -214,6 +216,7 @@ export class PlayWidget {
   /** Stops a table an instant navigation took away (or another made in its place): its bots stop
    *  and the engine forgets its game. */
   dispose() {
+    this.disposed = true;
     this.stopBots();
     tables.delete(this);
     this.unsubscribe?.();
@@ -452,7 +455,7 @@ export class PlayWidget {
 
   async attempt(move, opens = false) {
     if (this.busy || !this.view) return;
-    if (this.early) return this.early.keep(move);  // on the deal drawn from the build while the engine loads
+    if (this.early) return this.early.keep(move, opens);  // on the deal drawn from the build while the engine loads
     this.busy = true;
     const pending = request("move", { session: this.session, move });  // sent before the re-render
     this.render();
@@ -475,6 +478,8 @@ export class PlayWidget {
   }
 
   leaveInterlude() {
+    // A hand's end drawn from the build's answers: the next deal waits for the engine.
+    if (this.early) return this.say("The next hand is dealt as soon as the engine is ready.", "prompt");
     this.interlude = null;
     this.readerHasMoved = true;  // the game is the reader's from here, and kept as such
     this.afterHandEnd = true;    // the last move told ended the hand before: the log has it

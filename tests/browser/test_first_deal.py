@@ -1,7 +1,8 @@
 """The table before the engine: over a phone's link, a seeded play block's first deal is drawn from
 the build (widgets/first-deal.js, rules_engine.host.opening) with the loading bar saying what loads,
 the bots' moves before the reader's shown one at a time in the move log, and the reader's first
-card, clicked then, is played once the engine is ready; on that link the
+card, clicked then, answered at once from the build's answer to it; once the engine is ready it
+goes on from there; on that link the
 worker chooses the normal start, and never fetches the snapshot. Served through the
 benchmarks' throttled server (benchmarks/link_server.py: each response a round trip late, one
 shared link of 20 Mbit/s), under the site's content security policy."""
@@ -48,7 +49,7 @@ def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(ne
     assert page.evaluate("rulesEngineStatus.state") == "loading"
     assert page.locator(f"{PLAY} .rw-loading progress").is_visible()
     assert re.match(r"Loading (Python in your browser|the rules engine)…", page.locator(f"{PLAY} .rw-loading__text").inner_text())
-    assert "played as soon as the engine is ready" in page.locator(f"{PLAY} .rw-loading__note").inner_text()
+    assert "choose your move now." in page.locator(f"{PLAY} .rw-loading__note").inner_text()
     # Seat 0's view only: the bots' hands are backs. The reader's turn begins once live.
     assert len(page.locator(HAND).all()) == 13
     for seat in (1, 2, 3):
@@ -65,26 +66,31 @@ def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(ne
     card = page.locator(f"{HAND}.rw-card--legal").first
     played = card.get_attribute("data-card")
     card.click()
-    # Both read at once: the click was kept, shown as waiting, before the engine was ready.
-    state, waiting = page.evaluate("""() => [rulesEngineStatus.state,
-      document.querySelector('[data-widget=play] .rw-card--pending')?.dataset.card]""")
-    assert state == "loading", "the engine was ready before the click: the link was not slow enough to test this"
-    assert waiting == played
-
-    # Once the engine is up it deals the same table and plays the card kept; the bots answer.
-    page.wait_for_function("() => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === 12",
-                           timeout=LIVE_TIMEOUT_MS)
-    page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=LIVE_TIMEOUT_MS)
-    assert page.locator(PLAY).get_attribute("data-first-deal") == "live"  # the engine's deal was the one drawn
-    assert played not in [card.get_attribute("data-card") for card in page.locator(HAND).all()]
-    # The engine's log goes on from the drawn one: one entry for each move the reader's seat was
-    # told, the three drawn, the reader's card and the bots' answers up to the reader's turn (as
-    # many as the trick's winner leaves to play).
+    # Answered at once from the build's answer to that card (rules_engine.host.answers): the card
+    # leaves the hand and the bots reply one at a time, all while Python is still loading.
     page.wait_for_function(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
-        return w.step >= 5 && document.querySelectorAll('{PLAY} .rw-log__move').length === w.step; }}""",
-                           timeout=LIVE_TIMEOUT_MS)
-    assert re.search(r"Seat [123] plays the ", page.locator(f"{PLAY} .rw-status").inner_text())
+        return w.early && !w.early.answering && w.early.played.length === 1; }}""")
+    state, drawn, step, told = page.evaluate(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+        return [rulesEngineStatus.state, w.root.dataset.firstDeal, w.step, w.log.entries.length]; }}""")
+    assert state == "loading", "the engine was ready before the answer: the link was not slow enough to test this"
+    assert drawn == "drawn" and step > 3 and told == step, (drawn, step, told)
+    assert played not in [card.get_attribute("data-card") for card in page.locator(HAND).all()]
+    assert len(page.locator(HAND).all()) == 12
     assert page.locator(f"{PLAY} .rw-card--pending").count() == 0
+    # Only the answer to the card played was fetched: the others would tell what the bots hold.
+    answers = [name for name in server.sent if "-answer-" in name]
+    assert len(answers) == 1 and re.search(r"king-play-1-answer-\d+\.json", answers[0]), answers
+
+    # Once the engine is up it deals the same table, replays the card and the bots' answers, and
+    # goes on live from the position drawn: the reader's next card is the engine's to answer.
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=LIVE_TIMEOUT_MS)
+    assert page.locator(PLAY).get_attribute("data-first-deal") == "live"  # the engine reached the position drawn
+    page.locator(f"{HAND}.rw-card--legal").first.click()
+    page.wait_for_function(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
+        return w.step > {step} && document.querySelectorAll('{PLAY} .rw-log__move').length === w.step
+          && document.querySelectorAll('{PLAY} [data-zone=hand-0] .rw-card').length === 11; }}""",
+                           timeout=LIVE_TIMEOUT_MS)
+    assert re.search(r"(plays the |is thinking|Your turn)", page.locator(f"{PLAY} .rw-status").inner_text())
     assert not page.locator(f"{PLAY} .rw-loading").is_visible()
     assert page.evaluate("window.__violations") == []
     # 20 Mbit/s is too slow for the snapshot's extra bytes to pay (widgets/engine-start.js, chooseStart).

@@ -1,0 +1,88 @@
+"""A first move answered before Python loads: with the engine held back, every seeded play block of
+every game takes a first move from the build's answers (rules_engine.host.answers, written beside the
+page) and draws the reader's move and the bots' replies at once; once the engine is let through, the
+table on screen goes live from the position drawn, and the browser's own engine, replaying each
+block's deal and move as a table going live does (widgets/first-deal.js, dealLive), reaches the
+very reply each answer drew. Only the answer to the move made is fetched."""
+
+import json
+import re
+
+from conftest import visit
+
+PLAY = "[data-widget=play][data-opening-src]"
+
+
+def _drawn(page, block):
+    """Waits until ``block`` shows the reader's turn drawn from the build, the engine still loading."""
+    page.wait_for_function("""(id) => { const w = document.getElementById(id)?.rwWidget, early = w?.early;
+        return early && early.state === "drawn" && !early.answering && w.desc === early.reply.table; }""", arg=block)
+
+
+def test_every_blocks_first_move_is_answered_before_the_engine_and_the_engine_agrees(new_page, site_url, site_dir):
+    page = new_page()
+    held = []
+    # Python stays out of the page until the test lets it through (the worker and every file of its bundle).
+    page.route("**/pyodide/**", lambda route: held.append(route))
+    pages = sorted({path.parent.name for path in (site_dir / "games").glob("*/*-answer-*.json")})
+    assert len(pages) >= 30, pages
+    checked, sent = [], []
+    page.on("request", lambda request: sent.append(request.url))
+    for number, game in enumerate(pages):
+        (page.goto if not number else lambda url: visit(page, url))(site_url + f"games/{game}/")
+        for block in page.locator(PLAY).evaluate_all("(nodes) => nodes.map((node) => node.id)"):
+            page.locator(f"#{block}").scroll_into_view_if_needed()
+            _drawn(page, block)
+            answered = page.evaluate("(id) => Object.keys(document.getElementById(id).rwWidget.early.reply.answers || {})", block)
+            if not answered:
+                continue   # every move of its first turn is built card by card: the engine answers those
+            move = answered[-1]
+            step = page.evaluate("(id) => document.getElementById(id).rwWidget.step", block)
+            sent.clear()
+            # The reader's move from the list of legal moves, as any move may be made.
+            page.select_option(f"#{block}-moves", value=move)
+            page.locator(f"#{block} .rw-move-list").get_by_role("button", name="Play").click()
+            _drawn(page, block)
+            where = f"{game} {block} {move!r}"
+            state = page.evaluate("""(id) => { const w = document.getElementById(id).rwWidget;
+                return [rulesEngineStatus.state, w.early.played, w.step, w.log.entries.length, w.root.dataset.firstDeal]; }""", block)
+            assert state[0] == "loading" and state[1] == [move] and state[2] > step, (where, state)
+            assert state[3] == state[2], f"{where}: the move log holds an entry for each move told: {state}"
+            # Only the answer to the move made was fetched.
+            files = [url for url in sent if "-answer-" in url]
+            assert len(files) == 1 and re.search(rf"/{game}-{block}-answer-\d+\.json$", files[0]), (where, files)
+            expected = page.evaluate("""async (id) => { const w = document.getElementById(id).rwWidget;
+                const { opening } = await import(new URL("widgets/first-deal.js", document.baseURI.replace(/games\\/.*$/, "")));
+                return { game: w.game, human: w.human, seats: w.seats, options: w.blockOptions, seed: w.seed,
+                         played: w.early.played, drawn: opening(w.early.reply) }; }""", block)
+            checked.append((where, expected))
+    assert len(checked) >= 35, [where for where, _ in checked]
+
+    # The engine let through.
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide/**")
+    page.wait_for_function("() => rulesEngineStatus.state !== 'loading'", timeout=180_000)
+    assert page.evaluate("rulesEngineStatus.state") == "ready"
+    # The browser's engine replays every block's deal and move as a table going live does.
+    differ = page.evaluate("""async (checked) => {
+        const { FirstDeal, opening } = await import(new URL("widgets/first-deal.js", document.baseURI.replace(/games\\/.*$/, "")));
+        const differ = [];
+        for (const [where, block] of checked) {
+          const widget = { ...block, session: `answers-${differ.length}` };
+          const reply = await FirstDeal.prototype.dealLive.call({ widget, played: block.played });
+          if (!reply.ok) differ.push([where, reply.error.message]);
+          else if (opening(reply) !== block.drawn) {
+            const drawn = JSON.parse(block.drawn), live = JSON.parse(opening(reply));
+            differ.push([where, Object.keys(live).filter((key) => JSON.stringify(live[key]) !== JSON.stringify(drawn[key])),
+                         JSON.stringify(live).slice(0, 300), block.drawn.slice(0, 300)]);
+          }
+        }
+        return differ;
+    }""", checked)
+    assert differ == [], json.dumps(differ)[:2000]
+    # The table on this page went live from the position it drew.
+    last = page.locator(PLAY).last
+    page.wait_for_function("(node) => node.dataset.firstDeal !== 'drawn'", arg=last.element_handle(), timeout=180_000)
+    assert last.get_attribute("data-first-deal") == "live"
+    page.wait_for_selector(f"#{last.get_attribute('id')}.rw-play--your-turn, #{last.get_attribute('id')} .rw-interlude")
