@@ -520,7 +520,7 @@ class UmtaliState(State):
         names, tally = self.player_names(), Tally(2)
         for s in range(2):
             for label, points, rule, cards in side_items([(k, m) for owner, k, m in self.melds if owner == s]):
-                count = plural(len(cards) // 2, "marriage") if label == "Marriages" else plural(len(cards), "card")
+                count = plural(len(cards) // 2, "marriage") if label == "Marriages" else None
                 tally.add(s, label.format(other=names[1 - s]), points, rule, cards, count)
         row = tally.points
         lines = list(lines) + [f"{names[s]}'s side scores {row[s]}" for s in range(2)]

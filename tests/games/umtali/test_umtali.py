@@ -170,8 +170,8 @@ def test_a_hands_end_shows_each_sides_marriages_cards_and_the_cards_left_to_it()
     assert end["ended"] == "Seat 0 went out, and Seat 1 has had a last turn."
     out, other = end["breakdown"]
     assert [(i["label"], i["points"], i.get("note")) for i in out["items"]] == [
-        ("Marriages", 40, "2 marriages"), ("10s and face cards", 5, "1 card"), ("Other cards", 5, "5 cards"),
-        ("Seat 1's cards left", 13, "9 cards")]
+        ("Marriages", 40, "2 marriages"), ("10s and face cards", 5, None), ("Other cards", 5, None),
+        ("Seat 1's cards left", 13, None)]
     assert out["items"][3]["rule"] == "play.leftover" and "9 cards left (4♠ 6♠ 8♠ 10♠" in end["lines"][0]
     side = next(z["cards"] for z in end["zones"] if z["id"] == "end-side-0")
     assert sorted(c for i in out["items"] for c in i["cards"]) == sorted(side)
