@@ -55,9 +55,10 @@ def hand_sheet(state, totals, target):
     return score_sheet(state.player_names(), rows, totals, target=target)
 
 
-def interlude(state, number, zones, lines, totals=(), ended=None):
+def interlude(state, number, zones, lines, totals=(), ended=None, unit="points"):
     """Hand ``number``'s end: what ``ended`` it, ``zones``, its ``lines`` as sentences, then the
-    points in all of each seat in ``totals``, and the breakdown its scoring kept (``table.hand_end``)."""
+    points in all of each seat in ``totals``, and the breakdown its scoring kept (``table.hand_end``),
+    counted in ``unit``."""
     names = state.player_names()
     told = [f"{names[s]}: {plural(state.points[s], 'point')} in all" for s in totals]
-    return hand_end(f"End of hand {number}", lines, zones=zones, totals=told, ended=ended, state=state)
+    return hand_end(f"End of hand {number}", lines, zones=zones, totals=told, ended=ended, state=state, unit=unit)

@@ -30,7 +30,7 @@ from ...game import ALL, GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreHand, ScoreRule
 from ...selection import Built
-from ...table import plural
+from ...table import Tally, plural
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("take", "take {card}"), MoveForm("meld", "meld {cards}"),
@@ -57,15 +57,38 @@ def card_points(card):
     return HIGH if card.rank in "TJQK" else 1
 
 
+def side_items(melds):
+    """What a side scores, item by item: ``[(label, points, rule, cards)]``, its marriages
+    (20 each), its 10s and face cards (5 each), its other cards (1 each), and apart, under
+    ``play.leftover``, the cards left in the other's hand (melds of kind ``left``).
+
+    >>> from rules_engine.cards import parse_cards
+    >>> [item[:2] for item in side_items([("marriage", parse_cards("QH KH")), ("run", parse_cards("5S 6S 7S")),
+    ...                                   ("single", parse_cards("JD")), ("left", parse_cards("9C"))])]
+    [('Marriages', 20), ('10s and face cards', 5), ('Other cards', 3), ("{other}'s cards left", 1)]
+    """
+    marriages = [c for kind, cards in melds if kind == "marriage" for c in cards]
+    melded = [c for kind, cards in melds if kind not in ("marriage", "left") for c in cards]
+    left = [c for kind, cards in melds if kind == "left" for c in cards]
+    items = [("Marriages", MARRIAGE * (len(marriages) // 2), "scoring.cards", marriages),
+             ("10s and face cards", sum(HIGH for c in melded if card_points(c) == HIGH), "scoring.cards",
+              [c for c in melded if card_points(c) == HIGH]),
+             ("Other cards", sum(1 for c in melded if card_points(c) != HIGH), "scoring.cards",
+              [c for c in melded if card_points(c) != HIGH]),
+             ("{other}'s cards left", sum(map(card_points, left)), "play.leftover", left)]
+    return [item for item in items if item[3]]
+
+
 def side_points(melds):
-    """What a side scores: its cards' points, a marriage counting 20 rather than its two 5s.
+    """What a side scores: its cards' points, a marriage counting 20 rather than its two 5s
+    (the sum of its ``side_items``).
 
     >>> from rules_engine.cards import parse_cards
     >>> side_points([("marriage", parse_cards("QH KH")), ("run", parse_cards("5S 6S 7S")),
     ...              ("single", parse_cards("JD"))])
     28
     """
-    return sum(MARRIAGE if kind == "marriage" else sum(map(card_points, cards)) for kind, cards in melds)
+    return sum(points for _, points, _, _ in side_items(melds))
 
 
 def _rank(card):
@@ -463,7 +486,7 @@ class UmtaliState(State):
         if not self.stock or self.turns >= TURN_LIMIT:
             why = "the stock is empty" if not self.stock else f"{TURN_LIMIT} turns have gone by"
             self.said = self.said[:-1] + f"; {why}, and the hand ends with nobody out."
-            self._end_hand([f"{why} with nobody out: the cards still held count for nobody"])
+            self._end_hand([f"{why} with nobody out: the cards still held count for nobody"], f"{why} with nobody out")
             return
         self._start_turn(other)
 
@@ -487,19 +510,24 @@ class UmtaliState(State):
         else:
             lines.append(f"{names[seat]} goes out too")
             self.said = self.said[:-1] + f"; {names[seat]} goes out too."
-        self._end_hand(lines)
+        self._end_hand(lines, f"{names[self.out]} went out, and {names[seat]} has had a last turn")
 
     def side(self, seat):
         """The melds on ``seat``'s side: ``(kind, cards)``, the cards left to it counted as singles."""
         return [("single" if kind == "left" else kind, cards) for owner, kind, cards in self.melds if owner == seat]
 
-    def _end_hand(self, lines):
-        names = self.player_names()
-        row = tuple(side_points(self.side(s)) for s in range(2))
+    def _end_hand(self, lines, ended):
+        names, tally = self.player_names(), Tally(2)
+        for s in range(2):
+            for label, points, rule, cards in side_items([(k, m) for owner, k, m in self.melds if owner == s]):
+                count = plural(len(cards) // 2, "marriage") if label == "Marriages" else None
+                tally.add(s, label.format(other=names[1 - s]), points, rule, cards, count)
+        row = tally.points
         lines = list(lines) + [f"{names[s]}'s side scores {row[s]}" for s in range(2)]
         self.points = tuple(a + b for a, b in zip(self.points, row))
         self.hand_results += ((self.hand_number, row, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), list(self.melds), [list(h) for h in self.hands])
+        self.hand_end = (self.hand_number, tuple(lines), list(self.melds), [list(h) for h in self.hands], ended)
+        self.hand_tally = tally.breakdown(names)
         if self.hand_number >= HANDS:
             self.over, self.turn = True, None
             best = max(self.points)

@@ -48,7 +48,7 @@ def _result(state):
             f"after {state.hands_in_game} hands.")
 
 
-def _ended(state, number, lines, melds, hands):
+def _ended(state, number, lines, melds, hands, ended):
     names = state.player_names()
     zones = []
     for s in range(2):
@@ -58,4 +58,4 @@ def _ended(state, number, lines, melds, hands):
         if hand:
             zones.append(zone(f"end-hand-{s}", f"{names[s]}'s cards still held", hand, kind="hand",
                               owner=s, source=False))
-    return interlude(state, number, zones, lines, totals=range(2))
+    return interlude(state, number, zones, lines, totals=range(2), ended=ended)

@@ -32,8 +32,9 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
+from .ending import end_words, hand_count, hand_tally
 from .listing import built_open, hand_melds, listed_takes, longest_each, selection
-from .melds import (canonical, card_value, discard_move, extend, held_key, identity, lay_offs, meld_move, meld_words,
+from .melds import (canonical, discard_move, extend, held_key, identity, lay_offs, meld_move, meld_words,
                     read_meld, take_move)
 from .rearrange import laid_again, put_back, refusal, split, take_up
 
@@ -58,19 +59,6 @@ def doubled(hand):
     return sum(1 for card, n in Counter(hand).items() if n >= 2 and not card.is_joker)
 
 
-def hand_count(melds, hand):
-    """The text's count: what a player's melds are worth, less the cards left in hand.
-
-    >>> from rules_engine.cards import parse_card, parse_cards
-    >>> from rules_engine.games.vazhushal.melds import read_meld
-    >>> neg = parse_card("4C")
-    >>> melds = [read_meld(parse_cards(t), neg) for t in ("5H 6H 7H", "QS QD 4H")]
-    >>> hand_count(melds, parse_cards("KD 2S JK"))   # 18 + 30, less 10 + 2 + 0
-    36
-    """
-    return sum(m.value for m in melds) - sum(card_value(c) for c in hand)
-
-
 class VazhushalState(State):
     spec = GameSpec(
         id="vazhushal",
@@ -87,7 +75,8 @@ class VazhushalState(State):
                "play.meld-first", "play.meld", "play.wild", "play.natural-card", "play.identical",
                "play.first-meld", "play.keep-natural", "play.lay-off", "play.rearrange", "play.discard",
                "play.keep-one", "end.out", "end.stock", "scoring.count", "end.game", "interpretation.hands",
-               "interpretation.ambiguous", "interpretation.rearrange", "interpretation.rearrange-pool"),
+               "interpretation.ambiguous", "interpretation.rearrange", "interpretation.rearrange-pool",
+               "interpretation.tie"),
         scoring=ScoreRule(wins="high", rule="scoring.count", end_rule="end.game", hands_option="hands",
                           unit="hands won", cites=("end.out", "end.stock")),
     )
@@ -516,19 +505,13 @@ class VazhushalState(State):
         return [hand_count([m for o, m in self.melds if o == s], self.hands[s]) for s in range(self.seats)]
 
     def _end_hand(self, winners, rule):
-        names = self.player_names()
-        counts = self.counts()
-        row = tuple(int(s in winners) for s in range(self.seats))
-        if rule == "end.out":
-            lines = [f"{names[winners[0]]} goes out and wins the hand"]
-        else:
-            who = " and ".join(names[s] for s in winners)
-            lines = [f"the stock is out: {who} {'has' if len(winners) == 1 else 'have'} the highest count, "
-                     f"and {'wins' if len(winners) == 1 else 'share'} the hand"]
-        lines += [f"{names[s]}: melds less hand, {_signed(counts[s])}" for s in range(self.seats)]
+        tally = hand_tally(self, winners, rule)
+        row = tally.points
+        ended, lines = end_words(self, winners, rule)
         self.points = tuple(p + r for p, r in zip(self.points, row))
         self.hand_results += ((self.hand_number, row, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), [list(h) for h in self.hands], list(self.melds))
+        self.hand_end = (self.hand_number, tuple(lines), [list(h) for h in self.hands], list(self.melds), ended)
+        self.hand_tally = tally.breakdown(self.player_names())
         self.outcome = (winners, rule)
         if self.hand_number >= self.options["hands"]:
             self.over, self.turn = True, None
@@ -581,12 +564,6 @@ class VazhushalState(State):
 
 class _Listed(list):
     """Legal moves, with the melds they lay by their cards (``melds``)."""
-
-
-def _signed(n):
-    from ...table import signed
-
-    return signed(n)
 
 
 def _ordinal(n):

@@ -5,7 +5,7 @@ rules_engine/families/rummy_table.py."""
 
 from ...families.rummy_table import description, hand_sheet, hand_zone, interlude, stock_zone
 from ...game import ALL
-from ...table import plural, zone
+from ...table import article, plural, zone
 from .melds import is_wild
 
 
@@ -73,10 +73,18 @@ def _result(state):
     return f"{who} share the game, with {plural(state.points[state.winners[0]], 'hand')} won each."
 
 
-def _ended(state, number, lines, hands, melds):
+def _ended(state, number, lines, hands, melds, ended):
     names = state.player_names()
     zones = [zone(f"end-hand-{s}", f"{names[s]}'s cards left", hand, kind="hand", owner=s, source=False)
              for s, hand in enumerate(hands)]
-    zones += [zone(f"end-meld-{n}", f"Meld {n}", meld.cards, kind="meld", owner=owner)
-              for n, (owner, meld) in enumerate(melds, 1)]
-    return interlude(state, number, zones, lines)
+    zones += [zone(f"end-meld-{n}", f"{names[owner]}'s meld {n}{_standing_for(meld)}", meld.cards, kind="meld",
+                   owner=owner) for n, (owner, meld) in enumerate(melds, 1)]
+    return interlude(state, number, zones, lines, ended=ended, unit="hands")
+
+
+def _standing_for(meld):
+    """What each wild card of ``meld`` stands for, in words: `` (★ as 7♥)``, `` (★ as a K)`` in a
+    set; nothing for a meld whose cards all stand for themselves."""
+    told = [f"{card.symbol} as " + (stands.symbol if meld.kind == "run" else article(stands.symbol[:-1]))
+            for card, stands in zip(meld.cards, meld.stands) if card is not stands]
+    return f" ({', '.join(told)})" if told else ""

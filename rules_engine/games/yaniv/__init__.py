@@ -24,7 +24,7 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreRule
 from ...selection import Built
-from ...table import plural
+from ...table import Tally, plural
 
 FORMS = MoveForms(
     MoveForm("yaniv", "yaniv"), MoveForm("discard", "discard {cards}"),
@@ -170,20 +170,50 @@ def hand_row(hand, facts, context):
             "state": {"totals": after}}
 
 
+def hand_items(caller, counts, playing):
+    """Each seat's items for a hand, as it scores them: ``[(label, points, rule, shows its
+    hand)]`` for the players ``playing``, whose hands count ``counts``; none for a player out.
+
+    >>> hand_items(0, [4, 3, 12], [0, 1, 2])[0]
+    [('Cards held', 4, 'scoring.assaf', True), ('A lower hand: the call fails', 30, 'scoring.assaf', False)]
+    """
+    items = [[] for _ in counts]
+    held = "scoring.hand" if caller is not None else "interpretation.turn-limit"
+    for s in playing:
+        if s != caller:
+            items[s].append(("Cards held", counts[s], held, True))
+    if caller is None:
+        return items
+    if any(counts[s] < counts[caller] for s in playing if s != caller):
+        items[caller] += [("Cards held", counts[caller], "scoring.assaf", True),
+                          ("A lower hand: the call fails", PENALTY, "scoring.assaf", False)]
+    else:
+        level = any(counts[s] == counts[caller] for s in playing if s != caller)
+        items[caller].append(("Yaniv: nobody counts less", 0, "interpretation.tie" if level else "scoring.hand", True))
+    return items
+
+
 def hand_points(caller, counts, playing):
-    """``(points per seat, rule)`` for a hand: ``counts`` of the players ``playing``.
+    """``(points per seat, rule)`` for a hand: ``counts`` of the players ``playing``; each seat's
+    points are its items' sum (``hand_items``).
 
     >>> hand_points(0, [5, 5, 9], [0, 1, 2]), hand_points(0, [5, 4, 9], [0, 1, 2])
     (([0, 5, 9], 'scoring.hand'), ([35, 4, 9], 'scoring.assaf'))
     """
-    won = [counts[s] if s in playing else 0 for s in range(len(counts))]
-    if caller is None:
-        return won, "scoring.hand"
-    if any(counts[s] < counts[caller] for s in playing if s != caller):
-        won[caller] += PENALTY
-        return won, "scoring.assaf"
-    won[caller] = 0
-    return won, "scoring.hand"
+    items = hand_items(caller, counts, playing)
+    failed = caller is not None and any(rule == "scoring.assaf" for _, _, rule, _ in items[caller])
+    return [sum(points for _, points, _, _ in seat) for seat in items], "scoring.assaf" if failed else "scoring.hand"
+
+
+def reset_item(total):
+    """The item that brings a total of exactly 100 or 200 down: ``(label, points, rule)``, or None.
+
+    >>> reset_item(200), reset_item(150)
+    (('Exactly 200: down to 100', -100, 'scoring.reset'), None)
+    """
+    if total not in RESETS:
+        return None
+    return f"Exactly {total}: down to {RESETS[total]}", RESETS[total] - total, "scoring.reset"
 
 
 def settle(before, won, playing):
@@ -195,9 +225,10 @@ def settle(before, won, playing):
     after, reset = list(before), []
     for s in playing:
         total = before[s] + won[s]
-        if total in RESETS:
+        item = reset_item(total)
+        if item:
             reset.append(s)
-            total = RESETS[total]
+            total += item[1]
         after[s] = total
     return after, reset
 
@@ -426,8 +457,17 @@ class YanivState(State):
     def _end_hand(self, caller):
         names = self.player_names()
         counts = [hand_value(h) for h in self.hands]
-        won, rule = hand_points(caller, counts, self.active)
-        after, reset = settle(list(self.points), won, self.active)
+        tally, reached = Tally(self.seats), {}   # the players reset: the total each reached
+        for s, items in enumerate(hand_items(caller, counts, self.active)):
+            for label, points, rule, shows in items:
+                tally.add(s, label, points, rule, self.hands[s] if shows else ())
+            total = self.points[s] + tally.points[s]
+            item = reset_item(total) if s in self.active else None
+            if item:
+                tally.add(s, *item)
+                reached[s] = total
+        row = tally.points
+        after = [p + r for p, r in zip(self.points, row)]
         lines = []
         if caller is not None:
             lower = [s for s in self.active if s != caller and counts[s] < counts[caller]]
@@ -439,13 +479,15 @@ class YanivState(State):
                 lines.append(f"nobody counts less than {counts[caller]}: {names[caller]} scores nothing")
         lines += [f"{names[s]} scores {plural(counts[s], 'point')}" for s in self.active
                   if s != caller]
-        lines += [f"{names[s]} reaches exactly {self.points[s] + won[s]}, which falls to {after[s]}" for s in reset]
-        row = tuple(a - b for a, b in zip(after, self.points))
+        lines += [f"{names[s]} reaches exactly {total}, which falls to {after[s]}" for s, total in reached.items()]
         self.points = tuple(after)
         out = [s for s in self.active if after[s] > OUT_ABOVE]
         lines += [f"{names[s]} has {after[s]}, above {OUT_ABOVE}, and is out" for s in out]
         self.hand_results += ((self.hand_number, row, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), [list(h) for h in self.hands], tuple(self.active))
+        ended = (f"{names[caller]} called Yaniv with {counts[caller]}" if caller is not None else
+                 f"{ROUND_LIMIT} rounds went by without a call")
+        self.hand_end = (self.hand_number, tuple(lines), [list(h) for h in self.hands], tuple(self.active), ended)
+        self.hand_tally = tally.breakdown(names)
         left = tuple(s for s in self.active if s not in out)
         if len(left) <= 1 or self.hand_number >= MAX_HANDS:
             self.over, self.turn = True, None

@@ -45,8 +45,8 @@ def _result(state):
             f"with the lowest total, {total}.")
 
 
-def _ended(state, number, lines, hands, playing):
+def _ended(state, number, lines, hands, playing, ended):
     names = state.player_names()
     zones = [zone(f"end-hand-{s}", f"{names[s]}'s hand: {state.hand_value(hands[s])}", hands[s], kind="hand",
                   owner=s, source=False) for s in playing]
-    return interlude(state, number, zones, lines, totals=playing)
+    return interlude(state, number, zones, lines, totals=playing, ended=ended)

@@ -12,7 +12,7 @@ from rules_engine.bots import HeuristicBot, RandomBot
 from rules_engine.cards import RANKS, make_deck, parse_cards
 from rules_engine.games.umtali import TURN_LIMIT, basic_kind, basic_melds, hand_row
 from rules_engine.scoring import ScoreError
-from ends import most, played_to_end
+from ends import first_hand_end, most, played_to_end
 
 UMTALI = rules_engine.load_game("umtali")
 
@@ -161,6 +161,21 @@ def test_the_stock_running_out_ends_the_hand_and_held_cards_count_for_nobody():
     state = state.apply("draw").apply("meld QH KH").apply("discard 7C")
     assert state.hand_number == 2 and state.hand_results[0][1] == (20, 0)
     assert "nobody" in state.hand_results[0][2][0]
+    assert [[(i["label"], i["points"]) for i in g["items"]] for g in state.hand_tally] == [[("Marriages", 20)], []]
+
+
+def test_a_hands_end_shows_each_sides_marriages_cards_and_the_cards_left_to_it():
+    # first_hand_end checks that the items add up to the hand's row of the sheet, under the page's rules.
+    end = first_hand_end(UMTALI.new(seed=8))
+    assert end["ended"] == "Seat 0 went out, and Seat 1 has had a last turn."
+    out, other = end["breakdown"]
+    assert [(i["label"], i["points"], i.get("note")) for i in out["items"]] == [
+        ("Marriages", 40, "2 marriages"), ("10s and face cards", 5, None), ("Other cards", 5, None),
+        ("Seat 1's cards left", 13, None)]
+    assert out["items"][3]["rule"] == "play.leftover" and "9 cards left (4♠ 6♠ 8♠ 10♠" in end["lines"][0]
+    side = next(z["cards"] for z in end["zones"] if z["id"] == "end-side-0")
+    assert sorted(c for i in out["items"] for c in i["cards"]) == sorted(side)
+    assert [(i["label"], i["cards"]) for i in other["items"]] == [("Other cards", ["5H"])]
 
 
 def test_the_turn_limit_ends_a_hand_of_discards_taken_back_and_forth():
@@ -189,7 +204,7 @@ def test_four_hands_the_deal_alternating_scores_carried_and_recomputed(kind, see
         hands = len(state.hand_results)
         state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
         if len(state.hand_results) > hands:
-            number, lines, melds, held = state.hand_end
+            number, lines, melds, held = state.hand_end[:4]
             row = state.hand_results[-1][1]
             assert row == tuple(independent_side_points(melds, s) for s in range(2))
             carried = tuple(a + b for a, b in zip(carried, row))

@@ -16,7 +16,7 @@ from rules_engine.games.vazhushal.melds import (brute_force_melds, card_value, i
                                                 read_meld)
 from rules_engine.scoring import sheet_outcome
 from tests.conformance import refused
-from ends import most, played_to_end
+from ends import first_hand_end, most, played_to_end
 from listing_oracle import full_built_moves, take_position
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -281,6 +281,9 @@ def test_going_out_wins_the_hand():
     end = state.apply("discard 5S")
     assert end.is_over and end.winners == (0,) and end.scores.game == (1, 0)
     assert "goes out" in end.said
+    (went_out,), = [group["items"] for group in end.hand_tally if group["points"]]
+    assert [went_out[key] for key in ("label", "points", "rule", "cards")] == ["Went out", 1, "end.out", ["5S"]]
+    assert end.table(1)["interlude"]["ended"] == "Seat 0 discarded the last card and went out."
 
 
 def test_the_stock_running_out_ends_the_hand_on_the_count():
@@ -297,6 +300,21 @@ def test_the_stock_running_out_ends_the_hand_on_the_count():
     assert final.counts() == counts
     assert final.winners == tuple(s for s in range(2) if counts[s] == best)
     assert refused(state, "draw", "end.stock")
+    # The hand's end shows each count with the cards in hand, a hand won for the highest.
+    items = [(i["label"], i["points"], i["cards"], i["note"]) for g in final.hand_tally for i in g["items"]]
+    assert items == [("The highest count" if counts[s] == best else "Count", int(counts[s] == best),
+                      [c.text for c in final.hands[s]], f"melds 0, less {-counts[s]} in hand: −{-counts[s]}")
+                     for s in range(2)]
+
+
+def test_the_hands_end_names_each_melds_owner_and_what_its_wild_cards_stand_for():
+    # first_hand_end checks that the items add up to the hand's row of the sheet, under the page's rules.
+    end = first_hand_end(GAME.new(seed=8))
+    labels = [z["label"] for z in end["zones"] if z["kind"] == "meld"]
+    assert labels[:4] == ["Seat 0's meld 1", "Seat 0's meld 2 (A♠ as 7♦, ★ as 10♦)", "Seat 1's meld 3",
+                          "Seat 1's meld 4 (★ as a Q)"]
+    assert [z["owner"] for z in end["zones"] if z["kind"] == "meld"][:4] == [0, 0, 1, 1]
+    assert end["unit"] == "hands" and [g["points"] for g in end["breakdown"]] == [0, 1, 0]
 
 
 def test_hand_count():

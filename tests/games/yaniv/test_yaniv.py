@@ -18,7 +18,7 @@ from rules_engine.errors import NotationError
 from rules_engine.games.yaniv import (MAX_HANDS, ROUND_LIMIT, canonical, discard_kind, discards, hand_row,
                                       hand_value)
 from rules_engine.scoring import ScoreError, score_row
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: a game runs to some 30 hands, 1,300 moves for the bots and 700 to 1,900 for random
@@ -130,6 +130,9 @@ def test_totals_of_exactly_100_and_200_fall_back_and_players_above_200_are_out()
     lines = ended.table(None)["interlude"]["lines"]
     assert any("exactly 100, which falls to 50" in line for line in lines)
     assert any("above 200, and is out" in line for line in lines)
+    items = [[(i["label"], i["points"], i["rule"]) for i in g["items"]] for g in ended.hand_tally]
+    assert items[1] == [("Cards held", 20, "scoring.hand"), ("Exactly 100: down to 50", -50, "scoring.reset")]
+    assert items[2] == [("Cards held", 10, "scoring.hand")]
     again = position(["AS 2S", "KH KD", "QH JH KS"], turn=0, points=(10, 180, 10), seats=3)
     assert again.apply("yaniv").points == (10, 100, 40)
 
@@ -143,6 +146,20 @@ def test_the_last_player_left_wins_and_players_all_out_at_once_go_to_the_lowest(
     out = fail.apply("yaniv")   # seat 1 counts 3 < 5: seat 0 scores 35 (234), seat 1 3 (203)
     assert out.points[:2] == (234, 203) and out.is_over and out.winners == (1,) and out.active == ()
     assert "went out together" in out.table(None)["result"]
+
+
+def test_a_hands_end_shows_each_players_cards_and_the_call_item_by_item():
+    # first_hand_end checks that the items add up to the hand's row of the sheet, under the page's rules.
+    end = first_hand_end(YANIV.new(seed=3))
+    assert end["ended"] == "Seat 3 called Yaniv with 3."
+    shown = {z["owner"]: z["cards"] for z in end["zones"]}
+    for group in end["breakdown"]:
+        (item,) = group["items"]
+        assert item["cards"] == shown[group["seats"][0]]
+    assert end["breakdown"][3]["items"][0]["label"] == "Yaniv: nobody counts less"
+    failed = position(["2S 2D", "AH AD", "KH KD 5H"], turn=0).apply("yaniv").hand_tally[0]
+    assert [(i["label"], i["points"], i["cards"]) for i in failed["items"]] == [
+        ("Cards held", 4, ["2S", "2D"]), ("A lower hand: the call fails", 30, [])]
 
 
 def test_a_hand_without_a_call_ends_after_the_turn_limit():
@@ -164,7 +181,7 @@ def recomputed(final):
         ended = state.__dict__.get("hand_end")
         if not ended:
             continue
-        number, _, hands, playing = ended
+        number, _, hands, playing = ended[:4]
         assert list(playing) == active
         counts = [sum(0 if c.is_joker else min("A23456789TJQK".index(c.rank) + 1, 10) for c in h) for h in hands]
         text, seat = state.last_move
