@@ -9,6 +9,7 @@ Markdown links to ``.md`` files so MkDocs resolves and checks them.
 """
 
 import gzip
+import hashlib
 import html
 import json
 import re
@@ -170,14 +171,18 @@ def _render_play(fence, spec, frames_out=None, frames_dir=""):
         attrs["data-seed"] = seed
     if fence.game_options:
         attrs["data-options"] = json.dumps(fence.game_options, separators=(",", ":"))
-    # A seeded block's first deal, as the reader's seat sees it at its first turn: a file beside the
-    # page (as worked examples' frames are), drawn while the engine loads (widgets/first-deal.js).
-    first = None
-    if seed is not None and frames_out is not None:
-        first = opening(spec.id, seed, seats, seat, fence.game_options)
+    # A block's first deal, as the reader's seat sees it at its first turn: a file beside the page (as
+    # worked examples' frames are), drawn while the engine loads (widgets/first-deal.js). A block that
+    # names no seed deals afresh once the engine is up, but its first deal, drawn before, is one the
+    # build chose (``data-first-seed``), so that every table has something to show at once.
+    first, first_seed = None, seed if seed is not None else _first_seed(spec.id, fence.id)
+    if frames_out is not None:
+        first = opening(spec.id, first_seed, seats, seat, fence.game_options)
     if first is not None:
+        if seed is None:
+            attrs["data-first-seed"] = first_seed
         name = frames_dir + opening_file_name(spec.id, fence.id)
-        play = (spec.id, seed, seats, seat, fence.game_options)
+        play = (spec.id, first_seed, seats, seat, fence.game_options)
         stem = frames_dir + f"{spec.id}-{fence.id}-answer"
         ANSWERS[stem] = _first_answers(first[-1], play, frames_out, stem)
         frames_out[name] = _json(first)
@@ -198,6 +203,12 @@ def _render_play(fence, spec, frames_out=None, frames_dir=""):
         f"You can play the same deal in a terminal: <code>{html.escape(command)}</code></p>",
         "</div>",
     ]
+
+
+def _first_seed(game_id, play_id):
+    """The seed of the first deal drawn at a block that names none: fixed by the block, so that a
+    build writes the same files every time."""
+    return int.from_bytes(hashlib.sha256(f"{game_id}/{play_id}".encode()).digest()[:3], "big")
 
 
 # A play block's answers to the reader's first moves, prepared so that a first move is answered before the

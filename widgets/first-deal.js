@@ -192,7 +192,9 @@ export class FirstDeal {
    *  them (play.js: open, attempt, runBots), without drawing them: the table drawn stays. */
   async dealLive() {
     const widget = this.widget;
-    const seed = widget.seed !== null ? { seed: widget.seed } : {};
+    // A block that names no seed has its first deal drawn from one the build chose.
+    const first = widget.seed ?? (widget.root?.dataset.firstSeed !== undefined ? Number(widget.root.dataset.firstSeed) : null);
+    const seed = first !== null ? { seed: first } : {};
     let reply = await request("open", {
       session: widget.session, game: widget.game, human: widget.human, ...widget.seats, options: widget.options, ...seed,
     });

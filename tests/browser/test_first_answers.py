@@ -1,5 +1,5 @@
-"""A first move answered before Python loads: with the engine held back, every seeded play block of
-every game takes a first move from the build's answers (rules_engine.host.answers, written beside the
+"""A first move answered before Python loads: with the engine held back, a play block of every game
+(its first whose first turn has a move answered) takes a first move from the build's answers (rules_engine.host.answers, written beside the
 page) and draws the reader's move and the bots' replies at once; once the engine is let through, the
 table on screen goes live from the position drawn, and the browser's own engine, replaying each
 block's deal and move as a table going live does (widgets/first-deal.js, dealLive), reaches the
@@ -53,10 +53,11 @@ def test_every_blocks_first_move_is_answered_before_the_engine_and_the_engine_ag
             assert len(files) == 1 and re.search(rf"/{game}-{block}-answer-\d+\.json$", files[0]), (where, files)
             expected = page.evaluate("""async (id) => { const w = document.getElementById(id).rwWidget;
                 const { opening } = await import(new URL("widgets/first-deal.js", document.baseURI.replace(/games\\/.*$/, "")));
-                return { game: w.game, human: w.human, seats: w.seats, options: w.blockOptions, seed: w.seed,
+                return { game: w.game, human: w.human, seats: w.seats, options: w.blockOptions, seed: w.seed ?? Number(w.root.dataset.firstSeed),
                          played: w.early.played, drawn: opening(w.early.reply) }; }""", block)
             checked.append((where, expected))
-    assert len(checked) >= 35, [where for where, _ in checked]
+            break   # a game's first block with answers: every game, within the suite's time
+    assert len(checked) >= 38, [where for where, _ in checked]
 
     # The engine let through.
     for route in held:
