@@ -170,8 +170,9 @@ class TokensGame(State):
             return None
         number, lines, shown, why, notes = ended
         names = self.player_names()
-        zones = [zone(f"end-hand-{s}", self._shown_name(s, cards), cards, kind="hand", owner=s, source=False,
-                      note=notes.get(s)) for s, cards in shown]
+        # A note goes in the label, which the renderers draw with the zone wherever it lies.
+        zones = [zone(f"end-hand-{s}", self._shown_name(s, cards) + (f" ({notes[s]})" if s in notes else ""), cards,
+                      kind="hand", owner=s, source=False) for s, cards in shown]
         totals = [f"{names[s]}: {plural(self.tokens(s), 'token')} left" for s in range(self.seats)]
         # The items count tokens lost: "+1 lost token" beside the worst hand reads as it is meant.
         return hand_end(f"End of hand {number}", lines, zones=zones, totals=totals, ended=why, state=self,

@@ -129,7 +129,8 @@ def test_a_calls_end_shows_the_hand_found_and_what_each_wild_card_stood_for():
         {"label": "Calls a hand the cards dealt hold", "points": 1, "rule": "scoring.call", "cards": ["7H", "2S"],
          "note": "pair of 7s; the 2♠ as a 7"}]
     assert declarer["points"] == 0 and declarer["items"][0]["label"] == "Declares a hand the cards dealt hold"
-    assert [z.get("note") for z in end["zones"]] == [None, "the 2♠ stands for a 7", None]
+    assert [z["label"] for z in end["zones"]] == ["Seat 0's cards", "Seat 1's cards (the 2♠ stands for a 7)",
+                                                  "Seat 2's cards"]
     assert [g["points"] for g in end["breakdown"]] == state.table(0)["score"]["rows"][-1]["cells"]
     absent = declare(position(["7H", "2S", "KD"]), "two-pair", "kings", "7s", "call").table(0)["interlude"]
     assert [g["points"] for g in absent["breakdown"]] == [0, 1, 0]
