@@ -161,7 +161,8 @@ _RUNS = {top: _run(top) for top in STRAIGHT_TOPS}
 def formed(declaration, cards):
     """The cards of ``cards`` that form the declared hand, each with what it stands for: None for
     a natural card, the card a wild one plays as (``a 9``, ``the 9♥``, ``a heart``); None when
-    the hand is not present. Naturals fill what they can, wild cards the rest.
+    the hand is not present. Naturals fill what they can, wild cards the rest, in the way (the
+    suit of a flush) that needs the fewest wild cards.
 
     >>> from rules_engine.cards import parse_cards
     >>> [(c.text, s) for c, s in formed(("trips", "9"), parse_cards("9H 4C 2D 9S"))]
@@ -170,8 +171,11 @@ def formed(declaration, cards):
     [None, None, None, None, 'a 2']
     >>> formed(("flush",), parse_cards("AH 3H 4H 2S 5D")) is None
     True
+    >>> [s for _, s in formed(("flush",), parse_cards("JK 3C 4C 5C 2S AH 3H 4H 6H 7H"))]
+    [None, None, None, None, None]
     """
     wilds = [c for c in cards if is_wild(c)]
+    ways = []
     for slots in _slots(declaration):
         naturals = [c for c in cards if not is_wild(c)]
         out, open_slots = [], []
@@ -183,8 +187,8 @@ def formed(declaration, cards):
                 naturals.remove(card)
                 out.append((card, None))
         if len(open_slots) <= len(wilds):
-            return out + [(wild, _played_as(slot)) for wild, slot in zip(wilds, open_slots)]
-    return None
+            ways.append(out + [(wild, _played_as(slot)) for wild, slot in zip(wilds, open_slots)])
+    return min(ways, key=lambda way: sum(played_as is not None for _, played_as in way), default=None)
 
 
 def _played_as(slot):

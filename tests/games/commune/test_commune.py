@@ -10,7 +10,7 @@ import rules_engine
 from conformance import refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_cards
-from rules_engine.poker_hands import DECLARATIONS, name, present, present_by_search, rank_of
+from rules_engine.poker_hands import DECLARATIONS, formed, is_wild, name, present, present_by_search, rank_of
 from ends import first_hand_end, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -53,6 +53,18 @@ def test_presence_agrees_with_a_brute_force_search_over_the_cards_dealt():
     # wild cards on purpose: two jokers and a 2 with a few naturals
     cards = parse_cards("JK JK 2D 9S 6S")
     assert all(present(d, cards) == present_by_search(d, cards) for d in DECLARATIONS)
+
+
+def test_the_cards_that_form_a_declared_hand_are_found_whenever_it_is_present():
+    for cards in (parse_cards("JK JK 2D 9S 6S"), parse_cards("AH 3H 4H 2S 5D KC KH"), parse_cards("7C")):
+        for declaration in DECLARATIONS:
+            way = formed(declaration, cards)
+            assert (way is not None) == present(declaration, cards), (declaration, cards)
+            if way:
+                used = [card for card, _ in way]
+                assert len(used) == len(set(used)) or any(card.is_joker for card in used)
+                assert all(card in cards for card in used)
+                assert all(played_as is None or is_wild(card) for card, played_as in way)
 
 
 def test_the_order_has_every_declaration_once_and_rises_by_category_then_ranks():
