@@ -33,6 +33,9 @@ True
 from collections import Counter
 from itertools import combinations
 
+from .cards import SUIT_NAMES, Card
+from .table import article
+
 ORDER = "23456789TJQKA"
 VALUE = {rank: i for i, rank in enumerate(ORDER, start=2)}
 PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "10s"}
@@ -153,6 +156,48 @@ class Holding:
 
 
 _RUNS = {top: _run(top) for top in STRAIGHT_TOPS}
+
+
+def formed(declaration, cards):
+    """The cards of ``cards`` that form the declared hand, each with what it stands for: None for
+    a natural card, the card a wild one plays as (``a 9``, ``the 9♥``, ``a heart``); None when
+    the hand is not present. Naturals fill what they can, wild cards the rest, in the way (the
+    suit of a flush) that needs the fewest wild cards.
+
+    >>> from rules_engine.cards import parse_cards
+    >>> [(c.text, s) for c, s in formed(("trips", "9"), parse_cards("9H 4C 2D 9S"))]
+    [('9H', None), ('9S', None), ('2D', 'a 9')]
+    >>> [s for _, s in formed(("straight", "5"), parse_cards("AH 3H 4H JK 5D 2S"))]
+    [None, None, None, None, 'a 2']
+    >>> formed(("flush",), parse_cards("AH 3H 4H 2S 5D")) is None
+    True
+    >>> [s for _, s in formed(("flush",), parse_cards("JK 3C 4C 5C 2S AH 3H 4H 6H 7H"))]
+    [None, None, None, None, None]
+    """
+    wilds = [c for c in cards if is_wild(c)]
+    ways = []
+    for slots in _slots(declaration):
+        naturals = [c for c in cards if not is_wild(c)]
+        out, open_slots = [], []
+        for slot in slots:
+            card = next((c for c in naturals if _fits(c, slot)), None)
+            if card is None:
+                open_slots.append(slot)
+            else:
+                naturals.remove(card)
+                out.append((card, None))
+        if len(open_slots) <= len(wilds):
+            ways.append(out + [(wild, _played_as(slot)) for wild, slot in zip(wilds, open_slots)])
+    return min(ways, key=lambda way: sum(played_as is not None for _, played_as in way), default=None)
+
+
+def _played_as(slot):
+    rank, suit = slot
+    if rank is None:
+        return f"a {SUIT_NAMES[suit][:-1]}"
+    if suit is None:
+        return article(singular(rank))
+    return f"the {Card(rank, suit).symbol}"
 
 
 def _slots(declaration):

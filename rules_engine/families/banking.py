@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..game import Scores
 from ..moves import MoveForm
-from ..table import headline, score_sheet, zone
+from ..table import hand_end, headline, score_sheet, zone
 from .chips import Chips, chips_word
 from .ledger import ChipsLedger
 
@@ -164,6 +164,7 @@ class BankingGame(ChipsLedger):
         self.hand_number, self.banker = number, banker
         self.won = [0] * self.seats   # chips won this hand, per seat
         self.lines = []               # the hand's settlements, for its end
+        self.hand_items = ()          # the same, item by item (Ledger._item), for the hand's end
 
     @property
     def to_act(self):
@@ -196,18 +197,22 @@ class BankingGame(ChipsLedger):
     def _stake(self, seat, amount):
         self.chips = stake(self.chips, seat, amount)
 
-    def _settle(self, seat, outcome, odds=(1, 1), amount=None):
+    def _settle(self, seat, outcome, odds=(1, 1), amount=None, *, why):
         """Settle ``seat``'s bet (or ``amount`` of it) with the banker, counted in the hand's
-        ``won``; the chips it won (negative: lost)."""
+        ``won`` and, for ``why`` (``(label, rule, cards)``), an item of the player's and the
+        banker's; the chips it won (negative: lost)."""
         self.chips, won = settle(self.chips, seat, self.banker, outcome, odds, amount)
         self.won[seat] += won
         self.won[self.banker] -= won
+        self._item(seat, won, why)
+        self._item(self.banker, -won, why)
         return won
 
-    def _close_hand(self, lines, shown=()):
+    def _close_hand(self, lines, shown=(), ended=None, zones=()):
         """The hand ends, with ``lines`` said: the game too (``end.game``) after its last hand or a
         hand leaving a player with no chips, which ``lines`` then say. The hand's chips and lines
-        are recorded, and its end shown with the hands ``shown`` (seat, what the hand is worth, cards)."""
+        are recorded, and its end shown with the hands ``shown`` (seat, what the hand is worth,
+        cards), the game's own ``zones``, what ``ended`` it and each player's chips item by item."""
         names = self.player_names()
         broke = [s for s in range(self.seats) if self.chips.held[s] <= 0]
         self.over = self.hand_number >= self.options["hands"] or bool(broke)
@@ -219,7 +224,8 @@ class BankingGame(ChipsLedger):
         recorded = tuple(self.lines + lines)
         self.hand_results += ((self.hand_number, tuple(self.won), recorded),)
         self.bankers += (self.banker,)
-        self.hand_end = (self.hand_number, recorded, tuple(shown))
+        self.hand_end = (self.hand_number, recorded, tuple(shown), ended, tuple(zones))
+        self.hand_tally = self._hand_tally().breakdown(names)
 
     @property
     def scores(self):
@@ -291,13 +297,14 @@ class BankingGame(ChipsLedger):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, lines, shown = ended
+        number, lines, shown, why, own_zones = ended
         names = self.player_names()
         zones = [zone(f"end-hand-{s}", f"{names[s]}: {worth}", cards, kind="hand", owner=s, source=False)
                  for s, worth, cards in shown]
         totals = [f"{names[s]}: {chips_word(self.chips.held[s])}" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": zones,
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        # What ended the hand is said once, above the breakdown, though the hand's record keeps it as a line.
+        return hand_end(f"End of hand {number}", [line for line in lines if line != why],
+                        zones=zones + list(own_zones), totals=totals, ended=why, state=self, unit=self.UNIT)
 
     # ---- new limits: a banker about to deal may set them in two moves, the lowest then the highest
 

@@ -7,13 +7,15 @@ A game keeps ``self.lost`` (tokens lost per seat), ``self.active`` (the seats st
 order) and ``self.hand_results`` (hand number, tokens lost in it per seat, the sentences that
 told it); it deals each hand in ``_start_hand(number, dealer)`` (the family's ``_deal`` gives
 each player still in their cards, face down, the rest of the pack set aside unseen as
-``self.stub``) and ends one by ``_end_hand``. The table shows each hand, the game's own zones,
-the stub, and the tokens the hands cost (``LOST_WORD``: lost, or paid).
+``self.stub``) and ends one by ``_end_hand``, given the hand's score item by item (a
+``table.Tally`` of the tokens each player loses, with the rules and cards behind them). The table
+shows each hand, the game's own zones, the stub, and the tokens the hands cost (``LOST_WORD``:
+lost, or paid).
 """
 
 from ..cards import make_deck
 from ..game import ALL, Scores, State
-from ..table import headline, plural, score_sheet, zone
+from ..table import hand_end, headline, plural, score_sheet, zone
 
 
 class TokensGame(State):
@@ -60,16 +62,22 @@ class TokensGame(State):
         hand = self.hand_results[-1][1] if self.over else (0,) * self.seats
         return Scores(tuple(hand), self.lost)
 
-    def _end_hand(self, losers, lines):
-        """Each of ``losers`` loses a token; ``lines`` tell the hand, to which the players going
-        out are added. Deals the next hand, or ends the game when one player at most is left."""
+    def _end_hand(self, tally, lines, ended=None, notes=None):
+        """Each player loses the tokens ``tally`` (a ``table.Tally``) scored them, item by item;
+        ``ended`` says what ended it and ``lines`` the rest, to which the players going out are
+        added; ``notes`` (seat: words) are what the end says beside a player's cards shown. Deals
+        the next hand, or ends the game when one player at most is left. Returns the hand's lines,
+        ``ended`` first, as the hand's record keeps them."""
         names = self.player_names()
-        lost = tuple(1 if s in losers else 0 for s in range(self.seats))
+        lost = tally.points
         self.lost = tuple(a + b for a, b in zip(self.lost, lost))
         out = [s for s in self.active if self.tokens(s) <= 0]
         lines = [*lines, *(f"{names[s]} has no token left and is out" for s in out)]
+        self.hand_end = (self.hand_number, tuple(lines), tuple((s, tuple(self.hands[s])) for s in self.active),
+                         ended, dict(notes or {}))
+        self.hand_tally = tally.breakdown(names)
+        lines = [ended, *lines] if ended else lines
         self.hand_results += ((self.hand_number, lost, tuple(lines)),)
-        self.hand_end = (self.hand_number, tuple(lines), tuple((s, tuple(self.hands[s])) for s in self.active))
         left = tuple(s for s in self.active if s not in out)
         if len(left) <= 1:
             self.over = True
@@ -160,10 +168,12 @@ class TokensGame(State):
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, lines, shown = ended
+        number, lines, shown, why, notes = ended
         names = self.player_names()
-        zones = [zone(f"end-hand-{s}", self._shown_name(s, cards), cards, kind="hand", owner=s, source=False)
-                 for s, cards in shown]
+        # A note goes in the label, which the renderers draw with the zone wherever it lies.
+        zones = [zone(f"end-hand-{s}", self._shown_name(s, cards) + (f" ({notes[s]})" if s in notes else ""), cards,
+                      kind="hand", owner=s, source=False) for s, cards in shown]
         totals = [f"{names[s]}: {plural(self.tokens(s), 'token')} left" for s in range(self.seats)]
-        return {"title": f"End of hand {number}", "zones": zones,
-                "lines": [line[0].upper() + line[1:] for line in lines] + totals}
+        # The items count tokens lost: "+1 lost token" beside the worst hand reads as it is meant.
+        return hand_end(f"End of hand {number}", lines, zones=zones, totals=totals, ended=why, state=self,
+                        unit=f"{self.LOST_WORD} tokens")

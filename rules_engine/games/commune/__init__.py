@@ -17,8 +17,9 @@ from bisect import bisect_right
 from ...families.tokens import TokensGame
 from ...game import GameSpec, Option
 from ...moves import MoveForm, MoveForms
-from ...poker_hands import CATEGORIES, CATEGORY, DECLARATIONS, ORDER, name, plural, present, rank_of
+from ...poker_hands import CATEGORIES, CATEGORY, DECLARATIONS, ORDER, formed, name, plural, rank_of
 from ...scoring import ScoreRule
+from ...table import Tally
 
 RANK_KIND = {rank: f"rank-{rank}" for rank in ORDER}
 KIND_RANK = {kind: rank for rank, kind in RANK_KIND.items()}
@@ -138,11 +139,25 @@ class CommuneState(TokensGame):
         """``scoring.call``: the declared hand looked for among every card dealt."""
         names = self.player_names()
         declarer, declared = self.declarations[-1]
-        found = present(declared, self.dealt())
+        cards = formed(declared, self.dealt())
+        found = cards is not None
         loser = caller if found else declarer
-        lines = self._end_hand([loser], [f"{names[caller]} calls {names[declarer]}'s {name(declared)}",
-                                         f"the cards dealt {'hold' if found else 'do not hold'} it: "
-                                         f"{names[loser]} loses a token"])
+        # The caller and the declarer each have an item: the hand found (its cards, and what each
+        # wild card among them stands for) or not found; the loser's costs a token.
+        stands = {card: played_as for card, played_as in cards or () if played_as}
+        wild_words = "; ".join(f"the {card.symbol} as {played_as}" for card, played_as in stands.items())
+        note = name(declared) + (f"; {wild_words}" if wild_words else "")
+        held = "hold" if found else "do not hold"
+        tally = Tally(self.seats)
+        tally.add(declarer, f"Declares a hand the cards dealt {held}", int(not found), "scoring.call",
+                  [c for c, _ in cards or ()], note)
+        tally.add(caller, f"Calls a hand the cards dealt {held}", int(found), "scoring.call",
+                  [c for c, _ in cards or ()], note)
+        notes = {s: "; ".join(f"the {c.symbol} stands for {stands[c]}" for c in self.hands[s] if c in stands)
+                 for s in self.active}
+        call = f"{names[caller]} calls {names[declarer]}'s {name(declared)}"
+        lines = self._end_hand(tally, [f"the cards dealt {held} it: {names[loser]} loses a token"],
+                               ended=call, notes={s: note for s, note in notes.items() if note})
         return "; ".join(lines) + "."
 
     def move_bound(self):

@@ -63,6 +63,19 @@ def words(total):
     return f"{whole or ''}½" if half else str(whole)
 
 
+def worth(cards):
+    """A hand's total in words, whether it is a two-card 7½, and what the wild K♦ counts in it.
+
+    >>> worth(parse_cards("KD 3C")), worth(parse_cards("QS 7C")), worth(parse_cards("5C 2D"))
+    ('7 (the K♦ counting 4)', '7½ in two cards', '7')
+    """
+    total = words(value(cards)) + (" in two cards" if is_two_card(cards) else "")
+    if WILD not in cards:
+        return total
+    counted = (value(cards) - sum(halves(c) for c in cards if c is not WILD)) // 2
+    return f"{total} (the {WILD.symbol} counting {counted})"
+
+
 def is_two_card(cards):
     return len(cards) == 2 and value(cards) == BEST
 
@@ -244,7 +257,8 @@ class SevenAndAHalfState(BankingGame, State):
             self.status[seat] = "bust"
             if seat == self.banker:
                 return f": the banker busts with {words(value(cards))} (the hole card is the {hole})"
-            won = self._settle(seat, "lose")
+            name = self.player_names()[seat]
+            won = self._settle(seat, "lose", why=(f"{name} busts with {worth(cards)}", "play.bust", cards))
             self.discards += tuple(cards)
             self.hands[seat] = []
             self.lines.append(f"{self.player_names()[seat]} busts: {signed(won)}")
@@ -263,7 +277,8 @@ class SevenAndAHalfState(BankingGame, State):
             return []
         players = self.players = tuple(s for s in self.players_in_order() if self.staked(s))
         if not players:
-            return self._end_hand(["nobody stakes: the hand is not dealt"])
+            nobody = "nobody stakes: the hand is not dealt"
+            return self._end_hand([nobody], ended=nobody)
         if self.hand_number > 1:
             self.stock = self._shuffle(f"hand-{self.hand_number}", make_deck(self.pack_name()))
         self.hands = [[] for _ in range(self.seats)]
@@ -281,7 +296,8 @@ class SevenAndAHalfState(BankingGame, State):
             self.turn = later[0]
             return []
         if all(self.status.get(s) == "bust" for s in players):
-            return self._end_hand(["every player has bust: the banker keeps the hole card unseen"])
+            every = "every player has bust: the banker keeps the hole card unseen"
+            return self._end_hand([every], ended=every)
         self.turn = self.banker
         self.phase = "banker"
         self.shown |= {self.banker}
@@ -304,12 +320,26 @@ class SevenAndAHalfState(BankingGame, State):
                 outcome = "push" if rank_key(cards) == rank_key(bank) else "lose"
             double = is_two_card(cards) and not (bust and self.options["bust_pays"] == "even")
             odds = (2, 1) if outcome == "win" and double else (1, 1)
-            won = self._settle(seat, outcome, odds)
+            won = self._settle(seat, outcome, odds, why=self._showdown_item(seat, outcome, double, bust))
             shows = f"{names[seat]} shows {words(value(cards))}" + (" in two cards" if is_two_card(cards) else "")
             lines.append(f"{shows}: {'push' if outcome == 'push' else signed(won)}")
-        return self._end_hand(lines)
+        return self._end_hand(lines, ended=f"the banker {'busts with' if bust else 'stands on'} {worth(bank)}")
 
-    def _end_hand(self, lines):
+    def _showdown_item(self, seat, outcome, double, bust):
+        """A stake settled at the showdown, as an item of the player's and the banker's: the two
+        hands compared, under the rule that settled it (``(label, rule, cards)``)."""
+        name, cards = self.player_names()[seat], self.hands[seat]
+        mine = worth(cards)
+        bank = worth(self.hands[self.banker])
+        if outcome == "win" and double:
+            return f"{name}'s {mine}, paid 2 to 1", "scoring.two-card", cards
+        if bust:
+            return (f"{name}'s {mine}: the bank busts with {bank}",
+                    "scoring.showdown" if not is_two_card(cards) else "interpretation.bust-pays", cards)
+        against = {"win": "beats", "push": "ties with", "lose": "loses to"}[outcome]
+        return f"{name}'s {mine} {against} the bank's {bank}", "scoring.showdown", cards
+
+    def _end_hand(self, lines, ended):
         names = self.player_names()
         # Without a deal (nobody staked) the cards on the table are the last hand's.
         status = self.status if self.players else {}
@@ -318,8 +348,8 @@ class SevenAndAHalfState(BankingGame, State):
         following = self.banker if banker_two else next_banker(self.banker, self.seats, claimants)
         if following != self.banker:
             lines.append(f"{names[following]} takes the bank")
-        self._close_hand(lines, [(s, words(value(self.hands[s])), tuple(self.hands[s])) for s in range(self.seats)
-                                 if self.players and self.hands[s] and s in self.shown])
+        self._close_hand(lines, [(s, worth(self.hands[s]), tuple(self.hands[s])) for s in range(self.seats)
+                                 if self.players and self.hands[s] and s in self.shown], ended)
         if not self.over:
             self._start_hand(self.hand_number + 1, following)
         return lines

@@ -21,7 +21,7 @@ from ...game import ALL, GameSpec, Option
 from ...hands import BRAG, hand_value, worst
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import zone
+from ...table import Tally, zone
 
 ROUNDS = 15  # rounds of turns after which a hand nobody stops ends (a note on the page)
 
@@ -126,13 +126,20 @@ class StopTheBusState(TokensGame):
         names = self.player_names()
         seats = self.active
         losers = [seats[i] for i in worst([self.hands[s] for s in seats], BRAG)]
-        lines = [why]
-        lines += [f"{names[s]} shows {hand_value(self.hands[s]).name}" for s in seats]
+        lines = [f"{names[s]} shows {hand_value(self.hands[s]).name}" for s in seats]
         lines += [f"{names[s]} has the worst hand and pays a token" for s in losers]
         if len(losers) > 1:
             lines[-len(losers):] = [f"{' and '.join(names[s] for s in losers)} tie for the worst hand "
                                     f"and pay a token each"]
-        return self._end_hand(losers, lines)
+        # Each hand shown is an item: the worst pays a token, every other hand nothing.
+        tally = Tally(self.seats)
+        for s in seats:
+            worth = hand_value(self.hands[s]).name
+            paid = s in losers
+            tally.add(s, worth[0].upper() + worth[1:], int(paid),
+                      "interpretation.ties" if paid and len(losers) > 1 else "scoring.hand", self.hands[s],
+                      note=("tied for the worst hand" if len(losers) > 1 else "the worst hand") if paid else None)
+        return self._end_hand(tally, lines, ended=why)
 
     def move_bound(self):
         """Every hand costs somebody a token, and the game ends when one player at most has one

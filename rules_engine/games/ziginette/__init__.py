@@ -172,7 +172,8 @@ class ZiginetteState(BankingGame, State):
         if self._pass_betting():
             return []
         if not self.wagers:
-            return self._end_hand(["no wager is on the board"], forced=False)
+            nothing = "no wager is on the board"
+            return self._end_hand([nothing], forced=False, ended=nothing)
         return self._turn_up()
 
     def _turn_up(self):
@@ -182,8 +183,7 @@ class ZiginetteState(BankingGame, State):
             card = self.stock.pop(0)
             if card.rank == self.banker_card.rank:
                 self.discards += (card,)
-                return lines + [f"the banker turns up the {card.symbol}, matching the banker's card"] + \
-                    self._banker_match()
+                return lines + self._banker_match(card)
             if card.rank in self.dead:
                 self.discards += (card,)
                 lines.append(f"the {card.symbol} is dead")
@@ -196,7 +196,8 @@ class ZiginetteState(BankingGame, State):
             lines.append(f"the banker turns up the {card.symbol}, matching the {matched.symbol}")
             lines += self._match(matched, card)
             if not self.board:
-                return self._end_hand(lines + ["every board card is matched"], forced=False)
+                every = "every board card is matched"
+                return self._end_hand(lines + [every], forced=False, ended=every)
             self._open_betting()
             return lines
 
@@ -206,7 +207,9 @@ class ZiginetteState(BankingGame, State):
         for seat in self.players_in_order():
             amount = self.wagers.pop((seat, matched), 0)
             if amount:
-                won = self._settle(seat, "lose", amount=amount)
+                why = (f"{names[seat]}'s wager on the {matched.symbol}: the {card.symbol} matches it first",
+                       "scoring.match", (matched, card))
+                won = self._settle(seat, "lose", amount=amount, why=why)
                 lines.append(f"the bank takes {names[seat]}'s {chips_word(amount)}")
                 self.lines.append(f"{names[seat]} loses on the {matched.symbol}: {signed(won)}")
         self.board.remove(matched)
@@ -214,19 +217,29 @@ class ZiginetteState(BankingGame, State):
         self.dead |= {card.rank}
         return lines
 
-    def _banker_match(self):
-        """``scoring.banker-match``: the banker pays every wager on the board at even money."""
+    def _banker_match(self, turned):
+        """``scoring.banker-match``: the ``turned`` card matches the banker's, and the banker pays
+        every wager on the board at even money."""
         names, paid = self.player_names(), 0
+        matching = f"the banker turns up the {turned.symbol}, matching the banker's card"
         for (seat, card), amount in sorted(self.wagers.items(), key=lambda w: (self.players_in_order().index(w[0][0]),
                                                                                  self.board.index(w[0][1]))):
-            won = self._settle(seat, "win", amount=amount)
+            why = (f"{names[seat]}'s wager on the {card.symbol}: the {turned.symbol} matches the banker's "
+                   f"{self.banker_card.symbol} first", "scoring.banker-match", (card, self.banker_card, turned))
+            won = self._settle(seat, "win", amount=amount, why=why)
             paid += won
             self.lines.append(f"{names[seat]} wins on the {card.symbol}: {signed(won)}")
         self.wagers = {}
-        return self._end_hand([f"the bank pays {chips_word(paid)}"], forced=True)
+        return [matching] + self._end_hand([f"the bank pays {chips_word(paid)}"], forced=True, ended=matching)
 
-    def _end_hand(self, lines, forced):
-        self._close_hand(lines)
+    def _end_hand(self, lines, forced, ended):
+        """The hand ends (``ended`` says why), shown with the banker's card; the bank passes
+        (``forced``) or the banker chooses. Each wager's item shows the cards that settled it: the
+        cards turned up, which one move may turn few or many, are not a zone of the end (the leak
+        check asks a hand's end to show as many cards whatever the order of the stock)."""
+        banker_card = zone("end-banker-card", f"{self.player_names()[self.banker]}'s card (the banker's)",
+                           [self.banker_card], kind="hand", owner=self.banker, source=False)
+        self._close_hand(lines, ended=ended, zones=[banker_card])
         if self.over:
             return lines
         if forced:

@@ -10,8 +10,8 @@ import rules_engine
 from conformance import refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_cards
-from rules_engine.poker_hands import DECLARATIONS, name, present, present_by_search, rank_of
-from ends import played_to_end
+from rules_engine.poker_hands import DECLARATIONS, formed, is_wild, name, present, present_by_search, rank_of
+from ends import first_hand_end, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: a game runs until all but one player have lost every token, a call at a time.
@@ -53,6 +53,18 @@ def test_presence_agrees_with_a_brute_force_search_over_the_cards_dealt():
     # wild cards on purpose: two jokers and a 2 with a few naturals
     cards = parse_cards("JK JK 2D 9S 6S")
     assert all(present(d, cards) == present_by_search(d, cards) for d in DECLARATIONS)
+
+
+def test_the_cards_that_form_a_declared_hand_are_found_whenever_it_is_present():
+    for cards in (parse_cards("JK JK 2D 9S 6S"), parse_cards("AH 3H 4H 2S 5D KC KH"), parse_cards("7C")):
+        for declaration in DECLARATIONS:
+            way = formed(declaration, cards)
+            assert (way is not None) == present(declaration, cards), (declaration, cards)
+            if way:
+                used = [card for card, _ in way]
+                assert len(used) == len(set(used)) or any(card.is_joker for card in used)
+                assert all(card in cards for card in used)
+                assert all(played_as is None or is_wild(card) for card, played_as in way)
 
 
 def test_the_order_has_every_declaration_once_and_rises_by_category_then_ranks():
@@ -120,6 +132,23 @@ def test_the_caller_loses_when_the_hand_is_there_and_the_declarer_when_it_is_not
         assert state.hand_number == 2 and state.dealer == 1 and state.to_act == 2
 
 
+def test_a_calls_end_shows_the_hand_found_and_what_each_wild_card_stood_for():
+    state = declare(position(["7H", "2S", "KD"]), "pair", "7s", "call")
+    end = state.table(0)["interlude"]
+    assert end["ended"] == "Seat 2 calls Seat 1's pair of 7s." and end["unit"] == "lost tokens"
+    declarer, caller = end["breakdown"][1], end["breakdown"][2]
+    assert caller["points"] == 1 and caller["items"] == [
+        {"label": "Calls a hand the cards dealt hold", "points": 1, "rule": "scoring.call", "cards": ["7H", "2S"],
+         "note": "pair of 7s; the 2♠ as a 7"}]
+    assert declarer["points"] == 0 and declarer["items"][0]["label"] == "Declares a hand the cards dealt hold"
+    assert [z["label"] for z in end["zones"]] == ["Seat 0's cards", "Seat 1's cards (the 2♠ stands for a 7)",
+                                                  "Seat 2's cards"]
+    assert [g["points"] for g in end["breakdown"]] == state.table(0)["score"]["rows"][-1]["cells"]
+    absent = declare(position(["7H", "2S", "KD"]), "two-pair", "kings", "7s", "call").table(0)["interlude"]
+    assert [g["points"] for g in absent["breakdown"]] == [0, 1, 0]
+    assert absent["breakdown"][1]["items"][0]["cards"] == [] and "stands for" not in str(absent["zones"])
+
+
 def test_a_player_with_no_token_is_out_and_the_deal_skips_them():
     state = position(["7H", "8S", "KD", "9C"], turn=1, dealer=0, lost=(0, 2, 0, 0))
     state = declare(state, "five", "aces", "call")   # seat 1 declared the impossible with one token
@@ -151,6 +180,11 @@ def test_the_bot_beats_random_play():
         final = play_out(state, [HeuristicBot(0), RandomBot(1), RandomBot(2)])
         wins += final.winners == (0,)
     assert wins >= 8
+
+
+def test_a_default_games_first_hand_end_explains_itself():
+    end = first_hand_end(COMMUNE.new(seed=3))
+    assert sum(g["points"] for g in end["breakdown"]) == 1 and end["ended"].startswith("Seat ")
 
 
 def test_a_default_game_ends_as_its_text_says():

@@ -16,7 +16,7 @@ from rules_engine.cards import parse_cards
 from rules_engine.errors import NotationError, OptionError, RulesError
 from rules_engine.families.banking import Limits, next_banker
 from rules_engine.games.seven_and_a_half import BEST, is_two_card, rank_key, value
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import check_banking_end, play, stacked
 
 GAME = rules_engine.load_game("seven-and-a-half", first_banker="seat 0")
@@ -136,6 +136,27 @@ def test_a_banker_who_busts_pays_every_player_still_in():
     # seat 1: 6 + 5 = 11, bust (−3); seat 2: 7 + ½ two-card; the banker 4 + 6 = 10, bust.
     assert state.hand_results[0][1] == (3 - 4, -3, 4)
     assert state.chips.conserved and sum(state.chips.held) == 150
+
+
+def test_a_hands_end_shows_each_stake_settled_as_an_item_of_the_player_and_the_banker():
+    state = play(dealt("6C 7C 4S 5D QD 6S"), "bet 3", "bet 2", "hit", "hit", "hit")
+    end = state.table(1)["interlude"]
+    assert end["ended"] == "The banker busts with 10." and end["unit"] == "chips"
+    bust = {"label": "Seat 1 busts with 11", "rule": "play.bust", "cards": ["6C", "5D"]}
+    double = {"label": "Seat 2's 7½ in two cards, paid 2 to 1", "rule": "scoring.two-card", "cards": ["7C", "QD"]}
+    assert [g["items"] for g in end["breakdown"]] == [
+        [dict(bust, points=3), dict(double, points=-4)], [dict(bust, points=-3)], [dict(double, points=4)]]
+    assert [g["points"] for g in end["breakdown"]] == list(state.hand_results[0][1])
+    # The wild K♦ counts as the best whole number: the end says which.
+    state = play(dealt("5C KD 4S 2D 3S"), "bet 3", "bet 2", "hit", "stand", "stand", "hit", "stand")
+    items = [g["items"] for g in state.table(0)["interlude"]["breakdown"]]
+    assert items[2] == [{"label": "Seat 2's 7 (the K♦ counting 7) ties with the bank's 7", "points": 0,
+                         "rule": "scoring.showdown", "cards": ["KD"]}]
+
+
+def test_a_default_games_first_hand_end_explains_itself():
+    end = first_hand_end(GAME.new(seed=3))
+    assert end["ended"] and sum(g["points"] for g in end["breakdown"]) == 0
 
 
 def test_a_banker_who_busts_pays_a_two_card_seven_and_a_half_once_with_the_option():

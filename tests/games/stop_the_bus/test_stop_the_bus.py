@@ -17,7 +17,7 @@ from rules_engine.cards import make_deck, parse_cards
 from rules_engine.errors import OptionError
 from rules_engine.games.stop_the_bus import ROUNDS
 from rules_engine.hands import BRAG, hand_value, worst
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 
 BUS = rules_engine.load_game("stop-the-bus")
 
@@ -137,6 +137,25 @@ def test_tied_worst_hands_each_pay_a_token():
     state = state.apply("keep")
     assert state.hand_results[-1][1] == (1, 1, 0)
     assert any("tie for the worst hand" in line for line in state.hand_results[-1][2])
+
+
+def test_a_hands_end_shows_each_hand_shown_as_an_item_and_the_worst_pays():
+    state = position(["2C 3C 5H", "KS KH KD", "QC JC 7D"], middle="9S 4D 8D", stopper=1, turn=0)
+    end = state.apply("keep").table(1)["interlude"]
+    assert end["ended"] == "The turn comes back to Seat 1." and end["unit"] == "paid tokens"
+    assert [[(i["label"], i["points"], i["rule"], i["cards"], i.get("note")) for i in g["items"]]
+            for g in end["breakdown"]] == [
+        [("5-3-2 high", 1, "scoring.hand", ["2C", "3C", "5H"], "the worst hand")],
+        [("Prial of kings", 0, "scoring.hand", ["KS", "KH", "KD"], None)],
+        [("Q-J-7 high", 0, "scoring.hand", ["QC", "JC", "7D"], None)]]
+    tied = position(["KS QH 2C", "KD QC 2H", "5S 5H 9C"], middle="7S 7H 4D", stopper=1, turn=0).apply("keep")
+    items = [g["items"][0] for g in tied.table(2)["interlude"]["breakdown"]]
+    assert [(i["points"], i["rule"]) for i in items] == [(1, "interpretation.ties")] * 2 + [(0, "scoring.hand")]
+
+
+def test_a_default_games_first_hand_end_explains_itself():
+    end = first_hand_end(BUS.new(seed=2))
+    assert sum(g["points"] for g in end["breakdown"]) >= 1 and all(g["items"] for g in end["breakdown"])
 
 
 def test_a_hand_nobody_stops_ends_after_the_last_round():

@@ -11,7 +11,7 @@ import pytest
 import rules_engine
 from conformance import refused
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 from family_tests import check_banking_end, play, stacked
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
@@ -65,6 +65,26 @@ def test_a_match_takes_the_wagers_on_its_card_and_its_rank_is_dead():
     state = play(state, "wager 1 on 7H", "done", "done")   # the A♣: the banker's match
     assert state.hand_results[0][1] == (4, -1, -3) and state.banker == 2
     assert state.chips.held == (54, 49, 47) and state.chips.conserved
+
+
+def test_a_hands_end_shows_the_cards_that_decided_each_wager():
+    state = play(dealt("5D 2C AD 5C 5H 7H AC"), "wager 4 on 5D", "wager 2 on 2C", "done", "wager 3 on 5D", "done",
+                 "done", "done", "wager 1 on 7H", "done", "done")
+    end = state.table(1)["interlude"]
+    assert end["ended"] == "The banker turns up the A♣, matching the banker's card."
+    assert [(z["owner"], z["cards"]) for z in end["zones"]] == [(0, ["AD"])]
+    lost = ("Seat 1's wager on the 5♦: the 5♣ matches it first", "scoring.match", ["5D", "5C"])
+    won = ("Seat 1's wager on the 7♥: the A♣ matches the banker's A♦ first", "scoring.banker-match",
+           ["7H", "AD", "AC"])
+    seat_1 = [(i["label"], i["rule"], i["cards"], i["points"]) for i in end["breakdown"][1]["items"]]
+    assert seat_1 == [(*lost, -4), (won[0].replace("7♥", "2♣"), won[1], ["2C", "AD", "AC"], 2), (*won, 1)]
+    assert [g["points"] for g in end["breakdown"]] == [4, -1, -3] == list(state.hand_results[0][1])
+    assert (*lost, 4) in [(i["label"], i["rule"], i["cards"], i["points"]) for i in end["breakdown"][0]["items"]]
+
+
+def test_a_default_games_first_hand_end_explains_itself():
+    end = first_hand_end(GAME.new(seed=2))
+    assert end["ended"] and sum(g["points"] for g in end["breakdown"]) == 0
 
 
 def test_the_hand_ends_without_wagers_and_the_banker_chooses():
