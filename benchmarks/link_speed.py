@@ -3,7 +3,7 @@ starts forced, and the bare loadPyodide() floor, cold, through a throttled serve
 (benchmarks/link_server.py), profile by profile, with the bytes each sent.
 
     .venv/bin/python benchmarks/link_speed.py [--runs N] [--profiles loopback,20mbit,5mbit]
-                                              [--slow] [--slow-runs N] [--modes all,text]
+                                              [--slow] [--slow-runs N] [--modes all,text] [--cpu 1,4]
 
 Profiles (every response waits one round trip, then all of a page's responses, the worker's
 included, share one link's bandwidth): loopback (no throttle); 20 Mbit/s, 40 ms; 5 Mbit/s, 80 ms;
@@ -19,8 +19,12 @@ of --runs runs (default 3) with min-max; and the bytes the server sent for each,
 moment; beside the engine's starts, when the block's first deal, drawn from the build while the
 engine loads (widgets/first-deal.js), was on the table, and when the engine was ready. A page
 that gives up (widgets/engine.js stops waiting for the engine after 60 s without a sign of life
-from the worker) counts as a failed run. CPU throttling is not emulated: a phone's CPU is slower
-still than this machine's. About 17 minutes for the default profiles and 3 runs, and 6 more with
+from the worker) counts as a failed run. For the page's own start it also plays the first legal card
+as soon as one is offered (on the deal drawn from the build, if the engine is not up yet) and times
+when the table answered it: from the build's answer to that card (rules_engine.host.answers) or, if
+the engine came first, live; each beside the bare loadPyodide() of the same profile (× bare).
+``--cpu 1,4`` runs every profile also with Chromium's CPU throttled 4× (a mid-range phone's;
+Emulation.setCPUThrottlingRate). About 17 minutes for the default profiles and 3 runs, and 6 more with
 --slow (one run); on a shared machine the figures are noisy, so read the differences.
 """
 
@@ -53,15 +57,44 @@ def progress(text):
     print(f"link_speed: {text}", file=sys.stderr, flush=True)
 
 
-def first_move(session, site, server, start):
+# The reader's first move on the deal drawn from the build: a card offered there, and the page's clock
+# when it is offered and when it is answered (from the build's answer, or live if the engine came first).
+OFFERED = """() => { const w = document.querySelector("#play-1")?.rwWidget, early = w?.early;
+    if (early && early.state === "drawn" && !early.answering && w.desc === early.reply.table
+        && w.table.querySelector(".rw-card--legal")) return "early";
+    return window.__bench.yourTurn.length ? "live" : (window.rulesEngineStatus || {}).state === "failed" ? "failed" : false; }"""
+ANSWERED = """(step) => { const w = document.querySelector("#play-1").rwWidget;
+    return w.step > step && !w.busy && !(w.early && w.early.answering) && w.desc.to_act !== null; }"""
+
+
+def answer_first_move(page):
+    """Plays the first legal card as soon as one is offered: the page's clock (s) when it was
+    offered and when the table had answered it, and whether the answer came before the engine."""
+    way = page.wait_for_function(OFFERED, timeout=TIMEOUT_MS, polling=50).json_value()
+    if way == "failed":
+        return {}
+    offered = page.evaluate("performance.now()")
+    step = page.evaluate("document.querySelector('#play-1').rwWidget.step")
+    page.locator("#play-1 [data-zone=hand-0] .rw-card--legal").first.click()
+    page.wait_for_function(ANSWERED, arg=step, timeout=TIMEOUT_MS, polling=50)
+    answered = page.evaluate("performance.now()")
+    before = page.evaluate("(window.rulesEngineStatus || {}).state !== 'ready'")
+    return {"offered": offered / 1000, "answered": answered / 1000, "answered_early": before}
+
+
+def first_move(session, site, server, start, cpu=1):
     """One cold run of ``start``: seconds from navigation to the reader's first legal move (to the
-    end of loadPyodide() for the bare page), the bytes sent by then and the start the worker took."""
+    end of loadPyodide() for the bare page), the bytes sent by then and the start the worker took;
+    for the page's own start, also when a first move was offered and answered (``answer_first_move``).
+    ``cpu``: Chromium's CPU throttling rate (4: a mid-range phone's)."""
     context = session.context(instrument=start != "bare")
     context.set_default_timeout(TIMEOUT_MS)
     server.reset()
     table = {}
     try:
         page = context.new_page()
+        if cpu > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         if start == "bare":
             page.goto(site + "_bench/bare-pyodide.html")
             page.wait_for_function("() => window.bareResult", timeout=TIMEOUT_MS, polling=100)
@@ -72,6 +105,8 @@ def first_move(session, site, server, start):
         else:
             query = QUERIES[start]
             page.goto(site + f"games/king/{query}#play-1")
+            if start == "chosen":
+                table.update(answer_first_move(page))
             # The reader's turn, or the page giving up (widgets/engine.js: 60 s without a sign of life).
             page.wait_for_function(
                 "() => window.__bench.yourTurn.length || (window.rulesEngineStatus || {}).state === 'failed'",
@@ -85,8 +120,8 @@ def first_move(session, site, server, start):
                 # The deal drawn from the build while the engine loads, and the engine ready (page clock).
                 drawn = page.evaluate("(window.__bench.firstDeal[0] || {}).at ?? null")
                 ready = page.evaluate("rulesEngineStatus.readyAt")
-                table = {"drawn": drawn / 1000 if drawn is not None else None,
-                         "ready": ready / 1000 if ready is not None else None}
+                table.update(drawn=drawn / 1000 if drawn is not None else None,
+                             ready=ready / 1000 if ready is not None else None)
                 way = status.get("start") or "?"
                 fetched = page.evaluate("rulesEngineStatus.fetched")
                 if fetched:
@@ -114,8 +149,8 @@ def median(found):
     return statistics.median(r["seconds"] if r["seconds"] is not None else float("inf") for r in found)
 
 
-def print_profile(profile, mode, by_start, runs):
-    print(f"\n  {PROFILES[profile]}, {MODES[mode]} ({runs} run{'s' if runs > 1 else ''})")
+def print_profile(profile, mode, by_start, runs, slowed=""):
+    print(f"\n  {PROFILES[profile]}, {MODES[mode]}{slowed} ({runs} run{'s' if runs > 1 else ''})")
     bare = median(by_start["bare"])
     for start, label in STARTS:
         found = by_start[start]
@@ -131,19 +166,31 @@ def print_profile(profile, mode, by_start, runs):
         if start != "bare":
             print(f"      {'':<22}first deal drawn from the build: {fmt_range([r.get('drawn') for r in found])},"
                   f" engine ready: {fmt_range([r.get('ready') for r in found])}")
+        if start == "chosen":
+            answered = [r.get("answered") for r in found]
+            early = sum(1 for r in found if r.get("answered_early"))
+            share = [a / bare for a in answered if a is not None] if bare not in (0, float("inf")) else []
+            print(f"      {'':<22}first move offered: {fmt_range([r.get('offered') for r in found])}, answered: "
+                  f"{fmt_range(answered)} ({early} of {len(found)} before the engine; "
+                  f"{fmt_range(share)} × bare), drawn {fmt_range([(r.get('drawn') or 0) / bare for r in found])} × bare")
     sys.stdout.flush()
 
 
 def print_summary(results):
     print()
     print("  Summary (medians, s; inf: the page gave up): the page's start, fast forced, normal forced, bare;"
-          "\n  the page's start before bare? no slower than the faster forced start (within 0.1 s)?")
+          "\n  the page's start before bare? no slower than the faster forced start (within 0.1 s)?"
+          "\n  then the first deal drawn and the first move answered (the page's start), each × bare")
     for (profile, mode), by_start in results.items():
         med = {start: median(by_start[start]) for start, _ in STARTS}
         best = min(med["fast"], med["normal"])
+        found = by_start["chosen"]
+        drawn = statistics.median([r.get("drawn") or float("inf") for r in found])
+        answered = statistics.median([r.get("answered") or float("inf") for r in found])
         print(f"    {str(PROFILES[profile]):<20} {mode:<5} {med['chosen']:7.2f} {med['fast']:7.2f} {med['normal']:7.2f}"
               f" {med['bare']:7.2f}   {'yes' if med['chosen'] < med['bare'] else 'NO'},"
-              f" {'yes' if med['chosen'] <= best + 0.1 else 'NO'} ({med['chosen'] - best:+.2f} s)")
+              f" {'yes' if med['chosen'] <= best + 0.1 else 'NO'} ({med['chosen'] - best:+.2f} s);"
+              f" drawn {drawn:.2f} ({drawn / med['bare']:.2f}×), answered {answered:.2f} ({answered / med['bare']:.2f}×)")
 
 
 def main(argv=None):
@@ -154,11 +201,17 @@ def main(argv=None):
     parser.add_argument("--slow", action="store_true", help="add the 1.6 Mbit/s, 150 ms profile")
     parser.add_argument("--slow-runs", type=int, default=1, help="runs of the 1.6 Mbit/s profile (default 1)")
     parser.add_argument("--modes", default="all,text", help="comma-separated, of all, text (default both)")
+    parser.add_argument("--cpu", default="1", help="Chromium's CPU throttling rates, comma-separated: 1,4 runs "
+                        "every profile also with the CPU slowed 4× (a mid-range phone's); default 1")
     args = parser.parse_args(argv)
     profiles = [name for name in args.profiles.split(",") if name]
     if args.slow and "1.6mbit" not in profiles:
         profiles.append("1.6mbit")
     modes = [name for name in args.modes.split(",") if name]
+    try:
+        cpus = [int(rate) for rate in args.cpu.split(",") if rate]
+    except ValueError:
+        parser.error(f"--cpu takes whole rates such as 1,4, not {args.cpu!r}")
     for name in profiles:
         if name not in PROFILES:
             parser.error(f"no profile {name!r}: choose among {', '.join(PROFILES)}")
@@ -190,18 +243,18 @@ def main(argv=None):
             print("  Throttled server on 127.0.0.1 (benchmarks/link_server.py): each response one round trip late, "
                   "then one shared link (a token bucket); no TCP/TLS handshakes added")
             print("  Cold first legal move (seconds from navigation; median (min–max); bytes sent by then, median)."
-                  "\n  CPU throttling is not emulated: a phone's CPU is slower still than this machine's.", flush=True)
-            for profile in profiles:
-                for mode in modes:
-                    server.configure(PROFILES[profile], mode)
-                    by_start = {start: [] for start, _ in STARTS}
-                    for index in range(runs_by_profile[profile]):
-                        # The three starts take turns, so a change in the machine's load touches each.
-                        for start, label in STARTS:
-                            progress(f"{PROFILES[profile]}, {MODES[mode]}: run {index + 1}/{runs_by_profile[profile]}, {label}")
-                            by_start[start].append(first_move(session, site, server, start))
-                    results[(profile, mode)] = by_start
-                    print_profile(profile, mode, by_start, runs_by_profile[profile])
+                  "\n  Without --cpu 1,4 the CPU is not throttled: a phone's is slower still than this machine's.", flush=True)
+            for profile, mode, cpu in [(p, m, c) for p in profiles for m in modes for c in cpus]:
+                server.configure(PROFILES[profile], mode)
+                by_start = {start: [] for start, _ in STARTS}
+                slowed = f", CPU {cpu}× slower" if cpu > 1 else ""
+                for index in range(runs_by_profile[profile]):
+                    # The starts take turns, so a change in the machine's load touches each.
+                    for start, label in STARTS:
+                        progress(f"{PROFILES[profile]}, {MODES[mode]}{slowed}: run {index + 1}/{runs_by_profile[profile]}, {label}")
+                        by_start[start].append(first_move(session, site, server, start, cpu))
+                results[(profile, mode + slowed)] = by_start
+                print_profile(profile, mode, by_start, runs_by_profile[profile], slowed)
             session.browser.close()
 
     print_summary(results)
