@@ -214,17 +214,19 @@ def deal_tally(melds, red_threes, left, out, names):
     return tally, tuple(lines)
 
 
-RANK_WORDS = {"A": "aces", "T": "10s", "J": "jacks", "Q": "queens", "K": "kings"}
+RANK_WORDS = {"A": "aces", "T": "10s", "J": "jacks", "Q": "queens", "K": "kings", WILD: "wild cards"}
+
+
+def rank_words(rank):
+    """What a meld of ``rank`` holds, in words (its wild cards stand for that rank): ``kings``, ``7s``."""
+    return RANK_WORDS.get(rank, f"{rank}s")
 
 
 def canasta_words(kind, rank=None):
     """A canasta's bonus in words: ``Canasta of 7s``, ``Natural canasta of kings``, ``Mixed canasta``."""
-    if kind in ("7", "5"):
-        return f"Canasta of {kind}s"
-    if kind == WILD:
-        return "Canasta of wild cards"
-    of = f" of {RANK_WORDS.get(rank, f'{rank}s')}" if rank else ""
-    return f"{kind.capitalize()} canasta{of}"
+    if kind in ("7", "5", WILD):
+        return f"Canasta of {rank_words(kind)}"
+    return f"{kind.capitalize()} canasta" + (f" of {rank_words(rank)}" if rank else "")
 
 
 def _new_melds_hold(total, wilds):

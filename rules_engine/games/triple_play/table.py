@@ -8,7 +8,7 @@ from ...cards import parse_card
 from ...game import ALL
 from ...selection import _answer
 from ...table import hand_end, headline, plural, score_sheet, zone
-from .melds import CANASTA, NO_WILDS, SIDES, WILD, is_wild, meld_problem, meld_rank, value, wild_limit
+from .melds import CANASTA, NO_WILDS, SIDES, WILD, is_wild, meld_problem, meld_rank, rank_words, value, wild_limit
 
 
 def describe(state, seat):
@@ -72,8 +72,8 @@ def _interlude(state):
     names = state.player_names()
     zones = []
     for side in range(2):
-        for n, (_, cards) in enumerate(melds[side], 1):
-            label = f"{SIDES[side]}'s meld {n}" + (" (canasta)" if len(cards) == CANASTA else "")
+        for n, (rank, cards) in enumerate(melds[side], 1):
+            label = f"{SIDES[side]}'s meld {n}: {rank_words(rank)}" + (" (canasta)" if len(cards) == CANASTA else "")
             zones.append(zone(f"end-meld-{side}-{n}", label, cards, kind="meld", owner=side))
     for seat, cards in enumerate(left):
         zones.append(zone(f"end-left-{seat}", f"{names[seat]}'s cards left: {plural(sum(map(value, cards)), 'point')}",

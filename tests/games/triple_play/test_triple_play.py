@@ -479,6 +479,8 @@ def test_a_deals_end_shows_each_partnerships_points_item_by_item():
     interlude = first_hand_end(GAME.new(seed=5))
     assert interlude["ended"] == "The stock ran out."
     shown = {z["id"]: z["cards"] for z in interlude["zones"]}
+    # Each meld's owner and rank, which its wild cards stand for.
+    assert any(z["label"] == "North–South's meld 1: aces (canasta)" and z["owner"] == 0 for z in interlude["zones"])
     for side, group in enumerate(interlude["breakdown"]):
         assert group["seats"] == [side, side + 2]
         items = {item["label"]: item for item in group["items"]}
