@@ -201,7 +201,7 @@ class ZetemaState(State):
         for hand in self.hands:
             hand.sort(key=held_order)
         self.stock, self.piles, self.general = cards, [[] for _ in RANKS], []
-        self.scored, self.lines, self.shown, self.phase = (), [], (), "play"
+        self.scored, self.hand_points, self.lines, self.shown, self.phase = (), (0,) * self.sides, [], (), "play"
         # Per seat, per kind of meld: the cards of its hand already shown in a meld of that kind
         # (interpretation.meld-again), with duplicates.
         self.used = [{} for _ in range(self.seats)]
@@ -486,6 +486,8 @@ class ZetemaState(State):
         side, name = self.side_of(seat), self.player_names()[seat]
         label = what[0].upper() + what[1:] + (f", by {name}" if self.sides < self.seats else "")
         self.scored += ((side, label, points, rule, tuple(cards), note),)
+        # The running sums, as the score sheet shows them while the hand goes on (asked at every view).
+        self.hand_points = tuple(p + points * (s == side) for s, p in enumerate(self.hand_points))
         self.points = tuple(p + points * (s == side) for s, p in enumerate(self.points))
         self.lines.append(f"{name} scores {plural(points, 'point')} for {what}")
         if self.points[side] >= self.target:   # end.game: the game ends the moment a target is reached
@@ -495,20 +497,11 @@ class ZetemaState(State):
             self.said = self.said[:-1] + f"; {reached} and win{'s' if alone else ''} the game."
             self._hand_over(0, reached)
 
-    @property
-    def hand_points(self):
-        """Each side's points this hand: the sums of its items scored."""
-        return self._tally().points
-
-    def _tally(self):
+    def _hand_over(self, leftover, ended):
+        """The hand's row (its items' sums) goes on the sheet, and its end shows them item by item."""
         tally = Tally(self.sides)
         for side, label, points, rule, cards, note in self.scored:
             tally.add(side, label, points, rule, cards, note)
-        return tally
-
-    def _hand_over(self, leftover, ended):
-        """The hand's row (its items' sums) goes on the sheet, and its end shows them item by item."""
-        tally = self._tally()
         self.hand_results += ((self.hand_number, tally.points, tuple(self.lines)),)
         self.hand_end = (self.hand_number, tuple(self.lines), leftover, ended)
         self.hand_tally = tally.breakdown(self.scorer_names(), lambda side: range(side, self.seats, self.sides))
