@@ -21,8 +21,8 @@ from ...cards import make_deck
 from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...selection import Built
-from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, RED_THREES, SCORING, WILD, add_move, book_missing,
-                    canastas, count_card, deal_points, discard_move, is_red_three, is_wild, meld_move, meld_problem,
+from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, RED_THREES, SCORING, SIDES, WILD, add_move, book_missing,
+                    canastas, count_card, deal_tally, discard_move, is_red_three, is_wild, meld_move, meld_problem,
                     meld_rank, most_points, remove_card, value)
 
 FORMS = MoveForms(
@@ -551,22 +551,17 @@ class TriplePlayState(State):
 
     # ---- the deal's end ---------------------------------------------------------------------------
 
-    def side_points(self, side):
-        """``(points, parts in words)`` of a side for the deal as it stands."""
-        melds = self.melds[side]
-        melded = sum(value(c) for _, cards in melds for c in cards)
-        left = sum(value(c) for seat in (side, side + 2)
-                   for c in self.hands[seat] + self.knees[seat] + self.feet[seat])
-        out = self.out is not None and side_of(self.out) == side
-        return deal_points(melded, canastas(melds), len(self.red_threes[side]), left, out)
-
     def _end_deal(self):
-        row = tuple(self.side_points(side)[0] for side in range(2))
-        lines = tuple(", ".join(self.side_points(side)[1]) for side in range(2))
+        left = [h + k + f for h, k, f in zip(self.hands, self.knees, self.feet)]
+        out = None if self.out is None else side_of(self.out)
+        tally, lines = deal_tally(self.melds, self.red_threes, left, out, self.player_names())
+        row = tally.points
         self.totals = tuple(a + b for a, b in zip(self.totals, row))
         self.hand_results += ((self.deal_number, row, lines),)
+        ended = f"{self.player_names()[self.out]} went out" if self.out is not None else "the stock ran out"
         self.hand_end = (self.deal_number, row, lines, [list(h) for h in self.hands],
-                         [[[r, list(c)] for r, c in side] for side in self.melds])
+                         [[[r, list(c)] for r, c in side] for side in self.melds], left, ended)
+        self.hand_tally = tally.breakdown(SIDES, lambda side: (side, side + 2))
         if self.deal_number >= self.options["deals"]:
             self.over, self.phase = True, "over"
             best = max(self.totals)

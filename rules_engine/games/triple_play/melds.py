@@ -18,6 +18,7 @@ from functools import lru_cache
 from ...cards import make_deck
 from ...moves import Move
 from ...scoring import Fact, ScoreError, ScoreRule
+from ...table import Tally, plural
 
 WILD = "W"                      # the "rank" of a meld of wild cards only
 CANASTA = 7
@@ -27,6 +28,7 @@ BONUS = {"7": 5000, "5": 3000, WILD: 2500, "natural": 500, "mixed": 300}
 RED_THREE, MANY_RED_THREES, MANY = 100, 300, 7
 OUT_BONUS = 200
 UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
+SIDES = ("North–South", "East–West")   # the partnerships, each a column of the score sheet
 
 
 # The jokers and the 2s. Whether a card is wild is a lookup by the (interned) card, not a function
@@ -134,6 +136,11 @@ def canastas(melds):
     return done
 
 
+def canastas_made(melds):
+    """The canastas among ``melds`` (``(rank, cards)``), each as ``(kind, rank, cards)``."""
+    return [(kind(rank, cards), rank, cards) for rank, cards in melds if len(cards) == CANASTA]
+
+
 def book_missing(melds):
     """What the basic book still lacks (``play.book``), in words; empty once it is complete:
     a canasta of 5s, one of 7s, one of wild cards, one more natural canasta and a mixed one."""
@@ -150,18 +157,76 @@ def deal_points(melded, canasta_kinds, red_threes, left, out):
     """A side's points for a deal, and its parts in words: ``melded`` the value of its melded
     cards, ``canasta_kinds`` a Counter of its canastas by kind, ``red_threes`` how many it
     laid, ``left`` the value of the cards left in its hands, knees and feet, ``out`` whether it
-    went out.
+    went out (the score pad's count: ``score_deal`` scores it).
 
     >>> deal_points(900, {"7": 1, "natural": 2, "mixed": 1}, 3, 145, True)[0]
     7555
     """
-    bonus = sum(BONUS[k] * n for k, n in canasta_kinds.items())
+    canastas = [(kind, None, ()) for kind, n in canasta_kinds.items() for _ in range(n)]
+    total = score_deal(Tally(1), 0, melded, canastas, red_threes, [("Cards left", left, ())], out)
+    return total, deal_words(melded, canasta_kinds, red_threes, left, out)
+
+
+def deal_words(melded, canasta_kinds, red_threes, left, out):
+    """A side's deal in words, part by part, from the counts ``deal_points`` takes."""
+    bonus = sum(BONUS[kind] * n for kind, n in canasta_kinds.items())
     threes = RED_THREE * red_threes + (MANY_RED_THREES if red_threes >= MANY else 0)
-    total = melded - left + bonus + threes + (OUT_BONUS if out else 0)
     parts = [f"{melded} melded", f"{left} left in hand", f"{bonus} for canastas", f"{threes} for red 3s"]
+    return parts + [f"{OUT_BONUS} for going out"] if out else parts
+
+
+def score_deal(tally, side, melded, canastas, red_threes, left, out, melded_note=None, red_cards=()):
+    """Score ``side``'s deal item by item into ``tally`` (a ``table.Tally``) and return its
+    points: ``melded`` the value of its melded cards (``melded_note`` what they are), each of its
+    ``canastas`` as ``(kind, rank, cards)``, ``red_threes`` how many red 3s it laid (``red_cards``
+    which), ``left`` what each hand left costs as ``(label, points, cards)``, ``out`` whether it
+    went out. On the score pad the cards are not known: the items are counts."""
+    tally.add(side, "Cards melded", melded, "scoring.deal", note=melded_note)
+    for kind, rank, cards in canastas:
+        tally.add(side, canasta_words(kind, rank), BONUS[kind], "scoring.deal", cards)
+    if red_threes:
+        tally.add(side, "Red 3s laid", RED_THREE * red_threes, "scoring.red-threes", red_cards,
+                  plural(red_threes, "red 3"))
+    if red_threes >= MANY:
+        tally.add(side, f"{MANY} red 3s or more", MANY_RED_THREES, "scoring.red-threes")
+    for label, points, cards in left:
+        tally.add(side, label, -points, "scoring.deal", cards, plural(len(cards), "card") if cards else None)
     if out:
-        parts.append(f"{OUT_BONUS} for going out")
-    return total, parts
+        tally.add(side, "Going out", OUT_BONUS, "scoring.deal")
+    return tally.points[side]
+
+
+def deal_tally(melds, red_threes, left, out, names):
+    """A deal's score, item by item: a ``table.Tally`` of the two partnerships, and each one's
+    parts in words. Per side, ``melds`` (``(rank, cards)``) and ``red_threes`` (the cards laid);
+    per seat, ``left``, its cards left in hand, knee and foot, and ``names``; ``out``, the side
+    that went out, or None."""
+    tally, lines = Tally(2), []
+    for side in range(2):
+        melded = [c for _, cards in melds[side] for c in cards]
+        held = [(f"{names[seat]}'s cards left", sum(map(value, left[seat])), left[seat]) for seat in (side, side + 2)
+                if left[seat]]
+        what = f"{plural(len(melded), 'card')} in {plural(len(melds[side]), 'meld')}"
+        score_deal(tally, side, sum(map(value, melded)), canastas_made(melds[side]), len(red_threes[side]), held,
+                   out == side, what, red_threes[side])
+        lines.append(", ".join(deal_words(sum(map(value, melded)), canastas(melds[side]), len(red_threes[side]),
+                                          sum(points for _, points, _ in held), out == side)))
+    return tally, tuple(lines)
+
+
+RANK_WORDS = {"A": "aces", "T": "10s", "J": "jacks", "Q": "queens", "K": "kings", WILD: "wild cards"}
+
+
+def rank_words(rank):
+    """What a meld of ``rank`` holds, in words (its wild cards stand for that rank): ``kings``, ``7s``."""
+    return RANK_WORDS.get(rank, f"{rank}s")
+
+
+def canasta_words(kind, rank=None):
+    """A canasta's bonus in words: ``Canasta of 7s``, ``Natural canasta of kings``, ``Mixed canasta``."""
+    if kind in ("7", "5", WILD):
+        return f"Canasta of {rank_words(kind)}"
+    return f"{kind.capitalize()} canasta" + (f" of {rank_words(rank)}" if rank else "")
 
 
 def _new_melds_hold(total, wilds):

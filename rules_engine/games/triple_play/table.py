@@ -7,10 +7,8 @@ from collections import Counter
 from ...cards import parse_card
 from ...game import ALL
 from ...selection import _answer
-from ...table import headline, plural, score_sheet, zone
-from .melds import CANASTA, NO_WILDS, WILD, is_wild, meld_problem, meld_rank, wild_limit
-
-SIDES = ("North–South", "East–West")
+from ...table import hand_end, headline, plural, score_sheet, zone
+from .melds import CANASTA, NO_WILDS, SIDES, WILD, is_wild, meld_problem, meld_rank, rank_words, value, wild_limit
 
 
 def describe(state, seat):
@@ -65,12 +63,23 @@ def _result(state):
 
 
 def _interlude(state):
+    """A deal's end: each partnership's melds, whose each is, and each player's cards left in
+    hand, knee and foot, face up as they are counted, with the items of the deal's score."""
     ended = state.__dict__.get("hand_end")
     if not ended:
         return None
-    number, row, lines, _, _ = ended
-    return {"title": f"End of deal {number}", "zones": [],
-            "lines": [f"{SIDES[s]}: {plural(row[s], 'point')} ({lines[s]})" for s in range(2)]}
+    number, row, lines, _, melds, left, what = ended
+    names = state.player_names()
+    zones = []
+    for side in range(2):
+        for n, (rank, cards) in enumerate(melds[side], 1):
+            label = f"{SIDES[side]}'s meld {n}: {rank_words(rank)}" + (" (canasta)" if len(cards) == CANASTA else "")
+            zones.append(zone(f"end-meld-{side}-{n}", label, cards, kind="meld", owner=side))
+    for seat, cards in enumerate(left):
+        zones.append(zone(f"end-left-{seat}", f"{names[seat]}'s cards left: {plural(sum(map(value, cards)), 'point')}",
+                          cards, kind="hand", owner=seat, source=False))
+    return hand_end(f"End of deal {number}", [f"{SIDES[s]}: {plural(row[s], 'point')} ({lines[s]})" for s in range(2)],
+                    zones=zones, ended=what, state=state)
 
 
 # ---- moves built card by card ---------------------------------------------------------------------

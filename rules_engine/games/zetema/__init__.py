@@ -27,7 +27,7 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...selection import Built
-from ...table import plural
+from ...table import Tally, plural
 from .melds import RANK_INDEX, consecutive, holds_run, meld_kind, rank_index
 
 FORMS = MoveForms(MoveForm("meld", "meld {cards}"), MoveForm("marry", "marry {cards}"),
@@ -36,6 +36,8 @@ SUIT_ORDER = "SHDC"
 ASSEMBLY = {"K": 130, "Q": 130, "J": 120, "A": 110, "5": 110}    # other ranks 100
 ZETEMA = {"K": 50, "Q": 50, "J": 20, "A": 15, "5": 15}           # other ranks 5
 MELD_POINTS = {"sequence": 20, "flush": 30, "flush sequence": 50}
+MELD_RULES = {"sequence": "scoring.sequence", "flush": "scoring.flush", "flush sequence": "scoring.flush-sequence",
+              "assembly": "scoring.melds"}
 MARRIAGES = (0, 10, 30, 60, 100, 150)
 FIVE_MARRIAGES = (150, 170)   # all five at once: 150 in all, as the text says; or with the imperial bonus
 IMPERIAL_BONUS = 10
@@ -168,7 +170,8 @@ class ZetemaState(State):
         summary="Draw, show melds and marriages for points at once, and discard by rank: the fifth card "
                 "of a rank makes a zetema. First to 300, or 200 with four or more.",
         rules=("setup.deal", "setup.partners", "setup.dealer", "play.draw", "play.meld", "play.meld-discard",
-               "play.marriage", "play.discard", "play.zetema", "play.stock-out", "scoring.melds",
+               "play.marriage", "play.discard", "play.zetema", "play.stock-out", "scoring.sequence", "scoring.flush",
+               "scoring.flush-sequence", "scoring.melds",
                "scoring.marriages", "interpretation.one-meld", "interpretation.pile-partner",
                "interpretation.hand-end", "interpretation.imperial", "interpretation.meld-again"),
         options=(Option("five_marriages", FIVE_MARRIAGES[0], FIVE_MARRIAGES,
@@ -198,7 +201,7 @@ class ZetemaState(State):
         for hand in self.hands:
             hand.sort(key=held_order)
         self.stock, self.piles, self.general = cards, [[] for _ in RANKS], []
-        self.hand_points, self.lines, self.shown, self.phase = (0,) * self.sides, [], (), "play"
+        self.scored, self.hand_points, self.lines, self.shown, self.phase = (), (0,) * self.sides, [], (), "play"
         # Per seat, per kind of meld: the cards of its hand already shown in a meld of that kind
         # (interpretation.meld-again), with duplicates.
         self.used = [{} for _ in range(self.seats)]
@@ -433,7 +436,7 @@ class ZetemaState(State):
             kind, points = meld_kind(cards, self.size), meld_points(cards, self.size)
             self.used[seat][kind] = self.used[seat].get(kind, []) + list(cards)
             self.said = f"{name} shows {_kind_words(kind, cards)}: {words(cards)}, for {plural(points, 'point')}."
-            self._score(seat, points, _kind_words(kind, cards))
+            self._score(seat, points, _kind_words(kind, cards), MELD_RULES[kind], cards)
             return
         if move.kind == "marry":
             suits = [c.suit for c in move.args[0]]
@@ -449,7 +452,8 @@ class ZetemaState(State):
             taken = (f", taking {', '.join(named[:-1]) + ' and ' if len(named) > 1 else ''}{named[-1]} from the piles"
                      if named else "")
             self.said = f"{name} declares {_marriage_words(suits)}{taken}, for {plural(points, 'point')}."
-            self._score(seat, points, _marriage_words(suits))
+            self._score(seat, points, _marriage_words(suits), "scoring.marriages", from_hand + from_piles,
+                        f"{', '.join(named)} from the piles" if named else None)
             if self.over:
                 return
             while len(hand) < self.size and self.stock:
@@ -464,11 +468,11 @@ class ZetemaState(State):
         pile.append(card)
         self.said = f"{name} discards the {card.symbol}."
         if len(pile) == 5:
-            points = zetema_points(card.rank)
+            points, five = zetema_points(card.rank), list(pile)
             self.general += pile
             pile.clear()
             self.said = f"{name} discards the {card.symbol}, the fifth of its rank: a zetema, for {plural(points, 'point')}."
-            self._score(seat, points, f"a zetema of {RANK_WORDS[card.rank]}")
+            self._score(seat, points, f"a zetema of {RANK_WORDS[card.rank]}", "play.zetema", five)
             if self.over:
                 return
         self._next_turn()
@@ -476,25 +480,37 @@ class ZetemaState(State):
     def _next_turn(self):
         self._begin_turn((self.turn + 1) % self.seats)
 
-    def _score(self, seat, points, what):
-        side = self.side_of(seat)
-        line = f"{self.player_names()[seat]} scores {plural(points, 'point')} for {what}"
-        self.points = tuple(p + points * (s == side) for s, p in enumerate(self.points))
+    def _score(self, seat, points, what, rule, cards, note=None):
+        """``seat`` scores ``points`` for ``what`` under ``rule``, the ``cards`` shown behind them: an
+        item of the hand's score (``scored``), whose sums are the hand's row."""
+        side, name = self.side_of(seat), self.player_names()[seat]
+        label = what[0].upper() + what[1:] + (f", by {name}" if self.sides < self.seats else "")
+        self.scored += ((side, label, points, rule, tuple(cards), note),)
+        # The running sums, as the score sheet shows them while the hand goes on (asked at every view).
         self.hand_points = tuple(p + points * (s == side) for s, p in enumerate(self.hand_points))
-        self.lines.append(line)
+        self.points = tuple(p + points * (s == side) for s, p in enumerate(self.points))
+        self.lines.append(f"{name} scores {plural(points, 'point')} for {what}")
         if self.points[side] >= self.target:   # end.game: the game ends the moment a target is reached
             self.over, self.winners = True, tuple(s for s in range(self.seats) if self.side_of(s) == side)
-            self.hand_results += ((self.hand_number, self.hand_points, tuple(self.lines)),)
             alone = self.sides == self.seats
-            self.said = (self.said[:-1] + f"; {self.scorer_names()[side]} reach{'es' if alone else ''} "
-                         f"{self.target} and win{'s' if alone else ''} the game.")
+            reached = f"{self.scorer_names()[side]} reach{'es' if alone else ''} {self.target}"
+            self.said = self.said[:-1] + f"; {reached} and win{'s' if alone else ''} the game."
+            self._hand_over(0, reached)
+
+    def _hand_over(self, leftover, ended):
+        """The hand's row (its items' sums) goes on the sheet, and its end shows them item by item."""
+        tally = Tally(self.sides)
+        for side, label, points, rule, cards, note in self.scored:
+            tally.add(side, label, points, rule, cards, note)
+        self.hand_results += ((self.hand_number, tally.points, tuple(self.lines)),)
+        self.hand_end = (self.hand_number, tuple(self.lines), leftover, ended)
+        self.hand_tally = tally.breakdown(self.scorer_names(), lambda side: range(side, self.seats, self.sides))
 
     def _end_hand(self):
         leftover = [c for pile in self.piles for c in pile]
         self.general += leftover
         self.piles = [[] for _ in RANKS]
-        self.hand_results += ((self.hand_number, self.hand_points, tuple(self.lines)),)
-        self.hand_end = (self.hand_number, tuple(self.lines), len(leftover))
+        self._hand_over(len(leftover), "every card has been played")
         self._start_hand(self.hand_number + 1, (self.dealer + 1) % self.seats)
 
     # ---- what each seat sees ---------------------------------------------------------------------

@@ -4,7 +4,7 @@ hand's end."""
 
 from ...cards import RANKS
 from ...game import ALL
-from ...table import headline, plural, score_sheet, zone
+from ...table import hand_end, headline, plural, score_sheet, zone
 
 PILE_NAMES = {"A": "Aces", "T": "10s", "J": "Jacks", "Q": "Queens", "K": "Kings"}
 
@@ -78,10 +78,10 @@ def _interlude(state):
     ended = state.__dict__.get("hand_end")
     if not ended:
         return None
-    number, lines, leftover = ended
+    number, lines, leftover, what = ended
     scorers = state.scorer_names()
     out = list(lines) or ["Nobody scored"]
     if leftover:
         out.append(f"{plural(leftover, 'card')} left on the rank piles went to the general pile unscored")
-    out += [f"{scorers[s]}: {plural(state.points[s], 'point')} in all" for s in range(state.sides)]
-    return {"title": f"End of hand {number}", "zones": [], "lines": out}
+    totals = [f"{scorers[s]}: {plural(state.points[s], 'point')} in all" for s in range(state.sides)]
+    return hand_end(f"End of hand {number}", out, totals=totals, ended=what, state=state)

@@ -22,7 +22,7 @@ from rules_engine.games.triple_play.melds import (BONUS, CANASTA, OPENING, WILD,
                                                   book_missing, deal_row, is_wild, meld_problem, meld_rank,
                                                   most_points, value)
 from rules_engine.scoring import ScoreError, score_row
-from ends import played_to_end
+from ends import first_hand_end, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: a deal is of 324 cards, its melds built card by card from hands of 13 to 39 cards.
@@ -286,6 +286,9 @@ def test_asking_the_partner_and_going_out_with_the_basic_book():
     out = asked.apply("yes").apply("meld 9H 9S 9D").apply("discard 4C")
     assert out.is_over is False and out.deal_number == 2 and out.hand_results[0][1][0] > 0
     assert "200 for going out" in out.hand_results[0][2][0]
+    end = out.table(1)["interlude"]
+    assert end["ended"] == "Seat 0 went out." and end["breakdown"][0]["items"][-1] == {
+        "label": "Going out", "points": 200, "rule": "scoring.deal", "cards": []}
 
 
 def test_an_empty_stock_ends_the_deal():
@@ -330,7 +333,7 @@ def test_four_deals_with_the_dealer_rotating_and_scores_carried():
 @pytest.mark.parametrize("seed, bot", [(4, HeuristicBot), (6, HeuristicBot), (1, RandomBot)])
 def test_the_score_of_a_finished_deal_is_recomputed_from_its_cards(seed, bot):
     final = play_out(ONE_DEAL.new(seed=seed), [bot(seed + s) for s in range(4)])
-    number, row, _, hands, melds = final.hand_end
+    number, row, _, hands, melds, _, _ = final.hand_end
     for side in range(2):
         left = [c for s in (side, side + 2) for c in hands[s] + final.knees[s] + final.feet[s]]
         out = final.out is not None and final.out % 2 == side
@@ -468,3 +471,31 @@ def test_a_wild_card_added_to_a_meld_is_built_by_picking_it():
     picked = state.table(0, ["JK"])["selection"]
     assert "meld-0-3" in picked["targets"] and "discard JK" in [finish["move"] for finish in picked["finish"]]
     assert state.table(0, ["JK"], "meld-0-3")["selection"]["finish"] == [{"move": "add JK to meld 3", "button": "Add"}]
+
+
+def test_a_deals_end_shows_each_partnerships_points_item_by_item():
+    # The deal's score as its scoring code counted it: the cards melded, each canasta with its
+    # cards, the red 3s laid, each partner's cards left (face up at the end) and going out.
+    interlude = first_hand_end(GAME.new(seed=5))
+    assert interlude["ended"] == "The stock ran out."
+    shown = {z["id"]: z["cards"] for z in interlude["zones"]}
+    # Each meld's owner and rank, which its wild cards stand for.
+    assert any(z["label"] == "North–South's meld 1: aces (canasta)" and z["owner"] == 0 for z in interlude["zones"])
+    for side, group in enumerate(interlude["breakdown"]):
+        assert group["seats"] == [side, side + 2]
+        items = {item["label"]: item for item in group["items"]}
+        assert items["Cards melded"]["points"] > 0 and "Going out" not in items
+        for seat in group["seats"]:
+            left = items[f"Seat {seat}'s cards left"]
+            assert left["cards"] == shown[f"end-left-{seat}"]
+            assert left["points"] == -sum(value(c) for c in parse_cards(" ".join(left["cards"])))
+        for item in group["items"]:
+            if "anasta" in item["label"]:
+                assert len(item["cards"]) == CANASTA and item["points"] == BONUS[canasta_kind(item["label"])]
+    sevens = next(item for item in interlude["breakdown"][0]["items"] if item["label"] == "Canasta of 7s")
+    assert {c[0] for c in sevens["cards"]} == {"7"}
+
+
+def canasta_kind(label):
+    return {"Canasta of 7s": "7", "Canasta of 5s": "5", "Canasta of wild cards": WILD}.get(
+        label, label.split()[0].lower())

@@ -10,10 +10,10 @@ from itertools import combinations
 import pytest
 
 import rules_engine
-from conformance import check_step, refused
+from conformance import check_hand_end, check_step, refused
 from rules_engine.bots import HeuristicBot, play_out
 from rules_engine.cards import RANKS, make_deck, parse_card, parse_cards
-from rules_engine.games.zetema import marriage_points, meld_points, most_hands, target
+from rules_engine.games.zetema import marriage_points, meld_points, most_hands, target, zetema_points
 from ends import played_to_end
 
 ZETEMA = rules_engine.load_game("zetema")
@@ -181,8 +181,8 @@ def test_a_zetema_scores_its_rank_and_goes_to_the_general_pile():
 
 def test_the_stock_runs_out_players_drop_out_and_the_hand_ends():
     state = position(["4D 5D", ""], stock=0, dealer=0, general=())
-    state.hand_points = (40, 15)
-    state.points = (40, 15)
+    state._score(0, 40, "a marriage", "scoring.marriages", ())
+    state._score(1, 15, "a zetema of aces", "play.zetema", ())
     state = state.apply("discard 4D")
     assert state.to_act == 0   # seat 1, with no cards, is passed by
     before = state.hand_number
@@ -201,12 +201,18 @@ def test_leftover_kings_and_queens_go_to_the_general_pile():
 
 
 def test_the_game_ends_the_moment_the_target_is_reached():
-    state = position(["2C 3C 4S 5S 6D 7H 9C", "AS AD AC 8H 8D KC"], points=(285, 290))
-    state.hand_points = (10, 10)
+    state = position(["2C 3C 4S 5S 6D 7H 9C", "AS AD AC 8H 8D KC"], points=(275, 280))
+    state._score(0, 10, "a marriage in ♠", "scoring.marriages", parse_cards("KS QS"))
+    state._score(1, 10, "a marriage in ♣", "scoring.marriages", parse_cards("KC QC"))
     over = state.apply("meld 2C 3C 4S 5S 6D 7H")
     assert over.is_over and over.winners == (0,) and over.points == (305, 290)
     assert over.hand_results[-1][1] == (30, 10)
     assert "Seat 0 reaches 300 and wins the game" in over.said
+    # The hand cut short by the game's end explains itself too: what ended it, each item with its cards.
+    end = over.table(1)["interlude"]
+    assert end["ended"] == "Seat 0 reaches 300." and [g["points"] for g in end["breakdown"]] == [30, 10]
+    assert end["breakdown"][0]["items"][-1] == {"label": "A sequence", "points": 20, "rule": "scoring.sequence",
+                                                "cards": ["2C", "3C", "4S", "5S", "6D", "7H"]}
 
 
 def test_partners_score_together_and_end_at_200():
@@ -302,3 +308,29 @@ PAD_SHEETS = [
     {"seats": 4, "rows": [[150, 60], [60, 30]]},
     {"seats": 2, "rows": [[150, 60], [60, 30]]},
 ]
+
+
+def test_a_hands_end_shows_each_sides_points_item_by_item_with_their_cards():
+    # Each meld, marriage and zetema as it was scored, under its rule, with the cards shown for it;
+    # the items add up to the hand's row, partners' together.
+    state = ZETEMA.new(seed=5, seats=4)
+    bots = [HeuristicBot(seat) for seat in range(4)]
+    while not state.table(0)["interlude"]:
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    check_hand_end(state, [0, 0])
+    end = state.table(0)["interlude"]
+    assert end["ended"] == "Every card has been played."
+    kinds = Counter()
+    for side, group in enumerate(end["breakdown"]):
+        assert group["seats"] == [side, side + 2] and group["points"] == state.hand_results[0][1][side]
+        for item in group["items"]:
+            cards = parse_cards(" ".join(item["cards"]))
+            kinds[item["rule"]] += 1
+            if item["rule"] == "play.zetema":
+                assert len(cards) == 5 and len({c.rank for c in cards}) == 1
+                assert item["points"] == zetema_points(cards[0].rank)
+            elif item["rule"] == "scoring.marriages":
+                assert sorted(c.rank for c in cards) == ["K", "Q"] * (len(cards) // 2)
+            else:
+                assert item["points"] == meld_points(cards)
+    assert kinds["play.zetema"] >= 11 and kinds["scoring.marriages"] and kinds["scoring.flush"]
