@@ -12,7 +12,7 @@ from functools import cached_property
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
 from ..scoring import ScoreRule
-from ..table import article, shown, zone
+from ..table import Tally, article, hand_end, shown, zone
 
 
 def cards_placed_sheet(deck):
@@ -20,6 +20,39 @@ def cards_placed_sheet(deck):
     deal, from none to the whole pack, and a session that lasts as long as the player likes."""
     return ScoreRule(wins="high", rule="scoring.cards", per_game=True, cells=(0, len(make_deck(deck))),
                      unit="cards")
+
+
+class PatienceEnd:
+    """A patience's end that explains its score. Mixed in before ``State``: the move that ends the
+    game keeps the score item by item (``hand_tally``), as the game's ``_tally_end(tally)`` adds
+    each item (the cards it counts, under its scoring rule), so that the items add up to the score;
+    the game's table shows them, with what ended the game (``_ended()``), as its ``interlude``
+    (``_end_interlude(zones)``)."""
+
+    END_UNIT = "cards"
+
+    def apply(self, move, seat=None, comment=None):
+        new = super().apply(move, seat=seat, comment=comment)
+        if new.is_over:
+            tally = Tally(1)
+            new._tally_end(tally)
+            new.hand_tally = tally.breakdown(new.player_names())
+        return new
+
+    def _end_interlude(self, zones):
+        """The game's end, right after the move that ended it: its items and the cards as they lie."""
+        if "hand_tally" not in self.__dict__:
+            return None
+        return hand_end(f"End of the game: {self.result}", zones=zones, ended=self._ended(),
+                        state=self, unit=self.END_UNIT)
+
+
+def tally_piles(tally, piles, rule="scoring.cards"):
+    """A point for each card placed, pile by pile: ``piles`` are ``(label, cards)``; a pile's
+    face-up cards are its item (an empty pile scores nothing and is left out)."""
+    for label, cards in piles:
+        if cards:
+            tally.add(0, label, len(cards), rule, cards)
 
 
 @dataclass(frozen=True)
@@ -256,12 +289,17 @@ def foundation_zones(foundations, suits=SUITS, group="foundations"):
     """One squared pile per suit, built up from its first card. With two packs a suit has two
     piles (``suits`` names it twice): they are numbered, ``foundation-S-1`` labelled "Spades 1"
     (short, so that eight piles keep to the width of ten columns) and ``foundation-S-2``."""
+    return [zone(zone_id, label, pile, kind="foundation", layout="squared", group=group, empty=SUIT_SYMBOLS[suit])
+            for (zone_id, label), suit, pile in zip(foundation_names(suits), suits, foundations)]
+
+
+def foundation_names(suits=SUITS):
+    """Each foundation's zone id and label (see ``foundation_zones``)."""
     out, seen = [], {}
-    for suit, pile in zip(suits, foundations):
+    for suit in suits:
         seen[suit] = seen.get(suit, 0) + 1
         number = f"-{seen[suit]}" if suits.count(suit) > 1 else ""
         label = f"{SUIT_NAMES[suit].capitalize()} {seen[suit]}" if number else \
             f"{SUIT_NAMES[suit].capitalize()} foundation"
-        out.append(zone(f"foundation-{suit}{number}", label, pile, kind="foundation", layout="squared",
-                        group=group, empty=SUIT_SYMBOLS[suit]))
+        out.append((f"foundation-{suit}{number}", label))
     return out
