@@ -12,7 +12,7 @@ from functools import cached_property
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
 from ..scoring import ScoreRule
-from ..table import Tally, article, hand_end, shown, zone
+from ..table import GameEnd, article, shown, zone
 
 
 def cards_placed_sheet(deck):
@@ -22,29 +22,13 @@ def cards_placed_sheet(deck):
                      unit="cards")
 
 
-class PatienceEnd:
-    """A patience's end that explains its score. Mixed in before ``State``: the move that ends the
-    game keeps the score item by item (``hand_tally``), as the game's ``_tally_end(tally)`` adds
-    each item (the cards it counts, under its scoring rule), so that the items add up to the score;
-    the game's table shows them, with what ended the game (``_ended()``), as its ``interlude``
-    (``_end_interlude(zones)``)."""
+class PatienceEnd(GameEnd):
+    """A patience's end (``table.GameEnd``): the cards it counts, won or lost."""
 
     END_UNIT = "cards"
 
-    def apply(self, move, seat=None, comment=None):
-        new = super().apply(move, seat=seat, comment=comment)
-        if new.is_over:
-            tally = Tally(1)
-            new._tally_end(tally)
-            new.hand_tally = tally.breakdown(new.player_names())
-        return new
-
-    def _end_interlude(self, zones):
-        """The game's end, right after the move that ended it: its items and the cards as they lie."""
-        if "hand_tally" not in self.__dict__:
-            return None
-        return hand_end(f"End of the game: {self.result}", zones=zones, ended=self._ended(),
-                        state=self, unit=self.END_UNIT)
+    def _end_title(self):
+        return f"End of the game: {self.result}"
 
 
 def tally_piles(tally, piles, rule="scoring.cards"):
