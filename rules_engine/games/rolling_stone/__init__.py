@@ -132,6 +132,22 @@ class RollingStoneState(SheddingGame):
         points = tuple(int(s in self.winners) for s in range(self.seats))
         return Scores(points, points)
 
+    def _tally_end(self, tally):
+        for seat, hand in enumerate(self.play.hands):
+            if seat not in self.winners:
+                tally.add(seat, "Still holding cards", 0, "scoring.winner", note=plural(len(hand), "card"))
+            elif hand:   # interpretation.trick-limit
+                tally.add(seat, f"Fewest cards after trick {TRICK_LIMIT}", 1, "scoring.winner",
+                          note=plural(len(hand), "card"))
+            else:
+                tally.add(seat, "Out of cards first", 1, "scoring.winner")
+
+    def _ended(self):
+        players = self.player_names()
+        if len(self.winners) == 1 and not self.play.hands[self.winners[0]]:
+            return f"{players[self.winners[0]]} played their last card, and the first out of cards wins"
+        return f"trick {TRICK_LIMIT} was the last, and the fewest cards win"
+
     def _hand_notes(self):
         return [(("no cards: wins" if not hand else f"{plural(len(hand), 'card')}: wins") if s in self.winners
                  else plural(len(hand), "card")) for s, hand in enumerate(self.play.hands)]
