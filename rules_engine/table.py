@@ -178,6 +178,18 @@ class GameEnd:
         return "End of the game"
 
 
+def tally_first_out(tally, held, winners, at_limit="Fewest cards at the limit", rule="scoring.winner"):
+    """The score of a game that the first player out of cards wins (1, the others nothing) or,
+    stopped at its limit, those holding the fewest (``at_limit``): each seat's item, with the
+    cards it still holds (``held``, counted: they are not shown)."""
+    for seat, count in enumerate(held):
+        note = plural(count, "card") if count else None
+        if seat not in winners:
+            tally.add(seat, "Still holding cards", 0, rule, note=note)
+        else:
+            tally.add(seat, at_limit if count else "Out of cards first", 1, rule, note=note)
+
+
 def shown(cards, visible):
     """``cards`` as texts if ``visible``, else as backs."""
     return [c.text for c in cards] if visible else [HIDDEN] * len(cards)

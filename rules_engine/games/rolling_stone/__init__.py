@@ -28,7 +28,7 @@ from ...families.tricks import left_of
 from ...game import GameSpec, Scores
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import plural
+from ...table import plural, tally_first_out
 
 CARDS_EACH = 8
 # interpretation.trick-limit: 1,000 random games at each number of players took at most 167 tricks.
@@ -133,14 +133,8 @@ class RollingStoneState(SheddingGame):
         return Scores(points, points)
 
     def _tally_end(self, tally):
-        for seat, hand in enumerate(self.play.hands):
-            if seat not in self.winners:
-                tally.add(seat, "Still holding cards", 0, "scoring.winner", note=plural(len(hand), "card"))
-            elif hand:   # interpretation.trick-limit
-                tally.add(seat, f"Fewest cards after trick {TRICK_LIMIT}", 1, "scoring.winner",
-                          note=plural(len(hand), "card"))
-            else:
-                tally.add(seat, "Out of cards first", 1, "scoring.winner")
+        tally_first_out(tally, [len(hand) for hand in self.play.hands], self.winners,
+                        f"Fewest cards after trick {TRICK_LIMIT}")
 
     def _ended(self):
         players = self.player_names()
