@@ -388,8 +388,9 @@ def example_end(state):
     table = state.table(ALL)
     where = "The game is over" if state.is_over else "After the last move"
     ended = table["interlude"]
-    if ended:
-        # The last move ended a hand: its result, rather than the next hand's empty score.
+    if ended and ended["lines"]:
+        # The last move ended a hand: its result, rather than the next hand's empty score (a game of
+        # one hand whose end tells no lines has its result said below).
         return f"{where}. {ended['title']}: {'; '.join(ended['lines'])}."
     if table["result"]:
         return f"{where}. {sentence(table['result'])}"

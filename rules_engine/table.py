@@ -151,6 +151,45 @@ def hand_end(title, lines=(), *, zones=(), totals=(), ended=None, state=None, un
             "unit": unit, "breakdown": breakdown or [], "bonuses": bonuses}
 
 
+class GameEnd:
+    """The end of a game of one hand, explained: mixed in before ``State``. The move that ends
+    the game keeps its score item by item (``hand_tally``), as the game's ``_tally_end(tally)``
+    adds each item to each seat's column (the cards it counts, under its scoring rule), so that
+    the items add up to the scores; ``_end_interlude(zones)`` is then the table's ``interlude``,
+    with what ended the game (``_ended()``) and the ``zones`` shown."""
+
+    END_UNIT = "points"
+
+    def apply(self, move, seat=None, comment=None):
+        new = super().apply(move, seat=seat, comment=comment)
+        if new.is_over:
+            tally = Tally(new.seats)
+            new._tally_end(tally)
+            new.hand_tally = tally.breakdown(new.player_names())
+        return new
+
+    def _end_interlude(self, zones, lines=()):
+        """The game's end, right after the move that ended it (None before)."""
+        if "hand_tally" not in self.__dict__:
+            return None
+        return hand_end(self._end_title(), lines, zones=zones, ended=self._ended(), state=self, unit=self.END_UNIT)
+
+    def _end_title(self):
+        return "End of the game"
+
+
+def tally_first_out(tally, held, winners, at_limit="Fewest cards at the limit", rule="scoring.winner"):
+    """The score of a game that the first player out of cards wins (1, the others nothing) or,
+    stopped at its limit, those holding the fewest (``at_limit``): each seat's item, with the
+    cards it still holds (``held``, counted: they are not shown)."""
+    for seat, count in enumerate(held):
+        note = plural(count, "card") if count else None
+        if seat not in winners:
+            tally.add(seat, "Still holding cards", 0, rule, note=note)
+        else:
+            tally.add(seat, at_limit if count else "Out of cards first", 1, rule, note=note)
+
+
 def shown(cards, visible):
     """``cards`` as texts if ``visible``, else as backs."""
     return [c.text for c in cards] if visible else [HIDDEN] * len(cards)

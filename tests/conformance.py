@@ -265,20 +265,21 @@ def check_hand_end(state, written):
     assert part and part.get("breakdown"), (f"{where}: a hand's end must show each side's points item by item "
                                             "(the interlude's breakdown, kept by the scoring code in a table.Tally)")
     groups = part["breakdown"]
-    assert len(groups) == people, (where, [g["name"] for g in groups])
+    # A sheet's columns that are no player's (Bridge Solitaire's house) have their groups too, after the players'.
+    assert people <= len(groups) <= people + len(state.spec.scoring.others), (where, [g["name"] for g in groups])
     rules = page_rules(state.spec.id)
     # The hand's row: what each column's score moved by since the last hand's end, or, where the next
     # deal has already moved it (the antes of a chips game), the score sheet's last row.
     moved = [now[column] - written[column] for column in range(people)]
     rows = (state.table(ALL).get("score") or {}).get("rows") or [{"cells": []}]
-    sheet = [cell or 0 for cell in rows[-1]["cells"][:people]]
-    sheet += [0] * (people - len(sheet))
+    sheet = [cell or 0 for cell in rows[-1]["cells"][:len(groups)]]
+    sheet += [0] * (len(groups) - len(sheet))
     row = moved if [g["points"] for g in groups] == moved else sheet
     for column, group in enumerate(groups):
         assert sum(item["points"] for item in group["items"]) == group["points"], (where, group)
         assert group["points"] == row[column], (
             f"{where}: {group['name']}'s items add up to {group['points']}, but the hand's row gives "
-            f"{moved[column]} (the sheet's last row {sheet[column]})", group)
+            f"{row[column]} (the sheet's last row {sheet[column]})", group)
         unknown = [item["rule"] for item in group["items"] if item["rule"] not in rules]
         assert not unknown, f"{where}: items cite rules that are no anchor of the game's page: {unknown}"
     final = getattr(state, "final", None)

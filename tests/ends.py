@@ -79,3 +79,17 @@ def hand_ends_explained(game_id, seed=None, **options):
             written = check_hand_end(state, written)
             shown.append(state.table(ALL)["interlude"]["breakdown"])
     return shown
+
+
+def game_end_explained(state):
+    """``state``, a game of one hand (a patience, a shedding game), played by the site's bots to
+    its end, checked there by ``conformance.check_hand_end``: the table shows each column's points
+    item by item, under rules of the game's page, adding up to the game's score. Returns the
+    game's end as the table shows it to all (its ``interlude``)."""
+    from conformance import check_hand_end
+    from rules_engine.game import ALL
+    from rules_engine.scoring import people_columns
+
+    final = play_out(state, [HeuristicBot(seat) for seat in range(state.seats)])
+    check_hand_end(final, [0] * people_columns(final.spec.scoring, final.seats))
+    return final.table(ALL)["interlude"]

@@ -71,20 +71,42 @@ def undertricks(count, doubling, vulnerable):
     return points * doubling // 2
 
 
-def contract_result(level, strain, doubling, vulnerable, tricks):
-    """Points of a hand: ``below`` and ``above`` the line for the declarer,
-    ``defenders`` above the line for the other side. Honours are apart."""
+def contract_items(level, strain, doubling, vulnerable, tricks):
+    """A hand's points item by item (honours apart), as ``(side, line, label, points)``: ``side``
+    ``"declarer"`` or ``"defenders"``, ``line`` ``"below"`` or ``"above"`` (the line).
+
+    >>> contract_items(6, "S", 2, False, 13)
+    [('declarer', 'below', '6 odd tricks bid and made', 360), ('declarer', 'above', '1 overtrick', 100), \
+('declarer', 'above', 'Doubled contract made', 50), ('declarer', 'above', 'Small slam', 500)]
+    >>> contract_items(3, "N", 1, True, 7)
+    [('defenders', 'above', 'Undertricks: 2 down', 200)]
+    """
     need = 6 + level
     if tricks < need:
-        return {"below": 0, "above": 0, "defenders": undertricks(need - tricks, doubling, vulnerable)}
-    above = overtrick_score(tricks - need, strain, doubling, vulnerable)
-    if doubling > 1:
-        above += 25 * doubling  # the insult: 50 doubled, 100 redoubled
+        return [("defenders", "above", f"Undertricks: {need - tricks} down",
+                 undertricks(need - tricks, doubling, vulnerable))]
+    items = [("declarer", "below", f"{level} odd trick{'s' * (level > 1)} bid and made",
+              trick_score(level, strain, doubling))]
+    over = tricks - need
+    if over:
+        items.append(("declarer", "above", f"{over} overtrick{'s' * (over > 1)}",
+                      overtrick_score(over, strain, doubling, vulnerable)))
+    if doubling > 1:  # the insult: 50 doubled, 100 redoubled
+        items.append(("declarer", "above", f"{'Doubled' if doubling == 2 else 'Redoubled'} contract made", 25 * doubling))
     if level == 6:
-        above += 750 if vulnerable else 500
+        items.append(("declarer", "above", "Small slam", 750 if vulnerable else 500))
     elif level == 7:
-        above += 1500 if vulnerable else 1000
-    return {"below": trick_score(level, strain, doubling), "above": above, "defenders": 0}
+        items.append(("declarer", "above", "Grand slam", 1500 if vulnerable else 1000))
+    return items
+
+
+def contract_result(level, strain, doubling, vulnerable, tricks):
+    """Points of a hand: ``below`` and ``above`` the line for the declarer,
+    ``defenders`` above the line for the other side (``contract_items``' sums). Honours are apart."""
+    result = {"below": 0, "above": 0, "defenders": 0}
+    for side, line, _, points in contract_items(level, strain, doubling, vulnerable, tricks):
+        result["defenders" if side == "defenders" else line] += points
+    return result
 
 
 def honours_held(strain, hand):

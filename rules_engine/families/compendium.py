@@ -101,6 +101,10 @@ class Contract:
         """The zones shown at the end of a hand played as ``play``."""
         return []
 
+    def ended(self, play, players):
+        """What ended a hand played as ``play``, in a sentence: by default every card was played."""
+        return "every card is played"
+
     def cards(self, game):
         return list(game.play.cards())
 
@@ -246,6 +250,13 @@ class TrickContract(Contract):
     def end_zones(self, play, players):
         return [last_trick_zone(play, players)] if play.tricks else []
 
+    def ended(self, play, players):
+        if play.is_over:
+            return f"all {plural(len(play.tricks), 'trick')} are played"
+        last = [card.symbol for _, card in play.tricks[-1][1] if self.takes.weight(card)]
+        return (f"trick {len(play.tricks)} takes the {' and the '.join(last)}, the last of the cards that count, "
+                f"which stops the hand")
+
     def part(self, game):
         return f"Trick {len(game.play.tricks) + 1}"
 
@@ -317,6 +328,9 @@ class StopsContract(Contract):
     def end_zones(self, play, players):
         return [sequence_zone(play, players, ended=True)]
 
+    def ended(self, play, players):
+        return f"{players[next(s for s, hand in enumerate(play.hands) if not hand)]} is out of cards"
+
 
 @dataclass(frozen=True)
 class LayoutContract(Contract):
@@ -379,6 +393,9 @@ class LayoutContract(Contract):
 
     def end_zones(self, play, players):
         return [z for z in play.rows.zones() if z["cards"]]
+
+    def ended(self, play, players):
+        return f"{players[play.winner]} has laid their last card"
 
 
 # ---- the game ------------------------------------------------------------------------------------------
@@ -553,4 +570,5 @@ class CompendiumGame(State):
             return None
         number, contract, play, lines = ended
         return hand_end(f"End of hand {number}: {contract.name}", lines, zones=contract.end_zones(play, players),
-                        totals=self._standings(self.hand_results[-1][2]), state=self, unit=self.UNIT)
+                        totals=self._standings(self.hand_results[-1][2]), state=self, unit=self.UNIT,
+                        ended=contract.ended(play, players))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import ACES_HIGH, SUIT_SYMBOLS, SUITS, RankOrder
 from ..game import ALL, State
-from ..table import headline, plural, score_sheet, shown, zone
+from ..table import GameEnd, headline, plural, score_sheet, shown, zone
 from .tricks import left_of, led_suit, trick_winner, why_not_follow
 
 TAKEN, DISCARDED, PICKED_UP = "taken", "discarded", "picked up"
@@ -294,12 +294,13 @@ def names(players, seats):
     return ", ".join(players[s] for s in seats)
 
 
-class SheddingGame(State):
+class SheddingGame(GameEnd, State):
     """A state of a game of shedding trick play kept in ``self.play``.
 
     The game sets ``self.play``, ``self.dealer`` and ``self.said`` (the last
     move in a sentence) and writes its moves; this base gives the view, the
-    hidden cards and the table. Hooks: ``_extra_view(seat)``,
+    hidden cards and the table, and at the game's end its score item by item (``GameEnd``: the game's
+    ``_tally_end(tally)`` and ``_ended()``). Hooks: ``_extra_view(seat)``,
     ``_extra_zones(seat)``, ``_extra_hidden()``, ``_extra_cards()``,
     ``_facts(players)``, ``_hand_notes()``, ``_title()``, ``_result_sentence()``,
     ``_target()`` (the score sheet's, the game's end in words).
@@ -359,14 +360,16 @@ class SheddingGame(State):
 
     def _describe(self, seat):
         players = self.player_names()
+        zones = shedding_zones(self.play, seat, players, self._hand_notes()) + self._extra_zones(seat)
         return {
             "headline": headline(self._title(), f"Dealer: {players[self.dealer]}", self._dealer_fact(players),
                                  *self._facts(players)),
-            "zones": shedding_zones(self.play, seat, players, self._hand_notes()) + self._extra_zones(seat),
+            "zones": zones,
             "dealer": self.dealer,
             "score": self._score_sheet(),
             "last": self.said,
             "result": self._result_sentence(),
+            "interlude": self._end_interlude(zones),
         }
 
     def _dealer_fact(self, players):

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from ..cards import ACES_LOW, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, RankOrder, make_deck
 from ..scoring import ScoreRule
-from ..table import article, shown, zone
+from ..table import GameEnd, article, shown, zone
 
 
 def cards_placed_sheet(deck):
@@ -20,6 +20,23 @@ def cards_placed_sheet(deck):
     deal, from none to the whole pack, and a session that lasts as long as the player likes."""
     return ScoreRule(wins="high", rule="scoring.cards", per_game=True, cells=(0, len(make_deck(deck))),
                      unit="cards")
+
+
+class PatienceEnd(GameEnd):
+    """A patience's end (``table.GameEnd``): the cards it counts, won or lost."""
+
+    END_UNIT = "cards"
+
+    def _end_title(self):
+        return f"End of the game: {self.result}"
+
+
+def tally_piles(tally, piles, rule="scoring.cards"):
+    """A point for each card placed, pile by pile: ``piles`` are ``(label, cards)``; a pile's
+    face-up cards are its item (an empty pile scores nothing and is left out)."""
+    for label, cards in piles:
+        if cards:
+            tally.add(0, label, len(cards), rule, cards)
 
 
 @dataclass(frozen=True)
@@ -256,12 +273,17 @@ def foundation_zones(foundations, suits=SUITS, group="foundations"):
     """One squared pile per suit, built up from its first card. With two packs a suit has two
     piles (``suits`` names it twice): they are numbered, ``foundation-S-1`` labelled "Spades 1"
     (short, so that eight piles keep to the width of ten columns) and ``foundation-S-2``."""
+    return [zone(zone_id, label, pile, kind="foundation", layout="squared", group=group, empty=SUIT_SYMBOLS[suit])
+            for (zone_id, label), suit, pile in zip(foundation_names(suits), suits, foundations)]
+
+
+def foundation_names(suits=SUITS):
+    """Each foundation's zone id and label (see ``foundation_zones``)."""
     out, seen = [], {}
-    for suit, pile in zip(suits, foundations):
+    for suit in suits:
         seen[suit] = seen.get(suit, 0) + 1
         number = f"-{seen[suit]}" if suits.count(suit) > 1 else ""
         label = f"{SUIT_NAMES[suit].capitalize()} {seen[suit]}" if number else \
             f"{SUIT_NAMES[suit].capitalize()} foundation"
-        out.append(zone(f"foundation-{suit}{number}", label, pile, kind="foundation", layout="squared",
-                        group=group, empty=SUIT_SYMBOLS[suit]))
+        out.append((f"foundation-{suit}{number}", label))
     return out

@@ -21,7 +21,7 @@ Interpretation notes (repeated on the game's page):
 """
 
 from ...cards import Card, make_deck
-from ...families.solitaire import cards_placed_sheet
+from ...families.solitaire import PatienceEnd, cards_placed_sheet, tally_piles
 from ...game import GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...table import article, headline, plural, zone
@@ -41,7 +41,7 @@ def deal_fans(deck):
     return tuple(tuple(deck[FAN_SIZE * f:FAN_SIZE * (f + 1)]) for f in range(FANS))
 
 
-class BlackHoleState(State):
+class BlackHoleState(PatienceEnd, State):
     spec = GameSpec(
         id="black-hole",
         name="Black Hole",
@@ -174,7 +174,18 @@ class BlackHoleState(State):
             "zones": zones,
             "last": self._last_sentence(),
             "result": self._result_sentence(),
+            "interlude": self._end_interlude(zones),
         }
+
+    def _tally_end(self, tally):
+        tally_piles(tally, [("Cards in the hole", self.hole)])   # scoring.cards, the A♠ it starts with included
+
+    def _ended(self):
+        if self.won:
+            return "the last card went into the hole: every fan is empty"
+        left = 52 - len(self.hole)
+        return (f"no fan's top card is one rank from the {self.top.symbol} on the hole, "
+                f"with {plural(left, 'card')} left in the fans")
 
     def _last_sentence(self):
         if self.last_move is None:

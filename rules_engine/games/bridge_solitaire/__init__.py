@@ -50,12 +50,12 @@ from itertools import count
 from ...cards import SUITS, make_deck
 from ...errors import quote
 from ...families.bridge_scoring import (
-    GAME_POINTS, STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_result, honours_held, honours_points, rubber_step,
+    GAME_POINTS, STRAIN_NAMES, STRAIN_SYMBOLS, STRAINS, contract_items, honours_held, honours_points, rubber_step,
 )
 from ...game import GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreRule
-from ...table import plural
+from ...table import Tally, plural
 from .table import BridgeSolitaireTable, bid_text
 
 RANKS = "23456789TJQKA"
@@ -124,22 +124,27 @@ def bid_move(level, strain):
 
 # ---- a hand's score from what the player writes down: used by the game and by the score pad ------
 
-def hand_result(level, strain, declarer, doubling, vulnerable, tricks, honours=0):
+def hand_result(level, strain, declarer, doubling, vulnerable, tricks, honours=0, tally=None):
     """One hand's points for each side (player, house): ``below`` and
     ``above`` the line, and the ``honours`` points (the player's only, whoever
     declares), from the contract, the declarer's tricks and the honours the
-    player held (trump honours, or aces at no trumps).
+    player held (trump honours, or aces at no trumps); each item is added to
+    ``tally`` (a ``table.Tally`` of the two sides), if given, as it is scored.
 
     >>> hand_result(2, "H", HOUSE, 2, False, 7, honours=4)
     {'below': [0, 0], 'above': [200, 0], 'honours': 100}
     """
-    result = contract_result(level, strain, doubling, vulnerable, tricks)
     above, below = [0, 0], [0, 0]
-    below[declarer] = result["below"]
-    above[declarer] = result["above"]
-    above[1 - declarer] = result["defenders"]
+    for side, line, label, points in contract_items(level, strain, doubling, vulnerable, tricks):
+        scorer = declarer if side == "declarer" else 1 - declarer
+        (below if line == "below" else above)[scorer] += points
+        if tally is not None:
+            tally.add(scorer, label, points, "scoring.rubber", note=f"{line} the line")
     points = honours_points(strain, honours)
     above[PLAYER] += points
+    if tally is not None and points:
+        held = "all four aces" if strain == "N" else f"{honours} of the five trump honours"
+        tally.add(PLAYER, "Honours", points, "interpretation.honours", note=f"{held}, above the line")
     return {"below": below, "above": above, "honours": points}
 
 
@@ -412,22 +417,25 @@ class BridgeSolitaireState(BridgeSolitaireTable, State):
     def _next_trick(self):
         if not self.hand or not self.stock:
             # Cards left in hand once the stock is out are tricks for the player.
-            self.won = (self.won[0] + len(self.hand), self.won[1])
+            left = len(self.hand)
+            self.won = (self.won[0] + left, self.won[1])
             self.tricks += tuple((PLAYER, (c,), PLAYER) for c in self.hand)
             self.hand = ()
-            self._score_hand()
+            self._score_hand(left)
             return
         if self.leader == HOUSE:
             self.trick, self.stock = self.stock[:1], self.stock[1:]
 
     # ---- scoring ---------------------------------------------------------------------------------
 
-    def _score_hand(self):
-        # The same pure functions score the score pad's rows (hand_row).
+    def _score_hand(self, left):
+        """Score the hand that has just ended, ``left`` cards left in the player's hand as the stock ran out.
+        The same pure functions score the score pad's rows (hand_row)."""
         level, strain, declarer, doubling = self.contract
         vulnerable = self.games_won[declarer] > 0
         held = honours_held(strain, [c.text for c in self._player_cards()])
-        result = hand_result(level, strain, declarer, doubling, vulnerable, self.won[declarer], held)
+        self.tally = Tally(2)   # the hand's items, player then house, as they are scored
+        result = hand_result(level, strain, declarer, doubling, vulnerable, self.won[declarer], held, self.tally)
         below, above, honour_points = result["below"], result["above"], result["honours"]
         line, games_won, winner, bonus = rubber_step(self.games[-1], self.games_won, below)
         self.games = self.games[:-1] + (line,)
@@ -437,6 +445,8 @@ class BridgeSolitaireState(BridgeSolitaireTable, State):
             if bonus:
                 self.rubber_bonus = (winner, bonus)
                 above[winner] += bonus
+                self.tally.add(winner, f"Rubber won {games_won[winner]} games to {games_won[1 - winner]}", bonus,
+                               "end.game", note="above the line")
             else:
                 self.games += ((0, 0),)
         self.above = tuple(a + b for a, b in zip(self.above, above))
@@ -447,8 +457,10 @@ class BridgeSolitaireState(BridgeSolitaireTable, State):
         },)
         if not self.rubber_bonus and self.hand_no >= self.options["hands"]:
             self._stop_rubber()
+        self.hand_tally = self.tally.breakdown(("You", "The house"), lambda side: [PLAYER] if side == PLAYER else [])
+        del self.tally
         # Kept for one move, so the table can show the hand's last trick and result before the next deal.
-        self.hand_end = (self.hand_no, self.tricks[-1] if self.tricks else None, self.history[-1])
+        self.hand_end = (self.hand_no, self.tricks[-1] if self.tricks else None, self.history[-1], left)
         if self.rubber_bonus:
             self.phase = "over"
         else:
@@ -457,7 +469,14 @@ class BridgeSolitaireState(BridgeSolitaireTable, State):
     def _stop_rubber(self):
         """An unfinished rubber (interpretation.hand-limit): 300 for a side's
         game, 100 for a part score in the game left unfinished."""
-        bonus = tuple(300 * self.games_won[i] + 100 * (self.games[-1][i] > 0) for i in (0, 1))
+        bonus = [0, 0]
+        for side in (PLAYER, HOUSE):
+            if self.games_won[side]:
+                bonus[side] += self.tally.add(side, "Unfinished rubber: a game won", 300 * self.games_won[side],
+                                              "interpretation.hand-limit", note="above the line")
+            if self.games[-1][side] > 0:
+                bonus[side] += self.tally.add(side, "Unfinished rubber: a part score", 100,
+                                              "interpretation.hand-limit", note="above the line")
         self.above = tuple(a + b for a, b in zip(self.above, bonus))
         self.history[-1]["above"] = [a + b for a, b in zip(self.history[-1]["above"], bonus)]
         self.history[-1]["net"] += bonus[0] - bonus[1]

@@ -6,7 +6,7 @@ kept apart so the rules module stays a summary of the rules."""
 
 from ...cards import HIDDEN
 from ...families.bridge_scoring import STRAIN_SYMBOLS
-from ...table import headline, plural, score_sheet, shown, signed, zone
+from ...table import hand_end, headline, plural, score_sheet, shown, signed, zone
 
 PLAYER, HOUSE = 0, 1
 
@@ -134,11 +134,17 @@ class BridgeSolitaireTable:
         ended = self.__dict__.get("hand_end")
         if not ended:
             return None
-        number, last, summary = ended
+        number, last, summary, left = ended
         you, house = summary["tricks"]
         lines = [f"{summary['contract']}: you took {plural(you, 'trick')}, the house {house}",
                  f"You score {summary['below'][0]} below the line and {summary['above'][0]} above "
                  f"(honours {summary['honours']}); the house {summary['below'][1]} below and "
                  f"{summary['above'][1]} above"]
         zones = [self._trick_zone(last, "ended-trick")] if last else []
-        return {"title": f"End of hand {number}", "zones": zones, "lines": lines}
+        if not left:
+            ended = "you have played your last card"
+        elif left == 1:
+            ended = "the stock has run out, and the card left in your hand is a trick of yours"
+        else:
+            ended = f"the stock has run out, and the {left} cards left in your hand are tricks of yours"
+        return hand_end(f"End of hand {number}", lines, zones=zones, ended=ended, state=self)

@@ -30,7 +30,8 @@ Interpretation notes (repeated on the game's page):
 """
 
 from ...cards import SUIT_SYMBOLS, Card, make_deck
-from ...families.solitaire import BuildRule, Column, cards_placed_sheet, column_zones, foundation_zones
+from ...families.solitaire import BuildRule, Column, PatienceEnd, cards_placed_sheet, column_zones, foundation_names, \
+    foundation_zones, tally_piles
 from ...game import GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...table import headline, plural, shown, zone
@@ -71,7 +72,7 @@ def wanted_by(foundations):
     return frozenset(RANKS[len(pile)] + suit for suit, pile in zip(PILES, foundations) if len(pile) < len(RANKS))
 
 
-class FortyThievesState(State):
+class FortyThievesState(PatienceEnd, State):
     spec = GameSpec(
         id="forty-thieves",
         name="Forty Thieves",
@@ -268,16 +269,26 @@ class FortyThievesState(State):
         piles = [zone("stock", "Stock", shown(self.stock, False), kind="stock", layout="squared", group="piles"),
                  zone("waste", "Waste", self.waste, kind="discard", layout="squared", group="piles",
                       source=True)]
+        zones = foundation_zones(self.foundations, PILES) + piles + column_zones(self.columns, empty=None)
         return {
             "headline": headline(f"{home} of 104 cards on the foundations",
                                  f"Stock: {plural(len(self.stock), 'card')}", f"Waste: {plural(len(self.waste), 'card')}"),
-            "zones": foundation_zones(self.foundations, PILES) + piles + column_zones(self.columns, empty=None),
+            "zones": zones,
             "last": self._last_sentence(),
             "result": {"won": "Won: all 104 cards are on the foundations.",
                        "lost": f"Lost: the stock is out and no move can send a card home or play the waste's "
                                f"top card; {home} of 104 cards {'is' if home == 1 else 'are'} on the foundations."
                        }.get(self.result),
+            "interlude": self._end_interlude(zones),
         }
+
+    def _tally_end(self, tally):
+        tally_piles(tally, zip((label for _, label in foundation_names(PILES)), self.foundations))   # scoring.cards
+
+    def _ended(self):
+        if self.won:
+            return "the last card went to its foundation"
+        return "the stock is out, and no move can send a card to a foundation or play the waste's top card"
 
     def _click_source(self, move, where):
         if move.kind == "turn":

@@ -54,6 +54,7 @@ TRICK_LIMIT = 200
 # The most moves of a shootout: the holder's cards (at most 51), each answering a draw, and a last draw.
 SHOOTOUT_MOVES = 2 * 51 + 1
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 FORMS = MoveForms(
     MoveForm("play", "play {card}"),
     MoveForm("take", "take hand"),
@@ -339,6 +340,36 @@ class GetawayState(SheddingGame):
     def scores(self):
         points = tuple(-1 if s in self.losers else 0 for s in range(self.seats))
         return Scores(points, points)
+
+    def _tally_end(self, tally):
+        """The loser's -1 (``scoring.loser``) with the cards left in their hand, counted; everyone
+        else 0, having got away in the order they did (the shootout's winner last)."""
+        got_away = [s for s in self.play.out if s not in self.losers]
+        for order, seat in enumerate(got_away, 1):
+            tally.add(seat, f"Got away {ORDINALS[min(order, len(ORDINALS)) - 1]}", 0, "play.getting-away")
+        for seat in (s for s in range(self.seats) if s not in got_away):
+            hand = self.play.hands[seat]
+            held = plural(len(hand), "card")
+            if seat in self.losers:
+                how = "Lost the shootout" if self.shootout is not None else \
+                    f"Most cards after trick {TRICK_LIMIT}" if self.at_limit else \
+                    "Left holding cards" if hand else "Due to lead without a card"
+                tally.add(seat, how, -1, "scoring.loser", note=held)
+            elif self.shootout is not None:
+                tally.add(seat, "Got away in the shootout", 0, "end.shootout", note=f"{held} left")
+            else:   # interpretation.trick-limit: fewer cards than the most
+                tally.add(seat, f"Fewer cards after trick {TRICK_LIMIT}", 0, "interpretation.trick-limit", note=held)
+
+    def _ended(self):
+        players = self.player_names()
+        if self.at_limit:
+            return f"trick {TRICK_LIMIT} was the last, and the most cards lose"
+        loser = players[self.losers[0]]
+        if self.shootout is not None:
+            return f"the shootout is settled: {loser} loses it"
+        if not self.play.hands[self.losers[0]]:
+            return f"every hand is empty, and {loser}, due to lead, loses"
+        return f"everyone else has got away, and {loser} is left holding cards"
 
     # ---- what each seat sees -----------------------------------------------------------------
 

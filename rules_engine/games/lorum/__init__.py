@@ -177,6 +177,10 @@ class HairyApe(TrickContract):
         return pay_out(game, [(taker, POT, HAIRY_APE_COST)], f"{game.player_names()[taker]} took the K♥",
                        rule="scoring.hairy-ape", behind={taker: [KING_OF_HEARTS]})
 
+    def ended(self, play, players):
+        taker = next(s for s, n in enumerate(self.taken(play)) if n)
+        return f"{players[taker]} took the K♥ in trick {len(play.tricks)}, which stops the hand"
+
 
 @dataclass(frozen=True)
 class HairyApeBackwards(HairyApe):

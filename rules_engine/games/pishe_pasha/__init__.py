@@ -28,6 +28,7 @@ from ...families.solitaire import FoundationRule
 from ...game import GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
+from ...table import GameEnd
 
 FORMS = MoveForms(
     MoveForm("build", "build {card}"), MoveForm("load", "load {card}"), MoveForm("discard", "discard {card}"),
@@ -78,7 +79,7 @@ def stacked(dealer, other):
     return list(spare) + top
 
 
-class PishePashaState(State):
+class PishePashaState(GameEnd, State):
     spec = GameSpec(
         id="pishe-pasha",
         name="Pishe Pasha",
@@ -378,6 +379,14 @@ class PishePashaState(State):
         from .table import describe
 
         return describe(self, seat)
+
+    def _tally_end(self, tally):
+        from .table import tally_end
+
+        tally_end(self, tally)
+
+    def _ended(self):
+        return f"{self.player_names()[self.winner]} has played their last card, and the first out of cards wins"
 
     def _button_words(self, move):
         missed = " and the ".join(c.symbol for c in self.missed)

@@ -3,7 +3,7 @@ turned and their face-up discard pile, the four shared foundations between them,
 and the score sheet of the game (one deal)."""
 
 from ...families.solitaire import foundation_zones
-from ...table import headline, plural, score_sheet, zone
+from ...table import headline, plural, score_sheet, tally_first_out, zone
 
 
 def describe(state, seat):
@@ -25,8 +25,12 @@ def describe(state, seat):
         "score": _score_sheet(state),
         "last": state.said,
         "result": _result(state),
-        "interlude": None,
+        "interlude": state._end_interlude(zones),
     }
+
+
+def tally_end(state, tally):
+    tally_first_out(tally, [_held(state, s) for s in (0, 1)], state.winners)
 
 
 def _held(state, seat):

@@ -38,6 +38,7 @@ cleared pyramid are all those not discarded (``interpretation.residue``).
 """
 
 from ...cards import make_deck
+from ...families.solitaire import PatienceEnd
 from ...game import GameSpec, Option, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import Fact, ScoreError, ScoreRule
@@ -122,7 +123,7 @@ SCORING = ScoreRule(
 )
 
 
-class PyramidState(State):
+class PyramidState(PatienceEnd, State):
     spec = GameSpec(
         id="pyramid",
         name="Pyramid",
@@ -392,7 +393,29 @@ class PyramidState(State):
             "zones": zones,
             "last": self._last_sentence(),
             "result": self._result_sentence(),
+            "interlude": self._end_interlude(zones),
         }
+
+    END_UNIT = "points"
+
+    def _tally_end(self, tally):
+        """``par_score`` item by item: the base for the pass that cleared the pyramid, less a point
+        for each card not discarded, where it lies (the stock's face down, counted)."""
+        if self.cleared_in:
+            tally.add(0, f"Pyramid cleared in pass {self.cleared_in}", CLEARED_IN[self.cleared_in - 1], "scoring.par")
+        for label, cards in (("Left in the pyramid", [c for c in self.pyramid if c is not None]),
+                             ("Left turned up", [self.turned] if self.turned else []), ("Left in the waste", self.waste)):
+            if cards:
+                tally.add(0, label, -len(cards), "scoring.par", cards)
+        if self.stock:
+            tally.add(0, "Left in the stock", -len(self.stock), "scoring.par", note=plural(len(self.stock), "card"))
+
+    def _ended(self):
+        if self.cleared_in and not self.cards_left:
+            return f"every card is discarded, the pyramid cleared in pass {self.cleared_in}"
+        cleared = f"the pyramid cleared in pass {self.cleared_in}" if self.cleared_in else \
+            f"{plural(self.pyramid_left, 'card')} left in the pyramid"
+        return f"no more cards can be discarded in pass {self.pass_number} of {self.passes}, {cleared}"
 
     def _click_source(self, move, where):
         return where.get(move.card.text) if move.card is not None else None  # deal, redeal: buttons

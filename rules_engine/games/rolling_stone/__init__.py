@@ -28,7 +28,7 @@ from ...families.tricks import left_of
 from ...game import GameSpec, Scores
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
-from ...table import plural
+from ...table import plural, tally_first_out
 
 CARDS_EACH = 8
 # interpretation.trick-limit: 1,000 random games at each number of players took at most 167 tricks.
@@ -131,6 +131,16 @@ class RollingStoneState(SheddingGame):
     def scores(self):
         points = tuple(int(s in self.winners) for s in range(self.seats))
         return Scores(points, points)
+
+    def _tally_end(self, tally):
+        tally_first_out(tally, [len(hand) for hand in self.play.hands], self.winners,
+                        f"Fewest cards after trick {TRICK_LIMIT}")
+
+    def _ended(self):
+        players = self.player_names()
+        if len(self.winners) == 1 and not self.play.hands[self.winners[0]]:
+            return f"{players[self.winners[0]]} played their last card, and the first out of cards wins"
+        return f"trick {TRICK_LIMIT} was the last, and the fewest cards win"
 
     def _hand_notes(self):
         return [(("no cards: wins" if not hand else f"{plural(len(hand), 'card')}: wins") if s in self.winners

@@ -26,7 +26,7 @@ from ...game import GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
 from ...scoring import ScoreRule
 from ...spec import Option
-from ...table import headline, plural, score_sheet, zone
+from ...table import GameEnd, headline, plural, score_sheet, tally_first_out, zone
 
 # The gestures in the order of the buttons, each with the rank that calls for it by default.
 GESTURES = (("stand", "A", "Stand up"), ("salute", "K", "Salute"), ("bow", "Q", "Bow"), ("applaud", "J", "Applaud"))
@@ -70,7 +70,7 @@ def deal_sizes(cards, seats):
     return sizes
 
 
-class SaluteTheKingState(State):
+class SaluteTheKingState(GameEnd, State):
     spec = GameSpec(
         id="salute-the-king",
         name="Salute the King",
@@ -337,7 +337,16 @@ class SaluteTheKingState(State):
             "rhythm": {"beat": self.turns, "live": not (self.choosing or self.winners),
                        "on_beat": None if self.choosing or self.window else "turn",
                        "buttons": [FORMS[g].make(seat) for g, *_ in GESTURES] if isinstance(seat, int) else []},
+            "interlude": self._end_interlude(zones),
         }
+
+    def _tally_end(self, tally):
+        tally_first_out(tally, [len(pile) for pile in self.piles], self.winners, f"Fewest cards after {TURN_LIMIT} turns")
+
+    def _ended(self):
+        if len(self.winners) == 1 and not self.piles[self.winners[0]]:
+            return f"{self.player_names()[self.winners[0]]} turned their last card, and the first out of cards wins"
+        return f"{TURN_LIMIT} cards have been turned, and the fewest cards win"
 
     def _result(self):
         if not self.winners:

@@ -28,10 +28,10 @@ Interpretation notes (repeated on the game's page):
 """
 
 from ...cards import RANKS, make_deck
-from ...families.solitaire import cards_placed_sheet
+from ...families.solitaire import PatienceEnd, cards_placed_sheet, tally_piles
 from ...game import GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
-from ...table import headline, zone
+from ...table import headline, plural, zone
 
 PILES = len(RANKS)  # 13: the aces to the queens round the dial, the kings in the centre
 KINGS = PILES - 1
@@ -63,7 +63,7 @@ def deal_piles(deck):
     return tuple(tuple(deck[p::PILES]) for p in range(PILES))
 
 
-class TheClockState(State):
+class TheClockState(PatienceEnd, State):
     spec = GameSpec(
         id="the-clock",
         name="The Clock",
@@ -187,7 +187,16 @@ class TheClockState(State):
             "zones": zones,
             "last": self._last_sentence(),
             "result": self._result_sentence(),
+            "interlude": self._end_interlude(zones),
         }
+
+    def _tally_end(self, tally):
+        tally_piles(tally, zip((name.capitalize() for name in NAMES), self.up))   # scoring.cards: face up in their piles
+
+    def _ended(self):
+        if self.won:
+            return "the fourth king was the last card turned up: every card lies face up in the pile of its rank"
+        return f"the fourth king came up with {plural(self.face_down, 'card')} still face down, and ends the game"
 
     def _click_target(self, move, table):
         return IDS[pile_of(move.card)]

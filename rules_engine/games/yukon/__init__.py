@@ -22,11 +22,11 @@ Interpretation notes (repeated on the game's page):
 """
 
 from ...cards import SUITS, make_deck
-from ...families.solitaire import BuildRule, Column, FoundationRule, cards_placed_sheet, column_zones, \
-    foundation_zones
+from ...families.solitaire import BuildRule, Column, FoundationRule, PatienceEnd, cards_placed_sheet, column_zones, \
+    foundation_names, foundation_zones, tally_piles
 from ...game import GameSpec, Scores, State
 from ...moves import MoveForm, MoveForms
-from ...table import headline
+from ...table import headline, plural
 from .search import layout_of, wanted_by, way_forward
 
 TABLEAU = BuildRule(direction=-1, suits="alternate", empty="K", carry="any")
@@ -61,7 +61,7 @@ def deal_tableau(deck):
     return tuple(Column(tuple(d), tuple(u)) for d, u in zip(down, up))
 
 
-class YukonState(State):
+class YukonState(PatienceEnd, State):
     spec = GameSpec(
         id="yukon",
         name="Yukon",
@@ -300,14 +300,26 @@ class YukonState(State):
 
     def _describe(self, seat):
         home = sum(map(len, self.foundations))
+        zones = foundation_zones(self.foundations) + column_zones(self.columns)
         return {
             "headline": headline(f"{home} of 52 cards on the foundations"),
-            "zones": foundation_zones(self.foundations) + column_zones(self.columns),
+            "zones": zones,
             "last": self._last_sentence(),
             "result": {"won": "Won: all 52 cards are on the foundations.",
                        "lost": f"Lost: no move can turn up a card or move one home; {home} of 52 cards "
                                f"{'is' if home == 1 else 'are'} on the foundations."}.get(self.result),
+            "interlude": self._end_interlude(zones),
         }
+
+    def _tally_end(self, tally):
+        tally_piles(tally, zip((label for _, label in foundation_names()), self.foundations))   # scoring.cards
+
+    def _ended(self):
+        if self.won:
+            return "the last card went to its foundation"
+        down = sum(len(column.down) for column in self.columns)
+        return (f"no move can turn up a card or send one to a foundation, and {plural(down, 'card')} "
+                f"{'lies' if down == 1 else 'lie'} face down")
 
     def _click_target(self, move, table):
         if move.kind == "to-foundation":

@@ -14,6 +14,7 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_cards
 from rules_engine.games.black_hole.search import Solver, _ranks_can_follow, layout_ranks
 from rules_engine.table import check
+from ends import game_end_explained
 
 BLACK_HOLE = rules_engine.load_game("black-hole")
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -228,3 +229,11 @@ def test_golden_records_listed_for_regenerate():
     for name, expected in GOLDEN_BLACK_HOLE.items():
         if name in listed:
             assert listed[name] == expected
+
+
+@pytest.mark.parametrize("seed, won", [(1, True), (5, False)])
+def test_the_games_end_shows_the_cards_in_the_hole(seed, won):
+    end = game_end_explained(BLACK_HOLE.new(seed=seed))
+    [hole] = end["breakdown"][0]["items"]
+    assert hole["cards"][0] == "AS" and len(hole["cards"]) == (52 if won else 8) == hole["points"]
+    assert end["title"].endswith("won" if won else "lost") and ("left in the fans" in end["ended"]) is not won

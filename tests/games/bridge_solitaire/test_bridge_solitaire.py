@@ -11,7 +11,9 @@ import rules_engine
 from build_scripts.source import parse_source
 from rules_engine.cards import format_cards, make_deck, parse_cards
 from rules_engine.errors import IllegalMoveError
-from rules_engine.games.bridge_solitaire import RANKS, house_bid, nt_allowed, winning_tricks
+from rules_engine.games.bridge_solitaire import HOUSE, RANKS, hand_result, house_bid, nt_allowed, winning_tricks
+from rules_engine.table import Tally
+from ends import first_hand_end
 
 GAME = rules_engine.load_game("bridge-solitaire")
 
@@ -280,3 +282,20 @@ def test_a_trick_with_a_joker_is_the_houses_but_for_the_players_joker_on_the_hou
     assert state._winner((joker, joker), PLAYER) == HOUSE
     assert state._winner((joker, ace), PLAYER) == HOUSE and state._winner((ace, joker), PLAYER) == HOUSE
     assert state._winner((joker, two), HOUSE) == HOUSE and state._winner((two, joker), HOUSE) == HOUSE
+
+
+def test_a_hands_end_shows_each_sides_points_item_by_item():
+    end = first_hand_end(GAME.new(seed=3))   # the house's 3♣ doubled, made with an overtrick
+    assert [(g["name"], [(item["label"], item["points"], item["note"]) for item in g["items"]])
+            for g in end["breakdown"]] == [("You", []), ("The house", [
+                ("3 odd tricks bid and made", 120, "below the line"), ("1 overtrick", 100, "above the line"),
+                ("Doubled contract made", 50, "above the line")])]
+    assert end["ended"] == "You have played your last card."
+
+
+def test_the_hands_items_are_what_scores_it_honours_for_the_player_whoever_declares():
+    tally = Tally(2)
+    result = hand_result(2, "H", HOUSE, 2, False, 7, honours=4, tally=tally)
+    assert [[(item["label"], item["points"]) for item in items] for items in tally.items] == [
+        [("Undertricks: 1 down", 100), ("Honours", 100)], []]
+    assert list(tally.points) == [b + a for b, a in zip(result["below"], result["above"])]

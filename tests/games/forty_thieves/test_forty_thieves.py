@@ -16,6 +16,7 @@ from rules_engine.families.solitaire import Column
 from rules_engine.games.forty_thieves import bot as forty_thieves_bot
 from rules_engine.games.forty_thieves import PILES
 from rules_engine.games.forty_thieves.search import UNKNOWN, forward_now, layout_of, way_forward
+from ends import game_end_explained
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: its bot searches ahead before every turn of the stock, some 400 moves a second.
@@ -207,3 +208,10 @@ def test_golden_records_listed_for_regenerate():
     for name, expected in GOLDEN_THIEVES.items():
         if name in listed:
             assert listed[name] == expected
+
+
+def test_the_games_end_shows_the_cards_on_each_foundation():
+    end = game_end_explained(THIEVES.new(seed=6))   # lost, with 7 cards home
+    items = end["breakdown"][0]["items"]
+    assert sum(len(item["cards"]) for item in items) == 7 and all(item["cards"][0][0] == "A" for item in items)
+    assert end["title"].endswith("lost") and "stock is out" in end["ended"]

@@ -13,7 +13,7 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import make_deck, parse_card, parse_cards
 from rules_engine.families.shedding_tricks import SheddingPlay, deal_order
 from rules_engine.games.getaway import TRICK_LIMIT, Shootout, most_cards, shootout_answer
-from ends import played_to_end
+from ends import game_end_explained, played_to_end
 from family_tests import hero_counts
 
 GETAWAY = rules_engine.load_game("getaway")
@@ -389,3 +389,11 @@ def test_a_default_game_ends_as_its_text_says():
     loser = final.losers[0]
     assert all(not hand for seat, hand in enumerate(final.play.hands) if seat != loser)
     assert final.winners == tuple(seat for seat in range(final.seats) if seat != loser)
+
+
+def test_the_games_end_shows_who_got_away_in_which_order_and_the_losers_cards():
+    end = game_end_explained(GETAWAY.new(seed=0))
+    assert [[(item["label"], item["points"], item.get("note")) for item in group["items"]]
+            for group in end["breakdown"]] == [[("Got away third", 0, None)], [("Got away second", 0, None)],
+                                               [("Left holding cards", -1, "5 cards")], [("Got away first", 0, None)]]
+    assert end["ended"] == "Everyone else has got away, and Seat 2 is left holding cards."

@@ -9,7 +9,7 @@ import rules_engine
 from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import format_cards, make_deck, parse_card, parse_cards
 from rules_engine.games.king import NEGATIVE_HANDS
-from ends import hand_ends_explained, most, played_to_end
+from ends import first_hand_end, hand_ends_explained, most, played_to_end
 
 KING = rules_engine.load_game("king")
 
@@ -205,3 +205,7 @@ def test_each_hands_end_shows_each_players_penalty_or_tricks_with_the_cards_behi
             assert len(item["cards"]) == (count if penalty.takes.weights else 0)
     positive = [item for hand in shown[len(NEGATIVE_HANDS):] for seat in hand for item in seat["items"]]
     assert {item["rule"] for item in positive} <= {"scoring.positive", "scoring.auction-transfer"}
+
+
+def test_a_hands_end_says_what_ended_it():
+    assert first_hand_end(KING.new(seed=1))["ended"] == "All 13 tricks are played."

@@ -262,3 +262,13 @@ def test_each_hands_end_shows_every_payment_under_its_rule():
         items = [item for seat in hand for item in seat["items"]]
         paid = sorted(-item["points"] for item in items if item["label"].startswith("Pays Seat"))
         assert paid == sorted(item["points"] for item in items if item["label"].startswith("From "))
+
+
+def test_a_hands_end_says_what_ended_it_a_hand_stopped_early_by_the_card_that_stopped_it():
+    state, bots, ended = LORUM.new(seed=5), [RandomBot(seat) for seat in range(4)], []
+    while len(ended) < 2:   # No hearts played out, then Queens stopped once the last queen is taken
+        state = state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+        if state.table(0)["interlude"]:
+            ended.append(state.table(0)["interlude"]["ended"])
+    assert ended == ["All 8 tricks are played.",
+                     "Trick 7 takes the Q♣, the last of the cards that count, which stops the hand."]

@@ -13,7 +13,7 @@ from rules_engine.bots import HeuristicBot, RandomBot, play_out
 from rules_engine.cards import ACES_LOW, SUITS, make_deck, parse_card
 from rules_engine.errors import IllegalMoveError
 from rules_engine.games.pishe_pasha import MISS_LIMIT, stacked
-from ends import played_to_end
+from ends import game_end_explained, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: a game is one deal of some 430 moves at random (350 for the bots), most of them
@@ -331,3 +331,10 @@ def test_a_default_game_ends_as_its_text_says():
     (winner,) = final.winners
     assert not final.stocks[winner] and not final.discards[winner] and final.turned[winner] is None
     assert final.stocks[1 - winner] or final.discards[1 - winner] or final.turned[1 - winner] is not None
+
+
+def test_the_games_end_shows_the_winner_and_the_cards_the_loser_holds():
+    end = game_end_explained(PISHE.new(seed=0))
+    assert [(item["label"], item["points"], item.get("note")) for group in end["breakdown"] for item in group["items"]] == [
+        ("Out of cards first", 1, None), ("Still holding cards", 0, "28 cards")]
+    assert end["ended"].startswith("Seat 0 has played their last card")

@@ -14,6 +14,7 @@ from rules_engine.cards import format_cards, make_deck, parse_cards
 from rules_engine.games.pyramid import COVERS, exposed, par_row
 from rules_engine.scoring import ScoreError, score_row
 from rules_engine.table import check
+from ends import game_end_explained
 
 PYRAMID = rules_engine.load_game("pyramid")
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -283,3 +284,12 @@ def test_the_renderers_draw_each_row_of_the_pyramid_as_one_line():
     assert "Turned up: 5♠" in lines
     svg = draw_state(state, "d", "Pyramid").svg
     assert svg.count(">Row 7<") == 1 and svg.count(">Row 1<") == 1  # a row's label written once
+
+
+def test_the_games_end_shows_the_score_against_par_item_by_item():
+    won = game_end_explained(PYRAMID.new(seed=252))   # the page's deal: 50 less 8 cards left
+    assert [(item["label"], item["points"]) for item in won["breakdown"][0]["items"]] == [
+        ("Pyramid cleared in pass 1", 50), ("Left turned up", -1), ("Left in the waste", -6), ("Left in the stock", -1)]
+    assert won["breakdown"][0]["items"][-1]["cards"] == []   # the stock's cards are never seen
+    lost = game_end_explained(PYRAMID.new(seed=13))
+    assert lost["breakdown"][0]["items"][0]["label"] == "Left in the pyramid" and lost["breakdown"][0]["points"] == -30

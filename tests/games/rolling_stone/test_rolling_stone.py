@@ -10,7 +10,7 @@ from rules_engine.bots import RandomBot, play_out
 from rules_engine.cards import make_deck, parse_cards
 from rules_engine.families.shedding_tricks import SheddingPlay, deal_order
 from rules_engine.games.rolling_stone import TRICK_LIMIT, fewest_cards
-from ends import played_to_end
+from ends import game_end_explained, played_to_end
 from family_tests import hero_counts
 
 STONE = rules_engine.load_game("rolling-stone")
@@ -145,3 +145,11 @@ def test_a_default_game_ends_as_its_text_says():
     # One deal: the first player out of cards wins.
     assert len(final.winners) == 1 and not final.play.hands[final.winners[0]]
     assert all(final.play.hands[seat] for seat in range(final.seats) if seat not in final.winners)
+
+
+def test_the_games_end_shows_the_winner_and_the_cards_the_others_hold():
+    end = game_end_explained(STONE.new(seed=1))
+    assert [[(item["label"], item["points"], item.get("note")) for item in group["items"]]
+            for group in end["breakdown"]] == [[("Still holding cards", 0, "1 card")], [("Still holding cards", 0, "4 cards")],
+                                               [("Out of cards first", 1, None)], [("Still holding cards", 0, "4 cards")]]
+    assert end["ended"].startswith("Seat 2 played their last card")

@@ -14,7 +14,7 @@ from rules_engine.host import Host
 import rules_engine.record
 from rules_engine.games.salute_the_king import bot as bot
 from rules_engine.games.salute_the_king import TURN_LIMIT, deal_sizes, gesture_for
-from ends import played_to_end
+from ends import game_end_explained, played_to_end
 
 # The shared conformance suite (tests/test_conformance.py) plays fewer of this game's games a batch
 # than of most: random players' reactions out of turn are each applied in every explain check.
@@ -236,3 +236,11 @@ def test_a_default_game_ends_as_its_text_says():
         assert len(final.winners) == 1 and piles[final.winners[0]] == 0
     else:
         assert final.winners == tuple(s for s in range(final.seats) if piles[s] == min(piles))
+
+
+def test_the_games_end_shows_the_winner_and_the_cards_the_others_hold():
+    end = game_end_explained(SALUTE.new(seed=0))
+    assert [(item["label"], item["points"], item.get("note")) for group in end["breakdown"] for item in group["items"]] == [
+        ("Still holding cards", 0, "22 cards"), ("Out of cards first", 1, None), ("Still holding cards", 0, "26 cards"),
+        ("Still holding cards", 0, "1 card")]
+    assert end["ended"].startswith("Seat 1 turned their last card")

@@ -12,6 +12,7 @@ from rules_engine import IllegalMoveError, Record, replay
 from rules_engine.bots import HeuristicBot, play_out
 from rules_engine.cards import RANKS, format_cards, make_deck, parse_cards
 from rules_engine.table import check
+from ends import game_end_explained
 
 CLOCK = rules_engine.load_game("the-clock")
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -209,3 +210,12 @@ def test_golden_records_listed_for_regenerate():
     for name, expected in GOLDEN_CLOCK.items():
         if name in listed:
             assert listed[name] == expected
+
+
+@pytest.mark.parametrize("seed, won", [(9, True), (306, False)])
+def test_the_games_end_shows_the_cards_placed_pile_by_pile(seed, won):
+    end = game_end_explained(CLOCK.new(seed=seed))
+    placed = {item["label"]: item["cards"] for item in end["breakdown"][0]["items"]}
+    assert all(len({card[0] for card in cards}) == 1 for cards in placed.values())   # each pile, its rank
+    assert (sorted(map(len, placed.values())) == [4] * 13) is won
+    assert end["title"].endswith("won" if won else "lost") and ("still face down" in end["ended"]) is not won

@@ -10,6 +10,7 @@ from rules_engine.families.solitaire import Column
 from rules_engine.games.yukon import search as yukon_search
 from rules_engine.games.yukon import TABLEAU
 from rules_engine.games.yukon.search import layout_of, wanted_by
+from ends import game_end_explained
 
 YUKON = rules_engine.load_game("yukon")
 
@@ -185,3 +186,11 @@ def test_heuristic_bot_wins_some_deals():
     results = [play_out(YUKON.new(seed=seed), [HeuristicBot(seed)]).result for seed in range(30)]
     assert set(results) <= {"won", "lost"}
     assert results.count("won") >= 3
+
+
+def test_the_games_end_shows_the_cards_on_each_foundation():
+    end = game_end_explained(YUKON.new(seed=4))   # lost, with 10 cards home
+    items = end["breakdown"][0]["items"]
+    assert sum(len(item["cards"]) for item in items) == 10
+    assert all({card[1] for card in item["cards"]} == {item["label"][0]} for item in items)   # "Spades foundation"
+    assert end["title"].endswith("lost") and "face down" in end["ended"]
