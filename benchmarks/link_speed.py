@@ -172,7 +172,7 @@ def print_profile(profile, mode, by_start, runs, slowed=""):
             share = [a / bare for a in answered if a is not None] if bare not in (0, float("inf")) else []
             print(f"      {'':<22}first move offered: {fmt_range([r.get('offered') for r in found])}, answered: "
                   f"{fmt_range(answered)} ({early} of {len(found)} before the engine; "
-                  f"{fmt_range(share)} × bare), drawn {fmt_range([(r.get('drawn') or 0) / bare for r in found])} × bare")
+                  f"{fmt_range(share, unit='×')} bare), drawn {fmt_range([(r.get('drawn') or 0) / bare for r in found], unit='×')} bare")
     sys.stdout.flush()
 
 
