@@ -225,7 +225,7 @@ def _first_answers(turn, play, frames_out, stem):
     first move. Returns the block's gzipped bytes and how many first moves go a second turn deep."""
     first = answers(*play)
     files = _write_answers(turn, first, frames_out, stem)
-    size = sum(len(gzip.compress(frames_out[name].encode(), 6)) for name in files)
+    size = sum(_gzipped(frames_out[name]) for name in files)
     deep = 0
     for index, (move, replies) in enumerate(first.items()):
         second = answers(*play, played=(move,))
@@ -234,12 +234,12 @@ def _first_answers(turn, play, frames_out, stem):
         name = turn["answers"][move]
         nested = _write_answers(replies[-1], second, {}, f"{stem}-{index}")
         written = {path: _json(answer) for path, answer in nested.items()}
-        extra = sum(len(gzip.compress(text.encode(), 6)) for text in written.values())
+        written[name] = _json(replies)   # the first move's answer, now naming the second turn's files
+        extra = sum(_gzipped(text) for text in written.values()) - _gzipped(frames_out[name])
         if size + extra > ANSWER_BUDGET:
             del replies[-1]["answers"]
             break
         frames_out.update(written)
-        frames_out[name] = _json(replies)   # now naming the second turn's files
         size += extra
         deep += 1
     return {"bytes": size, "moves": len(first), "deep": deep}
@@ -252,6 +252,10 @@ def _write_answers(turn, moves_answered, frames_out, stem):
         turn["answers"][move] = name = f"{stem}-{index}.json"
         frames_out[name] = _json(replies)
     return {name: replies for name, replies in zip(turn["answers"].values(), moves_answered.values())}
+
+
+def _gzipped(text):
+    return len(gzip.compress(text.encode(), 6))
 
 
 def _json(value):
