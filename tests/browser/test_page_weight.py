@@ -51,5 +51,5 @@ def test_a_lessons_script_and_frames_arrive_when_it_comes_into_view(page, site_u
     with page.expect_response(lambda r: r.url.endswith("king-lesson-3.json")):
         lesson.scroll_into_view_if_needed()
     lesson.get_by_role("button", name="Start the lesson").click()
-    assert lesson.locator(".rw-table-area .rw-card").count() > 0
+    lesson.locator(".rw-table-area .rw-card").first.wait_for()   # drawn from the frames: a loaded machine may take a moment
     assert not page.evaluate("() => window.rulesEngineStatus?.state === 'ready'")   # no engine needed
