@@ -226,3 +226,42 @@ export class FirstDeal {
     if (this.widget.early === this) this.widget.early = null;
   }
 }
+
+
+/** A game kept in the reader's tab (keep.js), drawn as it was left while the engine loads, marked as
+ *  not yet live (data-first-deal="kept"): nothing is played on it until the engine has opened the
+ *  game again from its record (play.js, reopen), which ends it. */
+export class KeptTable {
+  static start(widget, shown) {
+    return status.state !== "ready" && status.state !== "failed" && shown?.table ? new KeptTable(widget, shown) : null;
+  }
+
+  constructor(widget, shown) {
+    this.widget = widget;
+    this.state = "drawn";
+    widget.early = this;
+    widget.root.dataset.firstDeal = "kept";
+    widget.root.classList.add(EARLY);
+    this.note = el("span", "rw-loading__note", "Your game, as you left it: it goes on as soon as the engine is ready.");
+    widget.loading.append(this.note);
+    widget.show(shown);
+  }
+
+  afterRender() {
+    if (this.state !== "drawn") return;
+    this.widget.root.classList.remove("rw-play--your-turn");
+    for (const button of Object.values(this.widget.buttons)) button.disabled = true;
+  }
+
+  keep() {
+    this.widget.say("Your game goes on as soon as the engine is ready.", "prompt");
+  }
+
+  end(state) {
+    this.state = state;
+    this.widget.root.dataset.firstDeal = state;
+    this.widget.root.classList.remove(EARLY);
+    this.note.remove();
+    if (this.widget.early === this) this.widget.early = null;
+  }
+}

@@ -165,9 +165,12 @@ export class PlayWidget {
     this.started = true;
     const link = linkFromHash(this);
     // A seeded block's first deal, drawn from the build while the engine loads (first-deal.js, loaded only then).
-    const src = !link && !this.record && !keptGame(this.game, this.id) && this.root.dataset.openingSrc;
+    // A game kept in the tab is drawn as it was left, from what it kept (first-deal.js, KeptTable).
+    const kept = !link && !this.record ? keptGame(this.game, this.id) : null;
+    const src = !link && !this.record && !kept && this.root.dataset.openingSrc;
     const early = src ? Promise.all([import("./first-deal.js"), fetch(new URL(`../${src}`, import.meta.url))])
-      .then(([{ FirstDeal }, response]) => FirstDeal.start(this, response)).catch(() => null) : null;
+      .then(([{ FirstDeal }, response]) => FirstDeal.start(this, response)).catch(() => null)
+      : kept?.shown ? import("./first-deal.js").then(({ KeptTable }) => KeptTable.start(this, kept.shown)).catch(() => null) : null;
     try {
       await startEngine();
     } catch {
@@ -188,6 +191,7 @@ export class PlayWidget {
   /** Opens again the game this table left in this tab; false if it cannot (it is then forgotten). */
   async reopen(kept) {
     const reply = await request("open", { session: this.session, human: this.human, record: kept.record });
+    this.early?.end(reply.ok ? "live" : "dropped");
     if (!reply.ok) {
       keepGame(this.game, this.id, null);
       return false;
@@ -210,6 +214,8 @@ export class PlayWidget {
     // The heading as shown (with its word on hands dealt afresh, which a reopened record no longer tells).
     keepGame(this.game, this.id, {
       record: reply.record, human: this.human, options: this.options, title: this.heading.textContent || null, link: this.link,
+      // The table as shown, to draw it again at once while the engine loads.
+      shown: { view: this.view, table: this.desc, step: this.step, result: this.result, log: { from: 0, entries: this.log.entries } },
     });
   }
 

@@ -87,3 +87,35 @@ def test_every_blocks_first_move_is_answered_before_the_engine_and_the_engine_ag
     page.wait_for_function("(node) => node.dataset.firstDeal !== 'drawn'", arg=last.element_handle(), timeout=180_000)
     assert last.get_attribute("data-first-deal") == "live"
     page.wait_for_selector(f"#{last.get_attribute('id')}.rw-play--your-turn, #{last.get_attribute('id')} .rw-interlude")
+
+
+def test_a_game_kept_in_the_tab_is_drawn_as_it_was_left_before_the_engine_loads(new_page, site_url):
+    page = new_page()
+    page.goto(site_url + "games/king/")
+    widget = page.locator("#play-1")
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector("#play-1.rw-play--your-turn")
+    widget.locator("[data-zone=hand-0] .rw-card--legal").first.click()
+    page.wait_for_function("""() => { const kept = JSON.parse(sessionStorage.getItem("rules-table/king/play-1") || "null");
+        return kept?.shown && kept.shown.step === document.getElementById("play-1").rwWidget.step; }""")
+    step = page.evaluate("document.getElementById('play-1').rwWidget.step")
+
+    # The reader comes back to the page with Python held back: the game is on the table as it was left.
+    held = []
+    page.route("**/pyodide/**", lambda route: held.append(route))
+    page.goto(site_url + "games/king/")
+    widget.scroll_into_view_if_needed()
+    page.wait_for_selector("#play-1[data-first-deal=kept] [data-zone=hand-0] .rw-card")
+    assert page.evaluate("rulesEngineStatus.state") == "loading"
+    assert len(widget.locator("[data-zone=hand-0] .rw-card").all()) == 12
+    assert page.evaluate("document.getElementById('play-1').rwWidget.log.entries.length") == step
+    assert "as you left it" in widget.locator(".rw-loading__note").inner_text()
+    assert widget.get_by_role("button", name="Undo").is_disabled()
+
+    # Once the engine is up it opens the kept game, and play goes on from there.
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide/**")
+    page.wait_for_selector("#play-1[data-first-deal=live].rw-play--your-turn", timeout=180_000)
+    assert len(widget.locator("[data-zone=hand-0] .rw-card").all()) == 12
+    assert "Your game, as you left it." in widget.locator(".rw-message").inner_text()
