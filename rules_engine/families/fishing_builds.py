@@ -151,8 +151,15 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def rank_mates(self, card):
         """Each loose card of the rank of ``card``, as a combination."""
-        rank = card.rank
-        return [1 << i for i, c in enumerate(self.layout) if c.rank == rank]
+        return self._cached_rank_mates.get(card.rank, [])
+
+    @once_per_state
+    def _cached_rank_mates(self):
+        """The loose cards of each rank, as combinations: the table is read once, not once a card."""
+        mates = {}
+        for i, c in enumerate(self.layout):
+            mates.setdefault(c.rank, []).append(1 << i)
+        return mates
 
     def sum_combos(self, total, least=1):
         """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
@@ -218,9 +225,10 @@ class BuildingGame(PilesOnTable, FishingGame):
         """Every legal build with ``card``: ``{(items, value): parts}`` (``items`` without the card
         played)."""
         found = self._cached_builds
-        if card not in found:
-            found[card] = self._builds(card)
-        return found[card]
+        built = found.get(card)
+        if built is None:
+            built = found[card] = self._builds(card)
+        return built
 
     def _builds(self, card, targets=None):
         """The builds with ``card`` (of the values ``targets`` alone, if given)."""
@@ -282,15 +290,16 @@ class BuildingGame(PilesOnTable, FishingGame):
         # The moves written by the forms' makers and the table cards put in order directly, not
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
-        mask_cards = self.mask_cards
+        mask_cards, capture_sets, builds = self.mask_cards, self.capture_sets, self.builds
         moves = []
+        add = moves.append
         for card in self.hands[self.turn]:
-            for made in self.capture_sets(card):
-                moves.append(capture(mask_cards(made), card))
+            for made in capture_sets(card):
+                add(capture(mask_cards(made), card))
             if free:
-                moves.append(play(card))
-            for items, target in self.builds(card):
-                moves.append(build(mask_cards(items), card, target))
+                add(play(card))
+            for items, target in builds(card):
+                add(build(mask_cards(items), card, target))
         return moves
 
     def _taking_refusal(self, move, card):
