@@ -227,7 +227,8 @@ class BuildingGame(PilesOnTable, FishingGame):
         found = self._cached_builds
         built = found.get(card)
         if built is None:
-            built = found[card] = self._builds(card)
+            targets = self._build_values(card)
+            built = found[card] = self._builds(card, targets) if targets else {}
         return built
 
     def _builds(self, card, targets=None):
@@ -242,7 +243,8 @@ class BuildingGame(PilesOnTable, FishingGame):
             # The sets adding up to ``target`` among the table's items and the card played, in
             # ``lexical`` order: those the card played completes (loose cards, or a pile it
             # raises), the card alone, and those of the table.
-            found = [mask | played for mask in sums.get(target - v, ())]
+            below = sums.get(target - v)
+            found = [mask | played for mask in below] if below else []
             if target - v in piles:
                 found += [mask | played for mask in piles[target - v] if self._raises(mask, seat)]
             if v == target:
