@@ -22,8 +22,9 @@ hands, counts the clearings and ends the hand and the game. A game gives:
   refusals.
 """
 
+from bisect import bisect_left, bisect_right
 
-from ..cards import RANKS, SUITS, Card, parse_card
+from ..cards import RANKS, SUITS, Card, build_deck, parse_card
 from ..game import Scores
 from ..scoring import ScoreError
 from ..selection import Built
@@ -38,6 +39,8 @@ LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHES
 # a joker). A lookup by the (interned) card, not a function: the moves of a state ask it hundreds
 # of times.
 value = {Card(rank, suit): VALUES.get(rank) for rank in RANKS for suit in SUITS}.get
+# Its value or 0, for the highest of a hand: every card of any pack (a joker 0, as a face card).
+_worth = {card: VALUES.get(card.rank, 0) for card in build_deck(jokers=1)}.__getitem__
 
 
 def award_most(tally, counts, bonus, label, rule):
@@ -148,6 +151,14 @@ class BuildingGame(PilesOnTable, FishingGame):
         """The combinations of table items ``card`` takes, each a mask: a capture takes one or
         several disjoint ones at once."""
         raise NotImplementedError
+
+    def _highest_sum(self):
+        # A card captures sums of its own value and builds to the value of a card its player
+        # holds: no total above the highest card of the seat to act is asked, and the sums of
+        # a table of many low cards grow fast with the total.
+        if self.turn is None:
+            return self.HIGHEST
+        return max(map(_worth, self.hands[self.turn]), default=0)
 
     def rank_mates(self, card):
         """Each loose card of the rank of ``card``, as a combination."""
@@ -270,20 +281,21 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        held = self._cached_held
+        held, values = self._cached_held
         if card not in self.hands[self.turn] or held.get(v, 0) > 1:
-            return [target for target in held if target >= v]
-        return [target for target in held if target > v]
+            return values[bisect_left(values, v):]
+        return values[bisect_right(values, v):]
 
     @once_per_state
     def _cached_held(self):
-        """How many cards of each value from 2 to 10 the seat to act holds, by increasing value."""
+        """How many cards of each value from 2 to 10 the seat to act holds, and those values in
+        increasing order."""
         counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
         for card in self.hands[self.turn]:
             v = value(card)
             if v is not None and LOWEST <= v <= self.HIGHEST:
                 counts[v] = counts.get(v, 0) + 1
-        return dict(sorted(counts.items()))
+        return counts, sorted(counts)
 
     # ---- moves -----------------------------------------------------------------------------------
 

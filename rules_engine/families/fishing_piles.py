@@ -97,10 +97,15 @@ class PilesOnTable:
         """A loose card's value in sums and piles; None for a card that goes into none."""
         raise NotImplementedError
 
+    def _highest_sum(self):
+        """The highest total the moves of the seat to act may ask of the table (``HIGHEST``, by
+        default)."""
+        return self.HIGHEST
+
     @once_per_state
     def _cached_table(self):
-        """The table's :class:`TableItems`, its sums up to ``HIGHEST``."""
-        layout, most, value = self.layout, self.HIGHEST, self.table_value
+        """The table's :class:`TableItems`, its sums up to ``_highest_sum()``."""
+        layout, most, value = self.layout, self._highest_sum(), self.table_value
         first_pile = len(layout)
         sums, piles = {}, {}
         for mask, total in loose_sums([value(c) for c in layout], most):
