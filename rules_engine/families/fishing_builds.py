@@ -213,16 +213,20 @@ class BuildingGame(PilesOnTable, FishingGame):
         return {}
 
     def capture_sets(self, card):
-        """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``."""
+        """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``,
+        kept for the refusals that ask again (the legal moves ask once a card: ``_capture_sets``)."""
         found = self._cached_captures
         sets = found.get(card)
         if sets is None:
-            combos = self._takes(card)
-            several = len(combos) > 1 and self._takes_several(card)
-            sets = unions(combos) if several else {combo: (combo,) for combo in combos}
-            if self._cached_bound:
-                sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
-            found[card] = sets
+            sets = found[card] = self._capture_sets(card)
+        return sets
+
+    def _capture_sets(self, card):
+        combos = self._takes(card)
+        several = len(combos) > 1 and self._takes_several(card)
+        sets = unions(combos) if several else {combo: (combo,) for combo in combos}
+        if self._cached_bound:
+            sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
         return sets
 
     def captures(self, card):
@@ -234,12 +238,11 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def builds(self, card):
         """Every legal build with ``card``: ``{(items, value): parts}`` (``items`` without the card
-        played)."""
+        played), kept as ``capture_sets`` are."""
         found = self._cached_builds
         built = found.get(card)
         if built is None:
-            targets = self._build_values(card)
-            built = found[card] = self._builds(card, targets) if targets else {}
+            built = found[card] = self._builds(card)
         return built
 
     def _builds(self, card, targets=None):
@@ -304,7 +307,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         # The moves written by the forms' makers and the table cards put in order directly, not
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
-        mask_cards, capture_sets, builds = self.mask_cards, self.capture_sets, self.builds
+        mask_cards, capture_sets, builds = self.mask_cards, self._capture_sets, self._builds
         moves = []
         add = moves.append
         for card in self.hands[self.turn]:
