@@ -132,6 +132,8 @@ class PilesOnTable:
         """The table cards of the items of ``mask``, in the table's order (the order of the bits:
         the layout's, then each pile's)."""
         table = self._cached_table
+        if mask and not mask & (mask - 1):   # one item (most captures and builds take one): its cards as they are
+            return table.items[mask.bit_length() - 1]
         cards = table.cards.get(mask)
         if cards is None:
             cards, items, rest = (), table.items, mask
