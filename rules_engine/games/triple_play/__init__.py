@@ -253,12 +253,14 @@ class TriplePlayState(State):
         once for a state whose moves are listed or checked (never while a move is played)."""
         short = self.__dict__.get("_cached_short_melds")
         if short is None:
-            short = self._cached_short_melds = ({}, {})
-            for melds, by_rank in zip(self.melds, short):
-                for number, (rank, cards) in enumerate(melds, 1):
-                    if len(cards) < CANASTA:
-                        by_rank.setdefault(rank, number)
-        return short[side]
+            short = self._cached_short_melds = [None, None]
+        by_rank = short[side]
+        if by_rank is None:   # the side to act's alone, as a rule: the other's is not asked
+            by_rank = short[side] = {}
+            for number, (rank, cards) in enumerate(self.melds[side], 1):
+                if len(cards) < CANASTA:
+                    by_rank.setdefault(rank, number)
+        return by_rank
 
     def _open_meld(self, side, rank):
         """The number of the side's meld of ``rank`` that is not yet a canasta, or 0."""
