@@ -251,9 +251,7 @@ class TriplePlayState(State):
     def _short_melds(self, side):
         """``{rank: number}`` of the side's melds short of a canasta (``_open_meld``), worked out
         once for a state whose moves are listed or checked (never while a move is played)."""
-        short = self.__dict__.get("_cached_short_melds")
-        if short is None:
-            short = self._cached_short_melds = [None, None]
+        short = self.__dict__.setdefault("_cached_short_melds", [None, None])
         by_rank = short[side]
         if by_rank is None:   # the side to act's alone, as a rule: the other's is not asked
             by_rank = short[side] = {}
