@@ -138,6 +138,8 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def owned(self, seat):
         """The indices of the builds ``seat`` owns (made or last raised), bound to take them."""
+        if not self.piles:   # as a table mostly is: asked at every state
+            return []
         return [i for i, pile in enumerate(self.piles) if pile.owner == seat]
 
     @once_per_state
