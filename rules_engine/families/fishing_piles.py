@@ -108,7 +108,7 @@ class PilesOnTable:
         layout, most, value = self.layout, self._highest_sum(), self.table_value
         first_pile = len(layout)
         sums, piles = {}, {}
-        for mask, total in loose_sums([value(c) for c in layout], most):
+        for mask, total in loose_sums(list(map(value, layout)), most):
             if total in sums:
                 sums[total].append(mask)
             else:
