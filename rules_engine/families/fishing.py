@@ -20,7 +20,7 @@ when first asked, and kept on the state (``once_per_state``) for that state alon
 changes the state it is played on.
 """
 
-from ..cards import parse_card
+from ..cards import build_deck, parse_card
 from ..game import ALL, Scores, State
 from ..moves import Move, MoveForm, MoveForms
 from ..selection import Built
@@ -52,13 +52,14 @@ class once_per_state:
 def quick_maker(form):
     """``form.make`` for a form of fishing moves, twice as fast (every legal move of every state is
     written, and that counts): the form's words joined once into a pattern, its slots written as
-    ``MoveForm.make`` writes them. Forms of other slots than a card, cards then a card, or cards,
-    a card and a number keep their own ``make``."""
+    ``MoveForm.make`` writes them; a move of one card is made once for each card of any pack (a
+    move does not change, and laying a card is listed in most states). Forms of other slots than a
+    card, cards then a card, or cards, a card and a number keep their own ``make``."""
     kind = form.kind
     pattern = " ".join("{}" if part == "slot" else word for part, word in form.parts)
     slots = tuple(word for part, word in form.parts if part == "slot")
     if slots == ("card",):
-        return lambda card: Move(kind, (card,), pattern.format(card.text))
+        return {card: Move(kind, (card,), pattern.format(card.text)) for card in build_deck(jokers=1)}.__getitem__
     if slots == ("cards", "card"):
         return lambda cards, card: Move(kind, (tuple(cards), card),
                                         pattern.format(" ".join([c.text for c in cards]), card.text))
@@ -198,13 +199,22 @@ class FishingGame(State):
             known = self._cached_legal_by_text.get(move)
             if known is not None:   # a legal move's own text: no need to read it again
                 return known
-        elif type(move) is Move and not self.over and any(legal is move for legal in self._legal_now()):
+        elif type(move) is Move and not self.over and self._listed(move) is move:
             return move   # a legal move as listed: its cards are in order already
         move = super().parse_move(move)
         if move.kind != "play" and all(c in self._table_cards() for c in move.args[0]):
             # the cards taken in the table's order
             return self._move(move.kind, self._ordered(move.args[0]), *move.args[1:])
         return move
+
+    def _listed(self, move):
+        # A move as listed (a bot's choice) is found by what it is before its text is compared:
+        # ``apply`` asks for every move made. The legal moves' texts differ, each naming its cards.
+        if type(move) is Move:
+            for legal in self._legal_now():
+                if legal is move:
+                    return move
+        return super()._listed(move)
 
     @once_per_state
     def _cached_legal_by_text(self):

@@ -22,8 +22,9 @@ hands, counts the clearings and ends the hand and the game. A game gives:
   refusals.
 """
 
+from bisect import bisect_left, bisect_right
 
-from ..cards import RANKS, SUITS, Card, parse_card
+from ..cards import RANKS, SUITS, Card, build_deck, parse_card
 from ..game import Scores
 from ..scoring import ScoreError
 from ..selection import Built
@@ -38,6 +39,8 @@ LOWEST = 2      # the lowest value of a build; the highest is the table's HIGHES
 # a joker). A lookup by the (interned) card, not a function: the moves of a state ask it hundreds
 # of times.
 value = {Card(rank, suit): VALUES.get(rank) for rank in RANKS for suit in SUITS}.get
+# Its value or 0, for the highest of a hand: every card of any pack (a joker 0, as a face card).
+_worth = {card: VALUES.get(card.rank, 0) for card in build_deck(jokers=1)}.__getitem__
 
 
 def award_most(tally, counts, bonus, label, rule):
@@ -135,6 +138,8 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def owned(self, seat):
         """The indices of the builds ``seat`` owns (made or last raised), bound to take them."""
+        if not self.piles:   # as a table mostly is: asked at every state
+            return []
         return [i for i, pile in enumerate(self.piles) if pile.owner == seat]
 
     @once_per_state
@@ -149,10 +154,25 @@ class BuildingGame(PilesOnTable, FishingGame):
         several disjoint ones at once."""
         raise NotImplementedError
 
+    def _highest_sum(self):
+        # A card captures sums of its own value and builds to the value of a card its player
+        # holds: no total above the highest card of the seat to act is asked, and the sums of
+        # a table of many low cards grow fast with the total.
+        if self.turn is None:
+            return self.HIGHEST
+        return max(map(_worth, self.hands[self.turn]), default=0)
+
     def rank_mates(self, card):
         """Each loose card of the rank of ``card``, as a combination."""
-        rank = card.rank
-        return [1 << i for i, c in enumerate(self.layout) if c.rank == rank]
+        return self._cached_rank_mates.get(card.rank, [])
+
+    @once_per_state
+    def _cached_rank_mates(self):
+        """The loose cards of each rank, as combinations: the table is read once, not once a card."""
+        mates = {}
+        for i, c in enumerate(self.layout):
+            mates.setdefault(c.rank, []).append(1 << i)
+        return mates
 
     def sum_combos(self, total, least=1):
         """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
@@ -195,16 +215,20 @@ class BuildingGame(PilesOnTable, FishingGame):
         return {}
 
     def capture_sets(self, card):
-        """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``."""
+        """Every legal capture of ``card`` (from the hand of the seat to act): ``{items: parts}``,
+        kept for the refusals that ask again (the legal moves ask once a card: ``_capture_sets``)."""
         found = self._cached_captures
         sets = found.get(card)
         if sets is None:
-            combos = self._takes(card)
-            several = len(combos) > 1 and self._takes_several(card)
-            sets = unions(combos) if several else {combo: (combo,) for combo in combos}
-            if self._cached_bound:
-                sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
-            found[card] = sets
+            sets = found[card] = self._capture_sets(card)
+        return sets
+
+    def _capture_sets(self, card):
+        combos = self._takes(card)
+        several = len(combos) > 1 and self._takes_several(card)
+        sets = unions(combos) if several else {combo: (combo,) for combo in combos}
+        if self._cached_bound:
+            sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
         return sets
 
     def captures(self, card):
@@ -216,11 +240,12 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def builds(self, card):
         """Every legal build with ``card``: ``{(items, value): parts}`` (``items`` without the card
-        played)."""
+        played), kept as ``capture_sets`` are."""
         found = self._cached_builds
-        if card not in found:
-            found[card] = self._builds(card)
-        return found[card]
+        built = found.get(card)
+        if built is None:
+            built = found[card] = self._builds(card)
+        return built
 
     def _builds(self, card, targets=None):
         """The builds with ``card`` (of the values ``targets`` alone, if given)."""
@@ -234,7 +259,8 @@ class BuildingGame(PilesOnTable, FishingGame):
             # The sets adding up to ``target`` among the table's items and the card played, in
             # ``lexical`` order: those the card played completes (loose cards, or a pile it
             # raises), the card alone, and those of the table.
-            found = [mask | played for mask in sums.get(target - v, ())]
+            below = sums.get(target - v)
+            found = [mask | played for mask in below] if below else []
             if target - v in piles:
                 found += [mask | played for mask in piles[target - v] if self._raises(mask, seat)]
             if v == target:
@@ -260,20 +286,21 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        held = self._cached_held
+        held, values = self._cached_held
         if card not in self.hands[self.turn] or held.get(v, 0) > 1:
-            return [target for target in held if target >= v]
-        return [target for target in held if target > v]
+            return values[bisect_left(values, v):]
+        return values[bisect_right(values, v):]
 
     @once_per_state
     def _cached_held(self):
-        """How many cards of each value from 2 to 10 the seat to act holds, by increasing value."""
+        """How many cards of each value from 2 to 10 the seat to act holds, and those values in
+        increasing order."""
         counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
         for card in self.hands[self.turn]:
             v = value(card)
             if v is not None and LOWEST <= v <= self.HIGHEST:
                 counts[v] = counts.get(v, 0) + 1
-        return dict(sorted(counts.items()))
+        return counts, sorted(counts)
 
     # ---- moves -----------------------------------------------------------------------------------
 
@@ -282,15 +309,16 @@ class BuildingGame(PilesOnTable, FishingGame):
         # The moves written by the forms' makers and the table cards put in order directly, not
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
-        mask_cards = self.mask_cards
+        mask_cards, capture_sets, builds = self.mask_cards, self._capture_sets, self._builds
         moves = []
+        add = moves.append
         for card in self.hands[self.turn]:
-            for made in self.capture_sets(card):
-                moves.append(capture(mask_cards(made), card))
+            for made in capture_sets(card):
+                add(capture(mask_cards(made), card))
             if free:
-                moves.append(play(card))
-            for items, target in self.builds(card):
-                moves.append(build(mask_cards(items), card, target))
+                add(play(card))
+            for items, target in builds(card):
+                add(build(mask_cards(items), card, target))
         return moves
 
     def _taking_refusal(self, move, card):

@@ -23,13 +23,14 @@ from .fishing import once_per_state
 
 Pile = namedtuple("Pile", "cards value owner sets")
 # The table's items as bits (see the module's docstring): ``cards``, the cards of each mask
-# asked (a state's moves ask for the same ones again); ``first_pile``, the bit of the first pile
+# asked (a state's moves ask for the same ones again); ``items``, the cards of each item, by its
+# bit (a loose card alone, a pile's cards); ``first_pile``, the bit of the first pile
 # (the layout's length); ``loose``, the lowest mask holding a pile (a mask below it holds loose
 # cards alone); ``played``, the bit of the card played into a pile, after every item; the
 # combinations that may go into a sum, by their total: ``sums``, the loose cards with a value
 # adding up to it, in ``lexical`` order, and ``piles``, each pile of that value alone (the only
 # ones the rules take).
-TableItems = namedtuple("TableItems", "cards first_pile loose played sums piles")
+TableItems = namedtuple("TableItems", "cards items first_pile loose played sums piles")
 
 
 def loose_sums(values, most):
@@ -96,13 +97,18 @@ class PilesOnTable:
         """A loose card's value in sums and piles; None for a card that goes into none."""
         raise NotImplementedError
 
+    def _highest_sum(self):
+        """The highest total the moves of the seat to act may ask of the table (``HIGHEST``, by
+        default)."""
+        return self.HIGHEST
+
     @once_per_state
     def _cached_table(self):
-        """The table's :class:`TableItems`, its sums up to ``HIGHEST``."""
-        layout, most, value = self.layout, self.HIGHEST, self.table_value
+        """The table's :class:`TableItems`, its sums up to ``_highest_sum()``."""
+        layout, most, value = self.layout, self._highest_sum(), self.table_value
         first_pile = len(layout)
         sums, piles = {}, {}
-        for mask, total in loose_sums([value(c) for c in layout], most):
+        for mask, total in loose_sums(list(map(value, layout)), most):
             if total in sums:
                 sums[total].append(mask)
             else:
@@ -110,7 +116,8 @@ class PilesOnTable:
         for i, pile in enumerate(self.piles, first_pile):
             if pile.value <= most:
                 piles.setdefault(pile.value, []).append(1 << i)
-        return TableItems({}, first_pile, 1 << first_pile, 1 << (first_pile + len(self.piles)), sums, piles)
+        items = [(c,) for c in layout] + [pile.cards for pile in self.piles]
+        return TableItems({}, items, first_pile, 1 << first_pile, 1 << len(items), sums, piles)
 
     def pile_bit(self, pile):
         """The mask of the pile of index ``pile`` alone."""
@@ -125,11 +132,15 @@ class PilesOnTable:
         """The table cards of the items of ``mask``, in the table's order (the order of the bits:
         the layout's, then each pile's)."""
         table = self._cached_table
+        if mask and not mask & (mask - 1):   # one item (most captures and builds take one): its cards as they are
+            return table.items[mask.bit_length() - 1]
         cards = table.cards.get(mask)
         if cards is None:
-            cards, layout, first = (), self.layout, table.first_pile
-            for i in bits(mask):
-                cards += (layout[i],) if i < first else self.piles[i - first].cards
+            cards, items, rest = (), table.items, mask
+            while rest:   # the bits lowest first, as ``bits`` lists them, without the list
+                low = rest & -rest
+                cards += items[low.bit_length() - 1]
+                rest ^= low
             table.cards[mask] = cards
         return cards
 

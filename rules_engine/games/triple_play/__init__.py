@@ -22,8 +22,8 @@ from ...game import ALL, GameSpec, Option, Scores, State
 from ...moves import Move, MoveForm, MoveForms
 from ...selection import Built
 from .melds import (CANASTA, MELD_GROUP, NO_WILDS, OPENING, RED_THREES, SCORING, SIDES, WILD, add_move, book_missing,
-                    canastas, count_card, deal_tally, discard_move, is_red_three, is_wild, meld_move, meld_problem,
-                    meld_rank, most_points, remove_card, value)
+                    canastas, count_card, deal_tally, discard_move, is_red_three, is_wild, meld_move,
+                    meld_rank, meld_verdict, most_points, remove_card, value)
 
 FORMS = MoveForms(
     MoveForm("draw", "draw"), MoveForm("stop", "stop"), MoveForm("pickup", "pickup {cards}"),
@@ -251,14 +251,14 @@ class TriplePlayState(State):
     def _short_melds(self, side):
         """``{rank: number}`` of the side's melds short of a canasta (``_open_meld``), worked out
         once for a state whose moves are listed or checked (never while a move is played)."""
-        short = self.__dict__.get("_cached_short_melds")
-        if short is None:
-            short = self._cached_short_melds = ({}, {})
-            for melds, by_rank in zip(self.melds, short):
-                for number, (rank, cards) in enumerate(melds, 1):
-                    if len(cards) < CANASTA:
-                        by_rank.setdefault(rank, number)
-        return short[side]
+        short = self.__dict__.setdefault("_cached_short_melds", [None, None])
+        by_rank = short[side]
+        if by_rank is None:   # the side to act's alone, as a rule: the other's is not asked
+            by_rank = short[side] = {}
+            for number, (rank, cards) in enumerate(self.melds[side], 1):
+                if len(cards) < CANASTA:
+                    by_rank.setdefault(rank, number)
+        return by_rank
 
     def _open_meld(self, side, rank):
         """The number of the side's meld of ``rank`` that is not yet a canasta, or 0."""
@@ -393,17 +393,17 @@ class TriplePlayState(State):
             if not 1 <= number <= len(self.melds[side]):
                 return f"the partnership has no meld {number}", "play.meld"
             rank, held = self.melds[side][number - 1]
-            whole = held + list(cards)
+            whole = (*held, *cards)
             if len(held) >= CANASTA:
                 return f"meld {number} is a canasta: it takes no more cards", "play.canasta"
-            made = meld_rank(whole)
+            made, problem = meld_verdict(whole)
         else:
-            whole = cards
-            rank = made = meld_rank(cards)
+            whole = tuple(cards)
+            made, problem = meld_verdict(whole)
+            rank = made
             number = self._short_melds(side).get(rank) if rank != "3" else None
             if number:
                 return f"the partnership has a meld of that rank short of a canasta: add to meld {number}", "play.meld"
-        problem = meld_problem(whole, rank=made)
         if problem:
             return problem
         if made != rank:

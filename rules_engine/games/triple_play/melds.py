@@ -120,6 +120,13 @@ def meld_problem(cards, size_matters=True, rank=False):
     return None
 
 
+@lru_cache(maxsize=4096)   # a hand's representative melds and additions come back turn after turn
+def meld_verdict(cards):
+    """``(meld_rank(cards), meld_problem(cards))`` of ``cards``, a tuple."""
+    rank = meld_rank(cards)
+    return rank, meld_problem(cards, rank=rank)
+
+
 def kind(rank, cards):
     """A canasta's kind: ``"7"``, ``"5"``, ``WILD``, ``"natural"`` or ``"mixed"``."""
     if rank in (WILD, "7", "5"):
