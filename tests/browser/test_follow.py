@@ -101,6 +101,16 @@ def test_every_tables_log_tells_its_first_hand_one_for_one(reader_page, site_url
         (part) => [part.closest('.rw-log__hand').dataset.hand, part.dataset.part])""")
     places = [["null" if e["hand"] is None else str(e["hand"]), e["part"] or "null"] for e in expected]
     assert groups == [place for i, place in enumerate(places) if i == 0 or place != places[i - 1]]
+    # The hand's end, where the first hand ends within the moves played, explains its score item by item.
+    ended = page.evaluate(f"() => {{ const w = document.querySelector('{PLAY}').rwWidget; return Boolean(w.interlude); }}")
+    if ended:
+        assert widget.locator(".rw-interlude .rw-breakdown__item").count() > 0, game_id
+        # ... and passes axe in either theme (the table alone: the page around it is test_tables.py's).
+        for scheme in ("default", "slate"):
+            in_scheme(page, scheme)
+            found = axe_violations(page, PLAY, colours_only=scheme != "default")
+            assert not found, f"{scheme}:\n{describe(found)}"
+        in_scheme(page, "default")
     # Every button the table offers reads as a button does: its first letter a capital.
     words = widget.locator(".rw-actions button, .rw-rhythm__reactions button").all_inner_texts()
     assert not [w for w in words if re.match(r"[a-z]", w)], words
