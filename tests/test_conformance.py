@@ -16,7 +16,7 @@ from rules_engine.record import Record
 from rules_engine.registry import bot_module
 
 GAMES = [spec.id for spec in rules_engine.list_games()]
-BATCHES = 4  # 5 until the lessons' and the hand ends' browser tests took the run near its 20 minutes
+BATCHES = 3  # 5, then 4, until the browser tests of lessons, hand ends and first answers took the run near its 20 minutes
 GAMES_PER_BATCH = {"random": 30, "heuristic": 12}  # at most 168 games per game id, checked at every step
 # ...and a batch stops early once it has checked this many positions: a long game (Lórum's 28
 # hands, 800 moves a game) is checked over as many positions as a short one, not four times as

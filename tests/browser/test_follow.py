@@ -105,12 +105,13 @@ def test_every_tables_log_tells_its_first_hand_one_for_one(reader_page, site_url
     ended = page.evaluate(f"() => {{ const w = document.querySelector('{PLAY}').rwWidget; return Boolean(w.interlude); }}")
     if ended:
         assert widget.locator(".rw-interlude .rw-breakdown__item").count() > 0, game_id
-        # ... and passes axe in either theme (the table alone: the page around it is test_tables.py's).
-        for scheme in ("default", "slate"):
-            in_scheme(page, scheme)
-            found = axe_violations(page, PLAY, colours_only=scheme != "default")
-            assert not found, f"{scheme}:\n{describe(found)}"
+        # ... and passes axe, in one theme or the other, game by game (both for every game would
+        # cost the suite a minute of its 20: the hand's end is drawn by the same code and style in all).
+        scheme = ("default", "slate")[GAMES.index(game_id) % 2]
+        in_scheme(page, scheme)
+        found = axe_violations(page, PLAY)
         in_scheme(page, "default")
+        assert not found, f"{scheme}:\n{describe(found)}"
     # Every button the table offers reads as a button does: its first letter a capital.
     words = widget.locator(".rw-actions button, .rw-rhythm__reactions button").all_inner_texts()
     assert not [w for w in words if re.match(r"[a-z]", w)], words
