@@ -41,7 +41,37 @@ function cardOf(table, move) {
   return null;
 }
 
-export class FirstDeal {
+/** What a table drawn before the engine is: the widget's ``early`` (its render and attempt call on it
+ *  while it is not live), its state on the widget (data-first-deal), a note under the loading bar,
+ *  and no move or toolbar button taken until it ends. */
+class EarlyTable {
+  constructor(widget, note = "") {
+    this.widget = widget;
+    widget.early = this;
+    this.note = el("span", "rw-loading__note", note);
+  }
+
+  setState(state) {
+    this.state = state;
+    this.widget.root.dataset.firstDeal = state;
+  }
+
+  /** The reader's turn begins when the engine deals it (the tests and benchmarks wait for this class). */
+  lock() {
+    this.widget.root.classList.remove("rw-play--your-turn");
+    for (const button of Object.values(this.widget.buttons)) button.disabled = true;
+  }
+
+  end(state) {
+    this.setState(state);
+    this.unsubscribe?.();
+    this.widget.root.classList.remove(EARLY);
+    this.note.remove();
+    if (this.widget.early === this) this.widget.early = null;
+  }
+}
+
+export class FirstDeal extends EarlyTable {
   /** The first deal of ``widget``'s block from the build's file (``response``, fetched by the widget
    *  as it loaded this module); null if the engine is up already (after an instant navigation it
    *  deals in a few milliseconds). */
@@ -50,11 +80,9 @@ export class FirstDeal {
   }
 
   constructor(widget, response) {
-    this.widget = widget;
-    widget.early = this;  // the widget's render and attempt call on it while it is not live (see end)
+    super(widget);
     this.setState("fetching");  // then drawn, and live or dropped; failed if the engine never comes
     this.kept = null;
-    this.note = el("span", "rw-loading__note");
     (response.ok ? response.json() : Promise.resolve(null)).then((replies) => this.draw(replies), () => this.draw(null));
     this.unsubscribe = onStatus((now) => now.state === "failed" && this.engineFailed());
   }
@@ -91,9 +119,7 @@ export class FirstDeal {
   afterRender() {
     if (this.state !== "drawn") return;
     const widget = this.widget;
-    // The reader's turn begins when the engine deals it (the tests and benchmarks wait for this class).
-    widget.root.classList.remove("rw-play--your-turn");
-    for (const button of Object.values(widget.buttons)) button.disabled = true;
+    this.lock();
     this.note.textContent = this.kept ? "Your move waits for the engine."
       : widget.desc !== this.reply.table ? (this.played.length ? "The other players answer your move." : "The cards are dealt, and the players before you play.")
         : !this.readersTurn() ? "The game goes on as soon as the engine is ready."
@@ -218,50 +244,30 @@ export class FirstDeal {
     if (this.kept) this.widget.say(`${prettyMove(this.kept)} could not be played.`, "refusal");
   }
 
-  end(state) {
-    this.setState(state);
-    this.unsubscribe?.();
-    this.widget.root.classList.remove(EARLY);
-    this.note.remove();
-    if (this.widget.early === this) this.widget.early = null;
-  }
 }
 
 
 /** A game kept in the reader's tab (keep.js), drawn as it was left while the engine loads, marked as
  *  not yet live (data-first-deal="kept"): nothing is played on it until the engine has opened the
  *  game again from its record (play.js, reopen), which ends it. */
-export class KeptTable {
+export class KeptTable extends EarlyTable {
   static start(widget, shown) {
     return status.state !== "ready" && status.state !== "failed" && shown?.table ? new KeptTable(widget, shown) : null;
   }
 
   constructor(widget, shown) {
-    this.widget = widget;
-    this.state = "drawn";
-    widget.early = this;
-    widget.root.dataset.firstDeal = "kept";
+    super(widget, "Your game, as you left it: it goes on as soon as the engine is ready.");
+    this.setState("kept");
     widget.root.classList.add(EARLY);
-    this.note = el("span", "rw-loading__note", "Your game, as you left it: it goes on as soon as the engine is ready.");
     widget.loading.append(this.note);
     widget.show(shown);
   }
 
   afterRender() {
-    if (this.state !== "drawn") return;
-    this.widget.root.classList.remove("rw-play--your-turn");
-    for (const button of Object.values(this.widget.buttons)) button.disabled = true;
+    if (this.state === "kept") this.lock();
   }
 
   keep() {
     this.widget.say("Your game goes on as soon as the engine is ready.", "prompt");
-  }
-
-  end(state) {
-    this.state = state;
-    this.widget.root.dataset.firstDeal = state;
-    this.widget.root.classList.remove(EARLY);
-    this.note.remove();
-    if (this.widget.early === this) this.widget.early = null;
   }
 }
