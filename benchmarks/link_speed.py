@@ -21,7 +21,7 @@ engine loads (widgets/first-deal.js), was on the table, and when the engine was 
 that gives up (widgets/engine.js stops waiting for the engine after 60 s without a sign of life
 from the worker) counts as a failed run. For the page's own start it also plays the first legal card
 as soon as one is offered (on the deal drawn from the build, if the engine is not up yet) and times
-when the table answered it: from the build's answer to that card (rules_engine.host.answers) or, if
+when the table answered it: from the build's answer to that card (rules_engine.prepared.answers) or, if
 the engine came first, live; each beside the bare loadPyodide() of the same profile (× bare).
 ``--cpu 1,4`` runs every profile also with Chromium's CPU throttled 4× (a mid-range phone's;
 Emulation.setCPUThrottlingRate). About 17 minutes for the default profiles and 3 runs, and 6 more with

@@ -42,7 +42,7 @@ import rules_engine
 from rules_engine import RulesError
 from rules_engine.bots import HeuristicBot
 from rules_engine.errors import quote
-from rules_engine.selection import built_moves
+from rules_engine.prepared import built_of, refusals
 
 HEADER = {"title": "text", "seats": "int", "seat": "int", "seed": "int", "id": "id"}
 KINDS = ("say", "move", "you", "expect", "else", "rest")
@@ -365,41 +365,3 @@ class _Frames:
     def end(self, state):
         table = self._table(state)
         self._add({"kind": "end", "table": table, "result": table["result"]})
-
-
-def built_of(state, expected=()):
-    """The moves built card by card that the seat may make, each with its cards, its target and
-    its finishing button, so that the widget builds them step by step before the engine loads: the
-    listed ones, and the ``expected`` ones left out by a game that does not list all it allows
-    (melds too many to list)."""
-    pairs = list(built_moves(state))
-    listed = {move.text for move, _ in pairs}
-    for text in expected:
-        if text not in listed:
-            move = state.parse_move(text)
-            built = state._built(move)
-            if built is not None:
-                pairs.append((move, built))
-    return [{"move": move.text, "cards": list(built.cards), "target": built.target, "button": built.button}
-            for move, built in pairs]
-
-
-def refusals(state, table):
-    """What the engine says of a click on each card that starts no legal move (a zone's ``tries``),
-    so the lesson answers it before the engine has loaded."""
-    out = {}
-    started = {tuple(move["card"]) for move in table["moves"] if move.get("card")}
-    for zone in table["zones"]:
-        if not zone.get("tries"):
-            continue
-        for index, card in enumerate(zone["cards"]):
-            if card == "??" or (zone["id"], index) in started:
-                continue
-            move = zone["tries"].replace("{card}", card)
-            try:
-                explanation = state.explain(move)
-            except RulesError as error:
-                explanation = (str(error), None)
-            if explanation is not None:
-                out[move] = {"reason": explanation[0], "rule": explanation[1]}
-    return out

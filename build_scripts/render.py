@@ -15,7 +15,7 @@ import json
 import re
 
 from rules_engine.game import ALL
-from rules_engine.host import answers, frames_of, opening, sentence
+from rules_engine.prepared import answers, frames_of, opening, sentence
 from rules_engine.table import plain
 
 from . import diagrams, scorepad
@@ -305,7 +305,7 @@ def ask_questions(frames, states, asked):
     stepper needs to ask it as at a live table (the clicks of the seat to act, the move that is right,
     the other legal moves and the refusals of the cards that start none), prepared here so that a
     question works before the engine has loaded."""
-    from .lessons import built_of, refusals
+    from rules_engine.prepared import built_of, refusals
 
     for number in asked:
         state, (move, comment, seat) = states[number - 1], states[number].moves_made[-1]

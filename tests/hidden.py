@@ -29,7 +29,7 @@ import random
 import re
 from collections import Counter
 
-from build_scripts.lessons import built_of, refusals  # what a lesson or an example asks with
+from rules_engine.prepared import built_of, refusals  # what a lesson or an example asks with
 import rules_engine
 from rules_engine import movelog
 from rules_engine.bots import make_bot

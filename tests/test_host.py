@@ -6,7 +6,8 @@ import rules_engine
 from rules_engine.bots import make_bot
 from rules_engine.cards import make_deck
 from rules_engine.game import ALL
-from rules_engine.host import OPENING_KEYS, Host, ProtocolError, decode_share, encode_share, frames, opening
+from rules_engine.host import Host, ProtocolError, decode_share, encode_share
+from rules_engine.prepared import OPENING_KEYS, frames, opening
 from rules_engine.record import Record, replay
 from rules_engine.render import pretty_move
 

@@ -1,12 +1,12 @@
 // A play block's first deal, on the table while the engine loads. The build replays the block's
 // deal (its game, options, seed and seat) to the reader's first turn and writes what the reader's
-// seat is shown on the way, and nothing more, to a file beside the page (rules_engine.host.opening),
+// seat is shown on the way, and nothing more, to a file beside the page (rules_engine.prepared.opening),
 // as it does a worked example's frames: the reply to the deal, then to each bot's move before the
 // reader's turn. The play widget draws the deal as soon as it is fetched, marked as not yet live
 // (rw-play--early, data-first-deal="drawn"), with the loading bar saying what is loading, and the
 // bots' moves one at a time at the reader's pace (pace.js), each in the move log. The reader's first
 // move (a card, a button, the move list) is answered at once from the build's answer to it (the
-// reply's "answers" name a file for each move the table offers, rules_engine.host.answers): the
+// reply's "answers" name a file for each move the table offers, rules_engine.prepared.answers): the
 // reader's move and the bots' replies up to the reader's next turn, drawn as the live table draws
 // them. Only the answer to the move made is fetched, as the others would tell what the bots would
 // have played. Where the build went a second turn deep, the next move is answered so too; a move

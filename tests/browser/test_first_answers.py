@@ -1,5 +1,5 @@
 """A first move answered before Python loads: with the engine held back, a play block of every game
-(its first whose first turn has a move answered) takes a first move from the build's answers (rules_engine.host.answers, written beside the
+(its first whose first turn has a move answered) takes a first move from the build's answers (rules_engine.prepared.answers, written beside the
 page) and draws the reader's move and the bots' replies at once; once the engine is let through, the
 table on screen goes live from the position drawn, and the browser's own engine, replaying each
 block's deal and move as a table going live does (widgets/first-deal.js, dealLive), reaches the

@@ -1,5 +1,5 @@
 """The table before the engine: over a phone's link, a seeded play block's first deal is drawn from
-the build (widgets/first-deal.js, rules_engine.host.opening) with the loading bar saying what loads,
+the build (widgets/first-deal.js, rules_engine.prepared.opening) with the loading bar saying what loads,
 the bots' moves before the reader's shown one at a time in the move log, and the reader's first
 card, clicked then, answered at once from the build's answer to it; once the engine is ready it
 goes on from there; on that link the
@@ -66,7 +66,7 @@ def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(ne
     card = page.locator(f"{HAND}.rw-card--legal").first
     played = card.get_attribute("data-card")
     card.click()
-    # Answered at once from the build's answer to that card (rules_engine.host.answers): the card
+    # Answered at once from the build's answer to that card (rules_engine.prepared.answers): the card
     # leaves the hand and the bots reply one at a time, all while Python is still loading.
     page.wait_for_function(f"""() => {{ const w = document.querySelector('{PLAY}').rwWidget;
         return w.early && !w.early.answering && w.early.played.length === 1; }}""")

@@ -12,7 +12,7 @@ from game_tests import golden_records
 
 from build_scripts.source import parse_source
 from rules_engine import list_games, replay
-from rules_engine.host import frames_of
+from rules_engine.prepared import frames_of
 from test_widgets import to_the_readers_turn
 
 PLAY = "[data-widget=play]"

@@ -1,5 +1,5 @@
 """The files that answer a play block's first moves before the engine loads (build_scripts/render.py,
-rules_engine.host.answers): every move the reader's first turn offers (not one built card by card)
+rules_engine.prepared.answers): every move the reader's first turn offers (not one built card by card)
 has a file of its own, named in the turn's reply, holding the replies the live widget would get, the
 reader's move and the bots' up to the reader's next turn, a hand's end or the game's end; a second
 turn is answered only while the block stays within its budget, and the build says how far it went."""
@@ -8,7 +8,7 @@ import gzip
 import json
 
 from build_scripts.render import ANSWER_BUDGET
-from rules_engine.host import OPENING_KEYS, answers
+from rules_engine.prepared import OPENING_KEYS, answers
 
 
 def _answered(turn, human):

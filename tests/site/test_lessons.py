@@ -9,7 +9,7 @@ from build_scripts import lessons
 from build_scripts.render import ask_questions
 from build_scripts.validate import _check_lesson, example_questions, taught_rules, teachable_rules, untaught_rules
 from build_scripts.source import parse_source
-from rules_engine.host import frames_of
+from rules_engine.prepared import frames_of
 
 from site_helpers import DOCS
 
