@@ -12,7 +12,8 @@ from .errors import RulesError
 from .game import ALL
 from .host import PROTOCOL_VERSION, Host
 from .record import Record
-from .selection import built_moves
+from .cards import HIDDEN
+from .selection import answer as selection_answer, built_moves, lone_finish
 
 OPENING_KEYS = ("view", "table", "human", "step", "last", "result", "log")
 
@@ -40,12 +41,12 @@ def answers(game, seed, seats=None, human=0, options=None, played=()):
     host, turn = _readers_turn_after(game, seed, seats, human, options, played)
     if turn is None:
         return {}
-    moves = dict.fromkeys(click["move"] for click in turn[-1]["table"]["moves"] if not click.get("built"))
+    moves = dict.fromkeys(click["move"] for click in turn[-1]["table"]["moves"])
     out = {}
     for move in moves:
         host, _ = _readers_turn_after(game, seed, seats, human, options, played)
         reply = host.handle({"v": PROTOCOL_VERSION, "op": "move", "session": "opening", "move": move})
-        out[move] = [{key: each[key] for key in OPENING_KEYS} for each in _bots_until_turn(host, reply, human)]
+        out[move] = _told(host, human, _bots_until_turn(host, reply, human))
     return out
 
 
@@ -64,7 +65,45 @@ def _readers_turn_after(game, seed, seats, human, options, played):
         replies = _bots_until_turn(host, reply, human)
     if not _readers_turn(replies[-1], human):
         return host, None
-    return host, [{key: each[key] for key in OPENING_KEYS} for each in replies]
+    return host, _told(host, human, replies)
+
+
+def _told(host, human, replies):
+    """The replies as the build writes them: what the widget compares (``OPENING_KEYS``), and on the
+    last, where it is the reader's turn, what the turn offers (:func:`turn_offers`)."""
+    out = [{key: each[key] for key in OPENING_KEYS} for each in replies]
+    if _readers_turn(replies[-1], human):
+        out[-1].update(turn_offers(host.sessions["opening"].state, out[-1]["table"]))
+    return out
+
+
+def turn_offers(state, table):
+    """What the reader's turn on ``table`` (``state``'s, as the reader's seat sees it) offers a widget
+    that has no engine yet, beyond the table's own clicks: ``built``, the moves built card by card
+    with their cards (:func:`built_of`), so that they are built step by step, where the game lists
+    them all; ``refusals``, the
+    engine's refusal of the move each card that starts none would try (:func:`refusals`); and
+    ``unpicked``, its refusal of each card the seat may pick that starts no move at all and no move
+    built card by card, picked alone (as the widget asks, rules_engine.selection.answer)."""
+    offers = {"refusals": refusals(state, table)}
+    selection = table.get("selection")
+    # A game that lists only some of its built moves (melds too many to list) answers each card
+    # picked by a search: those wait for the engine.
+    if selection and state.lists_built_moves:
+        offers["built"] = built_of(state)
+        started = {tuple(move["card"]) for move in table["moves"] if move.get("card")}
+        offers["unpicked"] = {}
+        for zone in table["zones"]:
+            # The cards the reader may pick (widgets/tables.js, pickable), whose click is not a move tried.
+            if zone.get("tries") or not zone.get("source") or zone["owner"] not in (None, state.to_act):
+                continue
+            for index, card in enumerate(zone["cards"]):
+                if card in (HIDDEN, *selection["selectable"]) or (zone["id"], index) in started:
+                    continue
+                refused = selection_answer(state, [card])["refused"]
+                if refused:
+                    offers["unpicked"][card] = refused
+    return offers
 
 
 def _bots_until_turn(host, reply, human):
@@ -145,7 +184,9 @@ def built_of(state, expected=()):
     """The moves built card by card that the seat may make, each with its cards, its target and
     its finishing button, so that the widget builds them step by step before the engine loads: the
     listed ones, and the ``expected`` ones left out by a game that does not list all it allows
-    (melds too many to list)."""
+    (melds too many to list). Where a card picked alone may also make its own move (a discard, a
+    card trailed: ``lone_card_moves_finish``), that move is listed too, as one of that card alone
+    with its own button, as the engine's selection offers it."""
     pairs = list(built_moves(state))
     listed = {move.text for move, _ in pairs}
     for text in expected:
@@ -154,17 +195,23 @@ def built_of(state, expected=()):
             built = state._built(move)
             if built is not None:
                 pairs.append((move, built))
-    return [{"move": move.text, "cards": list(built.cards), "target": built.target, "button": built.button}
-            for move, built in pairs]
+    out = [{"move": move.text, "cards": list(built.cards), "target": built.target, "button": built.button}
+           for move, built in pairs]
+    if state.lone_card_moves_finish and out:
+        picked_alone = {text for each in out for text in each["cards"]}
+        out += [{"move": f["move"], "cards": [text], "target": None, "button": f["button"]}
+                for text in sorted(picked_alone) for f in lone_finish(state, text)]
+    return out
 
 
 def refusals(state, table):
     """What the engine says of a click on each card that starts no legal move (a zone's ``tries``),
-    so the lesson answers it before the engine has loaded."""
+    so that a widget answers it before the engine has loaded: the cards of the seat's own zones and
+    the shared ones, which the reader may pick (widgets/tables.js, pickable)."""
     out = {}
     started = {tuple(move["card"]) for move in table["moves"] if move.get("card")}
     for zone in table["zones"]:
-        if not zone.get("tries"):
+        if not zone.get("tries") or zone["owner"] not in (None, state.to_act):
             continue
         for index, card in enumerate(zone["cards"]):
             if card == "??" or (zone["id"], index) in started:

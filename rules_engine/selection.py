@@ -79,7 +79,7 @@ def answer(state, picked=(), target=None):
         # A card picked alone may also make its move alone (a discard): one more finishing button,
         # whichever way the game answers the rest.
         known = {f["move"] for f in result["finish"]}
-        result["finish"] = result["finish"] + [f for f in _lone_finish(state, picked[0]) if f["move"] not in known]
+        result["finish"] = result["finish"] + [f for f in lone_finish(state, picked[0]) if f["move"] not in known]
         if result["finish"]:
             result["refused"] = None
     if result["refused"]:   # worded for the seat that picked the cards, as every refusal is
@@ -109,7 +109,7 @@ def listed_answer(state, picked, target, built=None):
     finish = [{"move": m.text, "button": b.button} for m, b in aimed
               if len(b.cards) == len(picked) and picked and (b.target is None or b.target == target)]
     if state.lone_card_moves_finish and len(picked) == 1 and target is None:
-        finish += _lone_finish(state, picked[0])
+        finish += lone_finish(state, picked[0])
     refused = None
     if picked and not aimed and not finish:
         reason, rule = state._selection_refusal(picked, target)
@@ -117,7 +117,7 @@ def listed_answer(state, picked, target, built=None):
     return _answer(picked, target, nexts, targets, finish, refused)
 
 
-def _lone_finish(state, text):
+def lone_finish(state, text):
     """The moves the card ``text`` makes alone, as finishing buttons (a discard, a card laid loose)."""
     return [{"move": m.text, "button": state._click_choice(m) or "Play"} for m in state.legal_moves()
             if state._built(m) is None and m.card is not None and m.card.text == text]

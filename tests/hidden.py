@@ -29,7 +29,7 @@ import random
 import re
 from collections import Counter
 
-from rules_engine.prepared import built_of, refusals  # what a lesson or an example asks with
+from rules_engine.prepared import built_of, refusals, turn_offers  # what a widget drawn before the engine asks with
 import rules_engine
 from rules_engine import movelog
 from rules_engine.bots import make_bot
@@ -172,11 +172,12 @@ def observed(point, seat):
         seen["cli"] = point["lines"]
         seen["log"] = point["log"]
         if state.to_act == seat and not state.is_over:
-            # What a lesson's step or an example's question gives the reader at its turn, made at
-            # build time: the engine's refusal of each card that starts no move, the moves built
-            # card by card.
+            # What a lesson's step, an example's question or a first deal drawn before the engine
+            # gives the reader at its turn, made at build time: the engine's refusal of each card
+            # that starts no move, the moves built card by card.
             table = seen["host"]["table"]
-            seen["asked"] = (refusals(state, table), built_of(state) if table.get("selection") else None)
+            seen["asked"] = (refusals(state, table), built_of(state) if table.get("selection") else None,
+                             turn_offers(state, table))
     return seen
 
 

@@ -5,7 +5,7 @@
 // accepted, another legal one is answered by the widget, and a card that starts no move gets the
 // engine's refusal, prepared at build time. No engine is needed.
 import { cardLabel, prettyMove } from "./cards.js";
-import { choicesOf, chosenText, clicksOf } from "./tables.js";
+import { builtSelection, choicesOf, chosenText, clicksOf } from "./tables.js";
 
 export class Asking {
   /** ``question``: ``{table, expect, legal, refusals, built}`` (the table with its moves; the moves
@@ -128,18 +128,7 @@ export class Asking {
 
   /** What the cards picked may become, as the engine's selection answers it (rules_engine/selection.py). */
   selection() {
-    const table = this.question.table;
-    const built = this.question.built || [];
-    const picked = this.picked;
-    const has = (b) => picked.every((text) => count(b.cards, text) >= count(picked, text));
-    const reachable = built.filter(has);
-    const aimed = reachable.filter((b) => this.target === null || b.target === this.target);
-    const next = [];
-    for (const b of aimed) for (const text of b.cards) if (count(b.cards, text) > count(picked, text) && !next.includes(text)) next.push(text);
-    const targets = [...new Set(reachable.map((b) => b.target).filter((t) => t !== null))];
-    const finish = aimed.filter((b) => picked.length && b.cards.length === picked.length && (b.target === null || b.target === this.target))
-      .map((b) => ({ move: b.move, button: b.button }));
-    return { ...table.selection, picked: [...picked], target: this.target, next, targets, finish };
+    return builtSelection(this.question.table.selection, this.question.built || [], this.picked, this.target);
   }
 
   selectionClick(zoneId, index = null) {

@@ -15,10 +15,11 @@
 // reply is the one drawn the widget goes on from it and plays the kept move; if not, the drawing
 // is dropped and the widget deals as it would have without it. Loaded by the widget when it
 // starts, so a page that never reaches its table does not fetch it.
-import { el, prettyMove } from "./cards.js";
+import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, status } from "./engine.js";
 import { updateHash } from "./play-links.js";
-import { clicksOf } from "./tables.js";
+import { pickAgain } from "./selection.js";
+import { builtSelection, clicksOf } from "./tables.js";
 
 const EARLY = "rw-play--early";
 // What a reply of the engine's and the build's file have in common (rules_engine.host.OPENING_KEYS).
@@ -60,6 +61,12 @@ class EarlyTable {
   lock() {
     this.widget.root.classList.remove("rw-play--your-turn");
     for (const button of Object.values(this.widget.buttons)) button.disabled = true;
+  }
+
+  /** A move built card by card while the table is not live: the engine's answer, or null (said why). */
+  select() {
+    this.widget.say("Your game goes on as soon as the engine is ready.", "prompt");
+    return null;
   }
 
   end(state) {
@@ -132,12 +139,23 @@ export class FirstDeal extends EarlyTable {
     return table.to_act === this.widget.human && !table.is_over && !table.interlude;
   }
 
-  /** The widget's attempt at ``move`` while the table is not live: answered from the build's file if
-   *  it has one (unless it opens a list of choices, which Back must be able to leave), else kept, to
-   *  play once the engine is ready. */
+  /** Whether the reader's move is answered from the build's files now: the reader's turn, drawn, not
+   *  yet going live, no move kept or being answered. */
+  answerable() {
+    return this.state === "drawn" && !this.kept && !this.answering && !this.going && this.readersTurn();
+  }
+
+  /** The widget's attempt at ``move`` while the table is not live: refused as the engine would refuse
+   *  it, or answered from the build's file if it has one (unless it opens a list of choices, which Back
+   *  must be able to leave), else kept, to play once the engine is ready. */
   keep(move, opens = false) {
     const widget = this.widget;
     if (this.state !== "drawn" || this.kept || this.answering || !this.readersTurn()) return;
+    const refusal = !this.going && this.reply.refusals?.[move];
+    if (refusal) {
+      widget.render();
+      return widget.showError(refusal);
+    }
     const src = !opens && !this.going && this.reply.answers?.[move];
     if (src) {
       this.drawn = this.answer(move, src);
@@ -148,6 +166,25 @@ export class FirstDeal extends EarlyTable {
     widget.busy = true;  // nothing else is taken meanwhile
     widget.say(`Your move, ${prettyMove(move)}, is played as soon as the engine is ready.`);
     widget.render();
+  }
+
+  /** The table's selection for the cards ``picked`` (and the ``target``) of a move built card by card,
+   *  as the engine's "select" would reply, from the moves the build listed with their cards (the reply's
+   *  ``built``, rules_engine.prepared.turn_offers); a card that starts no move gets the engine's refusal
+   *  (``unpicked``). Null where the build listed none, or the move would wait for the engine anyway:
+   *  the reader is told so. */
+  select(picked, target) {
+    const { built, unpicked, table } = this.reply;
+    if (!this.answerable() || !built || !table.selection) {
+      this.widget.say("Moves of several cards are built once the engine is ready: it is loading.", "prompt");
+      return null;
+    }
+    const selection = builtSelection(table.selection, built, picked, target);
+    const alone = picked.length === 1 && target === null && unpicked?.[picked[0]];
+    if (alone || (picked.length && !selection.next.length && !selection.finish.length && !selection.targets.length)) {
+      selection.refused = alone || { reason: `the ${picked.map(cardLabel).join(", ")} make no move together`, rule: null };
+    }
+    return { ok: true, table: { ...table, selection } };
   }
 
   /** Draws the build's answer to the reader's ``move`` (the file ``src``): the reader's move, then the
@@ -192,6 +229,7 @@ export class FirstDeal extends EarlyTable {
     this.going = true;  // a move made from now on waits for the engine
     const reply = await this.dealLive();
     const same = reply.ok && opening(reply) === opening(this.reply);
+    const building = same && !this.kept ? widget.desc?.selection : null;  // cards picked meanwhile
     this.end(same ? "live" : "dropped");
     widget.stopBots();  // also frees the table a kept move held
     widget.selected = null;
@@ -210,6 +248,7 @@ export class FirstDeal extends EarlyTable {
       widget.remember();
     }
     if (this.kept) await widget.play(this.kept);
+    else if (building?.picked.length) await pickAgain(widget, building.picked, building.target);
     return true;
   }
 

@@ -1,8 +1,9 @@
 // Moves built from several cards (a meld, a lay-off, a discard of several cards): the reader
 // picks cards one at a time, then perhaps a place (a meld to lay off onto), and finishes with a
 // button. The engine answers every step (the page protocol's "select"): the cards that may
-// follow, the places they may go, the moves they already make, or why they make none. It names
-// no game: all of it comes from the table description's "selection" (rules_engine/selection.py).
+// follow, the places they may go, the moves they already make, or why they make none; before the
+// engine has loaded, the table drawn from the build answers them from its list of such moves. It
+// names no game: all of it comes from the table description's "selection" (rules_engine/selection.py).
 import { cardLabel } from "./cards.js";
 import { request } from "./engine.js";
 
@@ -54,6 +55,12 @@ export function whyNotPicked(widget, text) {
   return true;
 }
 
+/** The cards ``picked`` (and the ``target``) asked of the engine again: a move begun on a table drawn
+ *  before the engine, which has now dealt the same table live. */
+export function pickAgain(widget, picked, target) {
+  return ask(widget, picked, target);
+}
+
 /** Takes back every card picked. */
 export function clearSelection(widget) {
   if (!building(widget.desc)) return false;
@@ -62,9 +69,14 @@ export function clearSelection(widget) {
 }
 
 async function ask(widget, picked, target, said = null) {
-  widget.busy = true;
-  const reply = await request("select", { session: widget.session, cards: picked, target });
-  widget.busy = false;
+  // A table drawn before the engine answers from what the build listed, or says why it cannot (first-deal.js).
+  let reply = widget.early?.select(picked, target);
+  if (widget.early && !reply) return;
+  if (!reply) {
+    widget.busy = true;
+    reply = await request("select", { session: widget.session, cards: picked, target });
+    widget.busy = false;
+  }
   if (!reply.ok) {
     widget.render();
     return widget.showError(reply.error);

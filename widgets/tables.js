@@ -49,6 +49,22 @@ function selectionMarks(table) {
   return { picked: keys(sel.picked, "picked"), open: keys(sel.picked.length ? sel.next : sel.selectable, "open") };
 }
 
+/** The table's ``selection`` (rules_engine/selection.py) as the engine would answer it for the cards
+ *  ``picked`` and the ``target`` aimed at, read from ``built``, the moves built card by card the build
+ *  listed with their cards (rules_engine.prepared.built_of): for a table drawn without the engine (a
+ *  lesson's step, an example's question, a first deal). */
+export function builtSelection(selection, built, picked, target = null) {
+  const count = (list, text) => list.filter((t) => t === text).length;
+  const reachable = built.filter((b) => picked.every((text) => count(b.cards, text) >= count(picked, text)));
+  const aimed = reachable.filter((b) => target === null || b.target === target);
+  const next = [];
+  for (const b of aimed) for (const text of b.cards) if (count(b.cards, text) > count(picked, text) && !next.includes(text)) next.push(text);
+  const targets = [...new Set(reachable.map((b) => b.target).filter((t) => t !== null))];
+  const finish = aimed.filter((b) => picked.length && b.cards.length === picked.length && (b.target === null || b.target === target))
+    .map((b) => ({ move: b.move, button: b.button }));
+  return { ...selection, picked: [...picked], target, next, targets, finish };
+}
+
 /**
  * Draw ``table``. ``ctx``: ``interactive``, ``viewer`` (the seat drawn at the bottom), ``actor`` (the seat
  * that picks, if not the viewer),

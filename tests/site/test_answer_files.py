@@ -1,5 +1,5 @@
 """The files that answer a play block's first moves before the engine loads (build_scripts/render.py,
-rules_engine.prepared.answers): every move the reader's first turn offers (not one built card by card)
+rules_engine.prepared.answers): every move the reader's first turn offers (one built card by card too)
 has a file of its own, named in the turn's reply, holding the replies the live widget would get, the
 reader's move and the bots' up to the reader's next turn, a hand's end or the game's end; a second
 turn is answered only while the block stays within its budget, and the build says how far it went."""
@@ -12,10 +12,16 @@ from rules_engine.prepared import OPENING_KEYS, answers
 
 
 def _answered(turn, human):
-    """The reader's turn's answers; checks that each move the turn offers has one."""
-    offered = {click["move"] for click in turn["table"]["moves"] if not click.get("built")}
+    """The reader's turn's answers; checks that each move the turn offers has one, and that the turn
+    says what its clicks do before the engine (rules_engine.prepared.turn_offers): the refusals, and
+    where moves are built card by card and the game lists them, each with its cards."""
+    offered = {click["move"] for click in turn["table"]["moves"]}
     named = turn.get("answers") or {}
     assert set(named) == offered, (sorted(offered - set(named)), sorted(set(named) - offered))
+    assert isinstance(turn["refusals"], dict)
+    listed = {click["move"] for click in turn["table"]["moves"] if click.get("built")}
+    if "built" in turn:
+        assert listed <= {b["move"] for b in turn["built"]} <= offered, turn["built"]
     return named
 
 
