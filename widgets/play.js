@@ -103,7 +103,9 @@ export class PlayWidget {
     this.listButton = this.button("Play", () => this.select.value && this.attempt(this.select.value));
     this.list.append(label, this.select, this.listButton);
     this.log = new MoveLog(this);
-    root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.list, this.log.panel);
+    // The score sheet under the reader's buttons, which stay by the cards (tables.js draws it here).
+    this.scores = el("div", "rw-play__scores");
+    root.append(this.heading, bar, this.loading, this.status, this.message, this.table, this.actions, this.scores, this.list, this.log.panel);
     this.setEnabled(false);
     root.addEventListener("keydown", (event) => {
       if (event.key !== "Escape" || clearSelection(this)) return;
@@ -336,6 +338,7 @@ export class PlayWidget {
       onCard: (zone, index) => this.clickCard(zone, index),
       onZone: (zone) => this.clickZone(zone),
     };
+    this.scores.replaceChildren();  // a hand's end draws its own sheet
     if (this.interlude) {
       const pause = renderInterlude(this.interlude, ctx);
       const go = this.button(this.interlude.is_over ? "See the final scores" : "Next hand", () => this.leaveInterlude());
@@ -343,7 +346,7 @@ export class PlayWidget {
       pause.append(go);
       this.table.replaceChildren(pause);
     } else {
-      this.table.replaceChildren(renderTable(desc, ctx));
+      this.table.replaceChildren(renderTable(desc, { ...ctx, scores: this.scores }));
       rovingTabs(this.table);
     }
     this.actions.replaceChildren();

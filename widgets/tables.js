@@ -68,7 +68,8 @@ export function builtSelection(selection, built, picked, target = null) {
 /**
  * Draw ``table``. ``ctx``: ``interactive``, ``viewer`` (the seat drawn at the bottom), ``actor`` (the seat
  * that picks, if not the viewer),
- * ``selected`` (a card key "zone/index"), ``onCard(zoneId, index)``, ``onZone(zoneId)``.
+ * ``selected`` (a card key "zone/index"), ``onCard(zoneId, index)``, ``onZone(zoneId)``, ``scores`` (where the
+ * score sheet goes, if not under the felt).
  */
 export function renderTable(table, ctx = {}) {
   const root = el("div", "rw-table");
@@ -117,7 +118,9 @@ export function renderTable(table, ctx = {}) {
     felt.append(middle, ...seats);
   }
   root.append(felt);
-  if (table.score) root.append(scoreSheet(table.score));
+  // The score sheet goes where the widget wants it (``ctx.scores``: the play table's, under the
+  // reader's buttons, so that those stay by the cards), else under the felt.
+  if (table.score) (ctx.scores || root).append(scoreSheet(table.score));
   // A card chosen or picked may wait for a button that finishes its move; those buttons stick to the
   // foot of the screen (widgets.css): once they are drawn, the card scrolls clear of them.
   if (ctx.interactive && (ctx.selected || clicks.picked.size)) requestAnimationFrame(() => keepClear(root));

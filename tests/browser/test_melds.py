@@ -146,7 +146,11 @@ def test_a_meld_by_mouse_with_axe_clean_half_built(reader_page, site_url, game_i
     for count, card in enumerate(cards[1:], 2):
         press(widget.locator(f'[data-key="{key_of(page, card)}"]'))
         picked(page, count)
-    the_meld_is_offered(page, widget, cards, meld).click()
+    button = the_meld_is_offered(page, widget, cards, meld)
+    # The buttons that finish it come straight after the table, before the score sheet, so that they
+    # stay by the cards.
+    assert widget.locator(".rw-table-area + .rw-actions + .rw-play__scores .rw-scores").count() == 1
+    button.click()
     laid(page, before, meld)
 
 
