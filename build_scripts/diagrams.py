@@ -252,29 +252,29 @@ def _card(x, y, text, whole=False, stacked=False):
     rank, suit = (symbol, "") if card.is_joker else (symbol[:-1], symbol[-1])
     classes = "rd-red rd-joker" if card.is_joker else SUIT_CLASSES[card.suit]
     fill = "#b3261e" if "rd-red" in classes else "#1b1b1b"
-    # The card's colour and type are set once on its group, which its texts inherit: a page shows
-    # a few hundred cards, and every byte of them is sent before the reader can do anything. (No
-    # label of its own: the drawing's description names every card.)
-    parts = [f'<g class="rd-face {classes}" fill="{fill}" font-size="13" font-weight="600" text-anchor="middle">',
-             f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" class="rd-card" fill="#ffffff" '
-             f'stroke="#777"/>']
-    middle = x + 9 if len(rank) == 1 else x + 10
-    parts.append(f'<text x="{middle}" y="{y + 14}">{escape(rank)}</text>')
+    # The card's colour and type are set once on its group, which its texts inherit, and its place
+    # once, as the group's offset, so that every card's inner drawing is the same few bytes: a page
+    # shows a few hundred cards, and every byte of them is sent before the reader can do anything.
+    # (No label of its own: the drawing's description names every card.)
+    parts = [f'<g class="rd-face {classes}" transform="translate({x} {y})" fill="{fill}" font-size="13" '
+             f'font-weight="600" text-anchor="middle">',
+             f'<rect width="{CARD_W}" height="{CARD_H}" rx="4" class="rd-card" fill="#ffffff" stroke="#777"/>']
+    parts.append(f'<text x="{9 if len(rank) == 1 else 10}" y="14">{escape(rank)}</text>')
     if suit:
         # Rank over suit reads where the next card of a fan covers the right; the suit again in the
         # top right corner reads beside the rank where the next card of a column covers all but the top.
-        parts.append(f'<text x="{x + 9}" y="{y + 28}">{escape(suit)}</text>')
-        parts.append(f'<text x="{x + CARD_W - 9}" y="{y + 14}">{escape(suit)}</text>')
+        parts.append(f'<text x="9" y="28">{escape(suit)}</text>')
+        parts.append(f'<text x="{CARD_W - 9}" y="14">{escape(suit)}</text>')
     if whole:
-        parts.append(f'<text x="{x + CARD_W / 2 + 4}" y="{y + CARD_H / 2 + 14}" class="rd-pip" font-size="24" '
+        parts.append(f'<text x="{CARD_W / 2 + 4:g}" y="{CARD_H / 2 + 14:g}" class="rd-pip" font-size="24" '
                      f'font-weight="400">{escape(suit or symbol)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
 
 def _back(x, y):
-    return (f'<g class="rd-down"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" class="rd-back" '
-            f'fill="#3949ab" stroke="#777"/><rect x="{x + 4}" y="{y + 4}" width="{CARD_W - 8}" '
+    return (f'<g class="rd-down" transform="translate({x} {y})"><rect width="{CARD_W}" height="{CARD_H}" rx="4" '
+            f'class="rd-back" fill="#3949ab" stroke="#777"/><rect x="4" y="4" width="{CARD_W - 8}" '
             f'height="{CARD_H - 8}" rx="2" class="rd-back-inner" fill="none" stroke="#c5cae9"/></g>')
 
 
