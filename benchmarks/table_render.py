@@ -30,7 +30,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from site_server import SiteServer, build_site, launch_chromium  # noqa: E402
 
 from rules_engine import list_games, replay, state_class  # noqa: E402
-from rules_engine.host import frames_of  # noqa: E402
+from rules_engine.prepared import frames_of  # noqa: E402
 
 TIMING = """async (tables) => {
   const { renderInterlude, renderTable } = await import("/widgets/tables.js");
