@@ -13,7 +13,7 @@ from build_scripts.render import example_end
 from build_scripts.source import parse_source
 from build_scripts.validate import example_questions
 from rules_engine.game import ALL
-from rules_engine.host import frames_of
+from rules_engine.prepared import frames_of
 from rules_engine.scoring import check_game, check_row
 from game_tests import golden_records
 from text_check import problems, table_problems
