@@ -169,3 +169,41 @@ def test_a_pile_made_by_mouse_by_keyboard_and_by_touch_on_a_phone(reader_page, s
         press(widget.locator(f'.rw-actions button[data-choice="{button}"]'))
         said = captured(page, before)
         assert said and " captures " not in said, f"{how}: {said}"
+
+
+def a_turn_with_a_pile_to_take(game_id):
+    """``(seed, share code, the pile's zone)`` at a reader's turn with a pile on the table (a
+    declaration, a build) that a move of the reader takes in whole."""
+    for seed in range(40):
+        host = Host()
+        reply = call(host, "open", game=game_id, seed=seed, human=0)
+        for _ in range(200):
+            table = reply["table"]
+            if table["is_over"] or table["interlude"]:
+                break
+            if table["to_act"] == 0:
+                built = [c["move"].split() for c in table["moves"] if c.get("built")]
+                for zone in table["zones"]:
+                    if zone.get("whole") and any(set(zone["cards"]) <= set(words) for words in built):
+                        return seed, call(host, "share")["share"], zone
+                reply = call(host, "move", move=call(host, "hint")["hint"])
+            else:
+                reply = call(host, "bot")
+    pytest.fail(f"no {game_id} deal of 40 brings the reader to a pile to take")
+
+
+@pytest.mark.parametrize("game_id", PILE_GAMES)
+def test_a_pile_on_the_table_is_picked_and_put_back_whole_at_one_click(reader_page, site_url, game_id):
+    """A pile is taken only whole: a click on any of its cards picks them all, and a click on one
+    picked puts them all back (Diloti's lesson had the reader click each card of a declaration)."""
+    seed, code, zone = a_turn_with_a_pile_to_take(game_id)
+    page = reader_page("piles-whole")
+    page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    widget = page.locator(PLAY)
+    widget.locator(f'[data-key="{zone["id"]}/{len(zone["cards"]) - 1}"]').click()
+    picked(page, len(zone["cards"]))
+    assert sorted(page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.picked")) == sorted(zone["cards"])
+    widget.locator(f'[data-key="{zone["id"]}/0"]').click()
+    picked(page, 0)

@@ -152,6 +152,9 @@ def test_a_build_needs_a_card_that_takes_it_stays_whole_and_goes_no_higher_than_
     # Every seat is told which card came from the hand and which lay on the table.
     assert state.said == "Seat 0 plays the 5♠ onto the 3♦ for a build of 8."
     assert "Seat 0's build of 8" in [z["label"] for z in state.table(0)["zones"]]
+    # The build is one item, picked at one click; a loose card is not.
+    zones = {z["id"]: z for z in state.table(1)["zones"]}
+    assert zones["pile-0"]["whole"] and "whole" not in zones["layout"]
     assert refused(state.apply("play QD"), "capture 3D with 8H", "play.build")   # taken whole
 
 
