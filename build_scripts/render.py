@@ -194,11 +194,14 @@ def _render_play(fence, spec, frames_out=None, frames_dir=""):
         command += f" --seat {seat}"
     for name, value in fence.game_options.items():
         command += f" --option {name}={value if isinstance(value, str) else json.dumps(value)}"
-    deal = f"deal {seed}" if seed is not None else "a fresh deal"
-    # The widget replaces this text when scripts run; without them it says how to play anyway.
+    # The widget replaces this text when scripts run, but keeps the title as its heading (so it names
+    # no deal, which "New deal" changes); without scripts the notice says how to play anyway.
+    title = f"Play {spec.name} at this table"
+    if spec.seats[1] > 1:
+        title += f": {seats} players, you in seat {seat}"
     return [
         f'<div class="rules-widget rules-widget--play" id="{fence.id}" {_attrs(attrs)}>',
-        f'<p class="rules-widget__title">Play a hand of {html.escape(spec.name)} ({deal})</p>',
+        f'<p class="rules-widget__title">{html.escape(title)}</p>',
         '<p class="rules-widget__notice">The card table needs JavaScript and WebAssembly. '
         f"You can play the same deal in a terminal: <code>{html.escape(command)}</code></p>",
         "</div>",

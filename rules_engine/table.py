@@ -75,7 +75,8 @@ SOURCE_KINDS = ("hand", "column")
 
 
 def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None, backs="down",
-         by=None, labels=None, winner=None, note=None, chips=None, empty=None, tries=None, source=None):
+         by=None, labels=None, winner=None, note=None, chips=None, empty=None, tries=None, source=None,
+         whole=False):
     """One zone of the table.
 
     ``cards`` are card texts or Cards, bottom (or first) to top; ``??`` is a
@@ -94,7 +95,8 @@ def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None
     start from this zone's cards (by default, for a hand or a tableau column);
     renderers let its owner (anyone, for a zone of the middle) pick its
     face-up cards even when none starts a move now, and no other card but
-    one that does.
+    one that does. ``whole``: the zone's cards are one item, taken only together (a build): a
+    click on any of them picks them all for a move built card by card.
     """
     assert kind in KINDS and layout in LAYOUTS and backs in BACKS, (kind, layout, backs)
     out = {"id": zone_id, "label": label, "kind": kind, "layout": layout, "owner": owner,
@@ -107,6 +109,8 @@ def zone(zone_id, label, cards=(), *, kind, layout="row", owner=None, group=None
         out["backs"] = backs
     if kind in SOURCE_KINDS if source is None else source:
         out["source"] = True
+    if whole:
+        out["whole"] = True
     return out
 
 

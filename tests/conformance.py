@@ -120,6 +120,13 @@ def check_selection(state):
         assert move.text in [f["move"] for f in answer["finish"]], (move, answer)
         if built.target is not None:
             assert built.target in state.choose(picked)["targets"]
+    # A zone whose cards are one item (a build, taken whole) is picked at one click: every such move
+    # holds all of its cards or none.
+    wholes = [z for z in state.table(state.to_act)["zones"] if z.get("whole")] if not state.is_over else []
+    for zone in wholes:
+        for move, built in built_moves(state):
+            held = set(zone["cards"]) & set(built.cards)
+            assert not held or held == set(zone["cards"]), (state.spec.id, zone["id"], move)
     for card in "AS KH 7D 2C".split():   # pairs that lead nowhere are refused citing the game's rules
         refusal = state.choose([card, "5H" if card != "5H" else "6H"])["refused"]
         assert refusal is None or refusal["rule"] in state.spec.cited_rules, refusal

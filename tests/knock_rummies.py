@@ -77,3 +77,9 @@ def check_choices(state, most):
                     assert answer["refused"]["rule"] in state.spec.cited_rules
             reachable = {k[1] for k in legal if chosen <= k[0] and k[1]}
             assert set(state.choose(list(picked))["targets"]) == reachable
+
+
+def knock_discard(state, seat):
+    """The label and cards of the knocker's face-down discard on ``seat``'s table."""
+    found = [z for z in state.table(seat)["zones"] if z["id"] == "knock-discard"]
+    return found[0]["label"], found[0]["cards"]

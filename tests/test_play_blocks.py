@@ -49,3 +49,40 @@ def test_a_seeded_play_block_deals_a_hand_the_reader_plays_from_its_start(game_i
     assert mine * seats >= FAIR_PART * moves, (
         f"{game_id} {fence.id} (seed {fence.options['seed']}): the reader makes {mine} of the first hand's "
         f"{moves} moves at a table of {seats}: the bots play it out; choose a seed that deals the reader in")
+
+
+
+def introduction(lines, fence):
+    """The paragraph just above ``fence``, or None where another block ends there."""
+    above = [line.strip() for line in lines[:fence.line - 1]]
+    while above and not above[-1]:
+        above.pop()
+    paragraph = []
+    while above and above[-1]:
+        paragraph.insert(0, above.pop())
+    return None if not paragraph or paragraph[-1].startswith("```") else " ".join(paragraph)
+
+
+def first_tables(path):
+    """The play blocks of a page that do not follow another play block at once (those after it are
+    the same table for other numbers of players, drawn as its tabs)."""
+    source = parse_source(str(path))
+    fences, found = source.fences, []
+    for before, fence in zip([None] + fences, fences):
+        joined = before is not None and before.kind == "play" and not any(
+            line.strip() for line in source.lines[before.end_index:fence.line - 1])
+        if fence.kind == "play" and not joined:
+            found.append((path.stem, fence, source.lines))
+    return found
+
+
+FIRST_TABLES = [table for path in sorted(DOCS.glob("*.md")) for table in first_tables(path)]
+
+
+@pytest.mark.parametrize("game_id, fence, lines", FIRST_TABLES, ids=[f"{g}-{f.id}" for g, f, _ in FIRST_TABLES])
+def test_a_play_table_is_introduced_as_a_table_the_reader_plays(game_id, fence, lines):
+    """The words above a table say what it is, a table the reader plays: Cassino's said "a whole
+    game between the engine's players", and Getaway's tables had no words at all."""
+    text = introduction(lines, fence)
+    assert text is not None, f"{game_id}: the table at line {fence.line} has no words above it"
+    assert "between the engine's players" not in text, text

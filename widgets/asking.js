@@ -5,7 +5,7 @@
 // accepted, another legal one is answered by the widget, and a card that starts no move gets the
 // engine's refusal, prepared at build time. No engine is needed.
 import { cardLabel, prettyMove } from "./cards.js";
-import { builtSelection, choicesOf, chosenText, clicksOf } from "./tables.js";
+import { builtSelection, choicesOf, chosenText, clicksOf, pickedTogether, withoutCards } from "./tables.js";
 
 export class Asking {
   /** ``question``: ``{table, expect, legal, refusals, built}`` (the table with its moves; the moves
@@ -143,18 +143,21 @@ export class Asking {
       return true;
     }
     if (index === null) return false;
-    const text = desc.zones.find((z) => z.id === zoneId)?.cards[index];
+    const zone = desc.zones.find((z) => z.id === zoneId);
+    const text = zone?.cards[index];
     const copy = (sel.places[text] || []).findIndex((p) => p[0] === zoneId && p[1] === index);
     if (copy < 0) return false;
+    // A build's cards are picked, and taken back, all at one click.
+    const cards = pickedTogether(zone, text);
     if (copy < count(this.picked, text)) {
-      this.picked.splice(this.picked.lastIndexOf(text), 1);
+      this.picked = withoutCards(this.picked, cards);
     } else if (!this.picked.length && !sel.selectable.includes(text)) {
       return false;
-    } else if (!sel.next.includes(text)) {
+    } else if (!cards.every((card) => sel.next.includes(card))) {
       this.host.say(`The ${cardLabel(text)} makes no move with the cards picked: take a card back${this.host.touch ? "" : ", or press Escape"}.`, "refusal");
       return true;
     } else {
-      this.picked.push(text);
+      this.picked.push(...cards);
     }
     const now = this.selection();
     this.host.say(describe(now, this.cancelWords("tap a picked card to take it back")), "prompt");

@@ -36,6 +36,9 @@ export class PlayWidget {
     this.seats = root.dataset.seats !== undefined ? { seats: Number(root.dataset.seats) } : {};
     this.record = record;
     this.title = title;
+    // A play block's own heading, drawn by the build: kept when the table replaces the block's text,
+    // so that a link to the table ("Play a real hand") lands on words saying what it is.
+    root.dataset.heading ??= root.querySelector(".rules-widget__title")?.textContent ?? "";
     this.link = link;  // a position played on from an example is shared as the example's step
     // The game a table played on from an example left in this tab, given by its stepper (a table
     // of its own finds its game when it starts).
@@ -75,7 +78,7 @@ export class PlayWidget {
     colours.append(this.colourBox, " Four-colour suits");
     this.optionsBox = el("span", "rw-options");
     bar.append(...Object.values(this.buttons), this.optionsBox, this.pace.control, colours);
-    this.heading = el("p", "rw-title", this.title || "");
+    this.heading = el("p", "rw-title", this.title || root.dataset.heading);
     this.loading = el("div", "rw-loading");
     this.progress = el("progress", "rw-loading__bar");
     this.loadingText = el("span", "rw-loading__text", "The card table starts when you reach it.");
@@ -215,7 +218,7 @@ export class PlayWidget {
     if (!reply.ok) return;
     // The heading as shown (with its word on hands dealt afresh, which a reopened record no longer tells).
     keepGame(this.game, this.id, {
-      record: reply.record, human: this.human, options: this.options, title: this.heading.textContent || null, link: this.link,
+      record: reply.record, human: this.human, options: this.options, title: this.title ? this.heading.textContent : null, link: this.link,
       // The table as shown, to draw it again at once while the engine loads.
       shown: { view: this.view, table: this.desc, step: this.step, result: this.result, log: { from: 0, entries: this.log.entries } },
     });

@@ -6,6 +6,7 @@
 // names no game: all of it comes from the table description's "selection" (rules_engine/selection.py).
 import { cardLabel } from "./cards.js";
 import { request } from "./engine.js";
+import { pickedTogether, withoutCards } from "./tables.js";
 
 const list = (items, type = "conjunction") => new Intl.ListFormat("en", { type }).format(items);
 
@@ -32,18 +33,20 @@ export function selectionClick(widget, zoneId, index = null) {
     return true;
   }
   if (index === null) return false;
-  const text = widget.desc.zones.find((z) => z.id === zoneId)?.cards[index];
+  const zone = widget.desc.zones.find((z) => z.id === zoneId);
+  const text = zone?.cards[index];
   // One place per copy the seat holds (two packs give two 7♥); the first ones are those picked.
   const copy = (sel.places[text] || []).findIndex((p) => p[0] === zoneId && p[1] === index);
   if (copy < 0) return false;
+  // A build's cards are picked, and taken back, all at one click.
+  const cards = pickedTogether(zone, text);
   if (copy < sel.picked.filter((t) => t === text).length) {
-    const last = sel.picked.lastIndexOf(text);
-    ask(widget, sel.picked.filter((_, i) => i !== last), null);
+    ask(widget, withoutCards(sel.picked, cards), null);
     return true;
   }
   // A card that can start no such move is left to the table, which says why it cannot move.
   if (!sel.picked.length && !sel.selectable.includes(text)) return false;
-  ask(widget, [...sel.picked, text], null);
+  ask(widget, [...sel.picked, ...cards], null);
   return true;
 }
 

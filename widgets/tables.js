@@ -17,6 +17,20 @@ function placeOf(seat, viewer, seats) {
   return (PLACES[seats] || [])[offset] || "top";
 }
 
+/** The cards a click on ``text`` in ``zone`` picks or takes back for a move built card by card: the
+ *  zone's cards all together where the engine marks them one item (``whole``: a build, taken only
+ *  whole), else that card alone. */
+export function pickedTogether(zone, text) {
+  return zone.whole ? [...zone.cards] : [text];
+}
+
+/** ``picked`` without one copy of each of ``cards``. */
+export function withoutCards(picked, cards) {
+  const left = [...picked];
+  for (const card of cards) if (left.includes(card)) left.splice(left.lastIndexOf(card), 1);
+  return left;
+}
+
 /** The clicks of a description, indexed: the moves each card starts, and the zones each move ends in. */
 export function clicksOf(table) {
   const byCard = new Map();

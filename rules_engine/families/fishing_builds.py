@@ -11,7 +11,8 @@ hands, counts the clearings and ends the hand and the game. A game gives:
 - its words: ``BUILD`` (the move's verb: ``build 3D with 5S as 8``), ``PILE`` (what a build is
   called in refusals), ``TRAIL`` (the button of a card laid), ``CLEARING`` (a capture that clears
   the table: the state keeps them per side in the attribute of that name, plural: ``sweeps``),
-  ``SAYS`` (the sentences of a build made, raised and beside other sets), ``RULES`` (rule ids,
+  ``SAYS`` (the sentences of a build made, raised and beside other sets: ``{card}`` the card
+  played from the hand, ``{onto}`` the table cards it goes onto, ``{pile}`` the build raised), ``RULES`` (rule ids,
   beside the family's: ``pile`` a build taken whole and by its value, ``build`` what a build
   needs, ``most`` its highest value) and ``TARGET_WORDS`` (how the game is won, its target being
   the spec's ``scoring.target``);
@@ -419,18 +420,29 @@ class BuildingGame(PilesOnTable, FishingGame):
         raised = [p for p in (self.piles[i] for i in sorted(self.piles_in(items))) if p.value != target]
         cards = self.pile_cards(parts, card)
         sets = self._sets_of(parts, target)
+        onto = self._onto_words(parts, taken)
         self._forget()
         self.hands[seat].remove(card)
         for c in taken:
             self._take_from_table(c)
         self.piles.append(Pile(cards, target, seat, sets))
-        says, words = self.SAYS, {"name": name, "card": card.symbol, "value": target, "cards": cards_words(taken)}
+        says, words = self.SAYS, {"name": name, "card": card.symbol, "value": target, "onto": onto}
         if raised:
             beside = [c for c in taken if c not in raised[0].cards]
             self.said = says["raise"].format(pile=self.pile_label(raised[0]), **words) + (
                 says["beside"].format(cards=cards_words(beside)) if len(parts) > 1 else ".")
         else:
             self.said = says["multiple" if sets > 1 else "single"].format(**words)
+
+    def _onto_words(self, parts, taken):
+        """The table cards a build's card goes onto, in words (those of its own sum, then any set
+        taken in beside it): every seat reads which card came from the hand and which lay there."""
+        played = self._cached_table.played
+        own = next((self.mask_cards(part & ~played) for part in parts if part & played and part != played), ())
+        beside = [c for c in taken if c not in own]
+        if not own or not beside:
+            return cards_words(taken)
+        return f"{cards_words(own)}, taking in {cards_words(beside)},"
 
     def _sets_of(self, parts, target):
         """The sets of ``target`` a new build made of ``parts`` holds: a multiple build of that

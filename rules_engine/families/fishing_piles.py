@@ -196,6 +196,7 @@ class PilesOnTable:
         return f"{self.player_names()[pile.owner]}'s pile of {pile.value}"
 
     def pile_zones(self):
-        """A zone of the middle for each pile, its cards pickable for a built move."""
+        """A zone of the middle for each pile, its cards pickable for a built move, all at one click
+        (a pile is taken only whole)."""
         return [zone(f"pile-{i}", self.pile_label(pile), pile.cards, kind="layout", layout="row", group="middle",
-                     source=True) for i, pile in enumerate(self.piles)]
+                     source=True, whole=True) for i, pile in enumerate(self.piles)]

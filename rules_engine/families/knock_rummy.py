@@ -419,17 +419,17 @@ class KnockRummyState(State):
             return ["discard", len(self.discard) - 1]
         return super()._click_source(move, where)
 
-    def knock_table(self, seat, knock_label, doing, result, target, standing=()):
+    def knock_table(self, seat, doing, result, target, standing=()):
         """The table's description (``_describe``), as ``rummy_table.description`` takes its parts;
-        ``knock_label``: the words beside the knocker's face-down discard; ``target``: the score
-        sheet's, under the points, the hands won and, at the end, the totals with the bonuses."""
+        ``target``: the score sheet's words, under the points, the hands won and, at the end, the
+        totals with the bonuses."""
         totals = [("Points", list(self.points)), ("Hands won", list(self.boxes))]
         if self.final is not None:
             totals.append(("With bonuses", list(self.final)))
-        return description(self, self.table_zones(seat, knock_label), score=hand_sheet(self, totals, target),
+        return description(self, self.table_zones(seat), score=hand_sheet(self, totals, target),
                            result=result, ended=_hand_ended, doing=doing, standing=standing)
 
-    def table_zones(self, seat, knock_label):
+    def table_zones(self, seat):
         """The zones of a knock rummy's table as ``seat`` sees it: each hand (shown to its owner,
         or once laid out), the stock, the discard pile, the knocker's face-down discard and the melds."""
         zones = hand_zones(self, seat, [plural(p, "point") for p in self.points],
@@ -440,11 +440,20 @@ class KnockRummyState(State):
         zones.append(zone("discard", "Discard pile", self.discard, kind="discard", layout="squared", group="middle",
                           source=True, tries="draw discard"))
         if self.knock_card is not None:
-            card = self.knock_card.text if seat in (self.knocker, ALL) else "??"
-            zones.append(zone("knock-discard", knock_label, [card], kind="set-aside", layout="squared", group="middle"))
+            zones.append(self._knock_discard_zone(seat))
         for number, (owner, cards) in enumerate(self.melds, 1):
             zones.append(zone(f"meld-{number}", f"Meld {number}", cards, kind="meld", owner=owner))
         return zones
+
+    def _knock_discard_zone(self, seat):
+        """The knocker's discard: face up to the knocker alone, and labelled so for whoever looks
+        (a knocker reading "face down" beside a card it sees face up is misled)."""
+        if seat in (self.knocker, ALL):
+            others = "the other player" if self.seats == 2 else "the others"
+            card, label = self.knock_card.text, f"Knocker's discard, face down to {others}"
+        else:
+            card, label = "??", "Knocker's discard, face down"
+        return zone("knock-discard", label, [card], kind="set-aside", layout="squared", group="middle")
 
 
 def _hand_ended(state, number, lines, hands, melds, deadwood, ended):

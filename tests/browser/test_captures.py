@@ -23,8 +23,9 @@ def call(host, op, **args):
     return reply
 
 
-def a_turn_with_a_capture(game_id):
-    """``(seed, share code, capture, its cards in the order picked)`` at a reader's turn."""
+def a_readers_turn(game_id, found, what):
+    """``(seed, share code, what ``found(table)`` gives)`` at the first reader's turn of the deals of
+    seeds 0-39 (bots and hints playing) where ``found`` gives anything but None."""
     for seed in range(40):
         host = Host()
         reply = call(host, "open", game=game_id, seed=seed, human=0)
@@ -33,37 +34,39 @@ def a_turn_with_a_capture(game_id):
             if table["is_over"] or table["interlude"]:
                 break
             if table["to_act"] == 0:
-                built = [c["move"] for c in table["moves"] if c.get("built") and c["move"].startswith("capture ")]
-                if built:
-                    words = built[0].split()
-                    cards = [words[-1]] + words[1:-2]
-                    return seed, call(host, "share")["share"], built[0], cards
+                if (result := found(table)) is not None:
+                    return seed, call(host, "share")["share"], result
                 reply = call(host, "move", move=call(host, "hint")["hint"])
             else:
                 reply = call(host, "bot")
-    pytest.fail(f"no {game_id} deal of 40 brings the reader to a capture")
+    pytest.fail(f"no {game_id} deal of 40 brings the reader to {what}")
+
+
+def built_moves_of(table, captures):
+    return [c["move"] for c in table["moves"] if c.get("built") and c["move"].startswith("capture ") == captures]
+
+
+def a_turn_with_a_capture(game_id):
+    """``(seed, share code, capture, its cards in the order picked)`` at a reader's turn."""
+    def capture(table):
+        built = built_moves_of(table, captures=True)
+        return (built[0], [built[0].split()[-1]] + built[0].split()[1:-2]) if built else None
+    seed, code, (move, cards) = a_readers_turn(game_id, capture, "a capture")
+    return seed, code, move, cards
 
 
 def a_turn_with_a_pile(game_id):
     """``(seed, share code, move, its cards in the order picked)`` at a reader's turn that may
     bundle cards into a pile (a declaration, a build): a built move that is no capture."""
-    for seed in range(40):
-        host = Host()
-        reply = call(host, "open", game=game_id, seed=seed, human=0)
-        for _ in range(200):
-            table = reply["table"]
-            if table["is_over"] or table["interlude"]:
-                break
-            if table["to_act"] == 0:
-                built = [c["move"] for c in table["moves"] if c.get("built") and not c["move"].startswith("capture ")]
-                if built:
-                    words = built[0].split()
-                    at = words.index("with")
-                    return seed, call(host, "share")["share"], built[0], [words[at + 1]] + words[1:at]
-                reply = call(host, "move", move=call(host, "hint")["hint"])
-            else:
-                reply = call(host, "bot")
-    pytest.fail(f"no {game_id} deal of 40 brings the reader to a pile to make")
+    def pile(table):
+        built = built_moves_of(table, captures=False)
+        if not built:
+            return None
+        words = built[0].split()
+        at = words.index("with")
+        return built[0], [words[at + 1]] + words[1:at]
+    seed, code, (move, cards) = a_readers_turn(game_id, pile, "a pile to make")
+    return seed, code, move, cards
 
 
 def open_at_the_capture(page, site_url, game_id):
@@ -169,3 +172,30 @@ def test_a_pile_made_by_mouse_by_keyboard_and_by_touch_on_a_phone(reader_page, s
         press(widget.locator(f'.rw-actions button[data-choice="{button}"]'))
         said = captured(page, before)
         assert said and " captures " not in said, f"{how}: {said}"
+
+
+def a_turn_with_a_pile_to_take(game_id):
+    """``(seed, share code, the pile's zone)`` at a reader's turn with a pile on the table (a
+    declaration, a build) that a move of the reader takes in whole."""
+    def pile(table):
+        built = [c["move"].split() for c in table["moves"] if c.get("built")]
+        return next((zone for zone in table["zones"]
+                     if zone.get("whole") and any(set(zone["cards"]) <= set(words) for words in built)), None)
+    return a_readers_turn(game_id, pile, "a pile to take")
+
+
+@pytest.mark.parametrize("game_id", PILE_GAMES)
+def test_a_pile_on_the_table_is_picked_and_put_back_whole_at_one_click(reader_page, site_url, game_id):
+    """A pile is taken only whole: a click on any of its cards picks them all, and a click on one
+    picked puts them all back (Diloti's lesson had the reader click each card of a declaration)."""
+    seed, code, zone = a_turn_with_a_pile_to_take(game_id)
+    page = reader_page("piles-whole")
+    page.visit(site_url + f"games/{game_id}/#play-1/{seed}/{code}")
+    page.locator(PLAY).scroll_into_view_if_needed()
+    page.wait_for_function(READY)
+    widget = page.locator(PLAY)
+    widget.locator(f'[data-key="{zone["id"]}/{len(zone["cards"]) - 1}"]').click()
+    picked(page, len(zone["cards"]))
+    assert sorted(page.evaluate(f"document.querySelector('{PLAY}').rwWidget.desc.selection.picked")) == sorted(zone["cards"])
+    widget.locator(f'[data-key="{zone["id"]}/0"]').click()
+    picked(page, 0)

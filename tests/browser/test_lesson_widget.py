@@ -46,10 +46,14 @@ def click_move(lesson, frame, move):
     built = next((b for b in frame.get("built", []) if b["move"] == move), None)
     click = next((c for c in table["moves"] if c["move"] == move and not c.get("built")), None)
     if built:
-        places, used = table["selection"]["places"], Counter()
+        places, used, wholes = table["selection"]["places"], Counter(), set()
         for text in built["cards"]:
             zone, index = places[text][used[text]]
             used[text] += 1
+            if zone in wholes:
+                continue   # a build's cards are picked all at one click on any of them
+            if any(z["id"] == zone and z.get("whole") for z in table["zones"]):
+                wholes.add(zone)
             lesson.locator(f'.rw-table-area [data-key="{zone}/{index}"]').click(position=EDGE)
         if built["target"]:
             lesson.locator(f'.rw-table-area .rw-zone[data-zone="{built["target"]}"] button').last.click()

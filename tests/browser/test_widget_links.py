@@ -72,6 +72,9 @@ def test_a_shared_link_brings_the_table_into_view_and_deals(page, site_url):
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn")  # no scrolling by the test
     box = page.locator(PLAY).bounding_box()
     assert 0 <= box["y"] < 1000
+    # The link lands on words saying what the table is: the block's title stays as its heading.
+    heading = page.locator(f"{PLAY} .rw-title")
+    assert heading.is_visible() and heading.inner_text() == "Play King at this table: 4 players, you in seat 0"
 
 
 def test_play_on_link_opens_that_position(page, site_url):

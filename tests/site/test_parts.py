@@ -126,6 +126,14 @@ def test_fences_become_widget_places_drawings_and_checked_examples(valid):
     assert ('<div class="rules-widget rules-widget--play" id="play-1" data-widget="play" data-game="yukon" '
             'data-seats="1" data-seat="0" data-seed="3">') in page
     assert "<code>python -m rules_engine play yukon --seed 3</code>" in page
+    # The title stays as the live table's heading, where "New deal" may change the deal: it names none.
+    assert '<p class="rules-widget__title">Play Yukon at this table</p>' in page
+
+
+def test_a_play_blocks_title_says_who_the_reader_is_at_a_table_of_several(valid):
+    spec = dataclasses.replace(SPECS["yukon"], seats=(2, 6))
+    page = render.render_game_page(valid, spec, SPECS)
+    assert '<p class="rules-widget__title">Play Yukon at this table: 2 players, you in seat 0</p>' in page
 
 
 def test_moves_show_cards_by_symbol_and_colour():

@@ -122,9 +122,9 @@ class CassinoState(BuildingGame):
     # A card laid loose is the move "play 4C": the table's button and sentences call it so too (the
     # books' "trail" is named once, on the page).
     BUILD, PILE, TRAIL, CLEARING, HAND = "build", "build", "play", "sweep", "deal"
-    SAYS = {"single": "{name} builds {value}: the {card} with {cards}.",
-            "multiple": "{name} builds {value}s: the {card} with {cards}.",
-            "raise": "{name} increases {pile} to {value} with the {card}",
+    SAYS = {"single": "{name} plays the {card} onto {onto} for a build of {value}.",
+            "multiple": "{name} plays the {card} onto {onto} for a multiple build of {value}s.",
+            "raise": "{name} plays the {card} onto {pile}, increasing it to {value}",
             "beside": ", with {cards} beside it."}
     TARGET_WORDS = f"{TARGET} points, the higher total winning"
 

@@ -115,9 +115,9 @@ class DilotiState(BuildingGame):
              "count": "scoring.hand", "end": "end.game", "pile": "play.declare", "build": "play.declare",
              "most": "play.raise"}
     BUILD, PILE, TRAIL, CLEARING = "declare", "pile", "lay", "xeri"
-    SAYS = {"single": "{name} declares {value}: the {card} with {cards}.",
-            "multiple": "{name} declares a group of {value}s: the {card} with {cards}.",
-            "raise": "{name} raises {pile} to {value} with the {card}",
+    SAYS = {"single": "{name} plays the {card} onto {onto} and declares {value}.",
+            "multiple": "{name} plays the {card} onto {onto} and declares a group of {value}s.",
+            "raise": "{name} plays the {card} onto {pile}, raising it to {value}",
             "beside": ", grouped with {cards}."}
     TARGET_WORDS = f"{TARGET} points, the higher side winning"
 

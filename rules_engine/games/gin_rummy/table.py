@@ -6,7 +6,7 @@ from ...table import plural
 
 
 def describe(state, seat):
-    return state.knock_table(seat, "Knocker's discard, face down", doing=_doing, result=_result,
+    return state.knock_table(seat, doing=_doing, result=_result,
                              target=f"Game to 100; at most {state.max_hands} hands")
 
 

@@ -9,7 +9,7 @@ def describe(state, seat):
     names = state.player_names()
     standing = [f"Breaker: {names[state.breaker]}"] if state.breaker is not None else []
     target = f"Game to 100; at most {state.max_hands} hands; the break at {state.break_at} cards"
-    return state.knock_table(seat, "Face-down discard", doing=_doing, result=_result, target=target, standing=standing)
+    return state.knock_table(seat, doing=_doing, result=_result, target=target, standing=standing)
 
 
 def _doing(state, turn):

@@ -149,7 +149,12 @@ def test_a_build_needs_a_card_that_takes_it_stays_whole_and_goes_no_higher_than_
     assert refused(state, "build 4H with 5S as 7", "play.build")   # holds no 7
     state = state.apply("build 3D with 5S as 8")
     assert state.piles == [Pile(tuple(parse_cards("3D 5S")), 8, 0, 1)]
+    # Every seat is told which card came from the hand and which lay on the table.
+    assert state.said == "Seat 0 plays the 5♠ onto the 3♦ for a build of 8."
     assert "Seat 0's build of 8" in [z["label"] for z in state.table(0)["zones"]]
+    # The build is one item, picked at one click; a loose card is not.
+    zones = {z["id"]: z for z in state.table(1)["zones"]}
+    assert zones["pile-0"]["whole"] and "whole" not in zones["layout"]
     assert refused(state.apply("play QD"), "capture 3D with 8H", "play.build")   # taken whole
 
 
@@ -187,6 +192,7 @@ def test_either_player_increases_a_single_build_never_a_multiple_one():
     beside = position(["2C 9S", "KD"], "9H", [("4S 3H", 7, 1, 1)], turn=0)
     merged = beside.apply("build 9H 4S 3H with 2C as 9")
     assert merged.piles[0].sets == 2 and merged.piles[0].owner == 0
+    assert merged.said == "Seat 0 plays the 2♣ onto Seat 1's build of 7, increasing it to 9, with the 9♥ beside it."
 
 
 def test_multiple_builds_from_loose_cards_a_card_of_the_value_and_builds_of_it():
@@ -194,7 +200,8 @@ def test_multiple_builds_from_loose_cards_a_card_of_the_value_and_builds_of_it()
     assert "build 4S 7D 2D 5C with 3H as 7" in moves(state)
     assert "build 7D with 7S as 7" in moves(state)
     built = state.apply("build 4S 7D 2D 5C with 3H as 7")
-    assert built.piles[0].sets == 3 and built.said == "Seat 0 builds 7s: the 3♥ with the 4♠, the 7♦, the 2♦ and the 5♣."
+    assert built.piles[0].sets == 3 and built.said == ("Seat 0 plays the 3♥ onto the 4♠, taking in the 7♦, "
+                                                      "the 2♦ and the 5♣, for a multiple build of 7s.")
     joined = position(["3H 7C", "KD"], "4S", [("5D 2S", 7, 1, 1)], turn=0).apply("build 4S 5D 2S with 3H as 7")
     assert joined.piles[0].sets == 2 and joined.piles[0].owner == 0
 

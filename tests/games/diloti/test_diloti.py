@@ -160,7 +160,8 @@ def test_raising_is_for_opponents_only_never_past_10_and_passes_the_duty():
 def test_the_articles_groups_2_6_4_4_as_8s_and_a_raised_7_with_a_9():
     state = position(["4C 8C KS", "KD QD"], "2S 6H 4D", turn=0)
     grouped = state.apply("declare 2S 6H 4D with 4C as 8")
-    assert grouped.piles[0].sets == 2 and grouped.said.startswith("Seat 0 declares a group of 8s")
+    assert grouped.piles[0].sets == 2 and grouped.said == (
+        "Seat 0 plays the 4♣ onto the 4♦, taking in the 2♠ and the 6♥, and declares a group of 8s.")
     assert refused(grouped.apply("play KD"), "capture 2S 6H with 8C", "play.declare")
     state = position(["3H 7C KD", "2D 9S KS"], "4S 9D", turn=0)
     state = state.apply("declare 4S with 3H as 7").apply("declare 9D 4S 3H with 2D as 9")

@@ -18,7 +18,7 @@ from rules_engine.games.gin_rummy import MAX_HANDS, hand_row
 from rules_engine.host import Host
 from rules_engine.scoring import ScoreError
 from ends import most, played_to_end
-from knock_rummies import check_choices, moves
+from knock_rummies import check_choices, knock_discard, moves
 from knock_rummies import position as knock_position
 
 GIN = rules_engine.load_game("gin-rummy")
@@ -107,6 +107,9 @@ def test_a_knock_needs_ten_or_less_in_the_other_ten_cards():
     assert state.phase == "lay" and state.knocker == 1 and state.to_act == 1
     assert state.view(0)["table"]["knock_card"] == "??" and "KS" not in str(state.table(0))
     assert state.view(1)["table"]["knock_card"] == "KS"
+    # Its label is true for whoever reads it: the knocker sees the card face up.
+    assert knock_discard(state, 0) == ("Knocker's discard, face down", ["??"])
+    assert knock_discard(state, 1) == ("Knocker's discard, face down to the other player", ["KS"])
     # The move is told to the other player without its card, which lies face down.
     assert state.last_move_seen_by(0) == ("knock", 1) and state.last_move_seen_by(1) == ("knock KS", 1)
 

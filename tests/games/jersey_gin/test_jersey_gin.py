@@ -14,7 +14,7 @@ from rules_engine.families.rummy import least_deadwood, pips
 from rules_engine.games.jersey_gin import MAX_HANDS, TURN_LIMIT, hand_row, hand_score
 from rules_engine.scoring import ScoreError
 from ends import most, played_to_end
-from knock_rummies import check_choices, moves
+from knock_rummies import check_choices, knock_discard, moves
 from knock_rummies import position as knock_position
 
 JERSEY = rules_engine.load_game("jersey-gin")
@@ -69,7 +69,9 @@ def test_a_knock_needs_ten_or_less_and_goes_face_down():
     for seat in (0, 2):
         assert state.view(seat)["table"]["knock_card"] == "??" and "QD" not in str(state.table(seat))
         assert state.last_move_seen_by(seat) == ("knock", 1)
+        assert knock_discard(state, seat) == ("Knocker's discard, face down", ["??"])
     assert state.view(1)["table"]["knock_card"] == "QD"
+    assert knock_discard(state, 1) == ("Knocker's discard, face down to the others", ["QD"])
 
 
 def test_both_others_lay_off_onto_the_knockers_melds_only_in_turn_from_its_left():
