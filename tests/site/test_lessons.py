@@ -63,6 +63,10 @@ def test_a_lesson_is_replayed_into_frames_the_reader_sees_from_their_seat(tmp_pa
     assert asked["expect"] == ["play 5C"] and asked["feedback"] == {
         "play 9C": "The 9♣ would take the trick, and each trick costs 20."}
     assert asked["legal"] == ["play 5C", "play 9C"] and asked["rules"] == ["play.follow-suit"]
+    # Each move the step allows in the table's words, for the widget's answers; a move made as the
+    # reader's seat is told it, what it brought about included.
+    assert asked["said"] == {"play 5C": "Seat 0 plays the 5♣.", "play 9C": "Seat 0 plays the 9♣."}
+    assert frames[6]["said"] == "Seat 1 plays the 3♣; Seat 0 wins the trick with the 5♣: −20 in No tricks."
     # The reader's seat sees its own hand, never another's.
     hands = {zone["owner"]: zone["cards"] for zone in asked["table"]["zones"] if zone["kind"] == "hand"}
     assert "??" not in hands[0] and all(set(cards) == {"??"} for seat, cards in hands.items() if seat != 0)
