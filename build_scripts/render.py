@@ -341,12 +341,15 @@ def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
     _place_frames(attrs, replayed, spec, fence, frames_out, frames_dir)
     out = [f'<figure class="rules-widget rules-widget--lesson" id="{fence.id}" {_attrs(attrs)}>',
            f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>',
+           # Folded away: a reader with scripts starts the lesson above it (widgets/lesson.js) and
+           # is not shown its answers first; one without opens it and follows it at a table.
+           '<details class="rules-lesson__script"><summary>The lesson\'s steps in text</summary>',
            '<ol class="rules-lesson__steps">']
     for frame in replayed["frames"]:
         words = _lesson_words(frame, replayed["seats"])
         if words:
             out.append(f"<li>{words}</li>")
-    out += ["</ol>", "</figure>"]
+    out += ["</ol>", "</details>", "</figure>"]
     return out
 
 

@@ -44,6 +44,7 @@ export class Lesson {
       .catch((error) => {
         this.loading = null;
         this.steps.hidden = false;
+        this.steps.open = true;
         this.board.hidden = false;  // for its message; "Start the lesson" tries again
         this.say(`This lesson could not be loaded (${error.message}): its steps are listed below.`, "refusal");
         throw error;
@@ -54,7 +55,8 @@ export class Lesson {
   build() {
     const root = this.root;
     root.classList.add("rw-enhanced");
-    this.steps = root.querySelector(".rules-lesson__steps");
+    // The steps in text, folded away under the widget (render.py): its answers are not shown first.
+    this.steps = root.querySelector(".rules-lesson__script");
     const ui = el("div", "rw-lesson");
     ui.classList.toggle("rw-four-colour", fourColours());
     const bar = el("div", "rw-toolbar");
@@ -82,7 +84,10 @@ export class Lesson {
     side.append(this.words, this.message, this.actions);
     this.board.append(side, this.table);
     ui.append(bar, this.board);
-    root.append(ui);
+    // At the top of the box, under its title, so that "Start the lesson" comes first.
+    const title = root.querySelector("figcaption");
+    if (title) title.after(ui);
+    else root.prepend(ui);
     this.ui = ui;
     for (const part of [this.nextButton, this.showButton, this.againButton, this.board]) part.hidden = true;
     ui.addEventListener("keydown", (event) => {

@@ -84,7 +84,15 @@ def play_through(lesson, frames, make_move=click_move, next_step=None):
 
 
 def start(lesson):
+    # The lesson's own button comes first, at the top of its box; its steps in text are folded
+    # away below it, their answers unseen until the reader opens them.
     lesson.scroll_into_view_if_needed()
+    script = lesson.locator("details.rules-lesson__script")
+    button = lesson.get_by_role("button", name="Start the lesson")
+    button.wait_for()
+    assert script.get_attribute("open") is None and not lesson.locator(".rules-lesson__answer").first.is_visible()
+    assert button.bounding_box()["y"] < script.bounding_box()["y"]
+    assert script.locator("summary").inner_text() == "The lesson's steps in text"
     lesson.get_by_role("button", name="Start the lesson").click()
     lesson.locator(".rw-lesson__words p").first.wait_for()
 
