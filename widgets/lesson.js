@@ -234,7 +234,10 @@ export class Lesson {
     const desc = asking ? asking.desc() : table;
     const ctx = asking ? asking.context(this.seat) : { interactive: false, viewer: this.seat };
     const focused = this.table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    this.table.replaceChildren(frame.kind === "end" && table.interlude ? renderInterlude(table, ctx) : renderTable(desc, ctx));
+    // A hand's end (its last trick, its score item by item) stays on the table through the words
+    // after the move that ended it, until the reader is asked a move of the next deal.
+    const ended = table.interlude && !asking;
+    this.table.replaceChildren(ended ? renderInterlude(table, ctx) : renderTable(desc, ctx));
     rovingTabs(this.table);
     this.actions.replaceChildren();
     for (const [move, words, choice] of asking ? asking.buttons() : []) {

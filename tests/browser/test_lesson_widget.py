@@ -66,13 +66,17 @@ def click_move(lesson, frame, move):
         lesson.locator(f'.rw-actions button[data-move="{move}"]').click()
 
 
-def play_through(lesson, frames, make_move=click_move, next_step=None):
-    """Plays a lesson by its expected moves to its end, checking each step's words on the way."""
+def play_through(lesson, frames, make_move=click_move, next_step=None, table=None):
+    """Plays a lesson by its expected moves to its end, checking each step's words on the way, and
+    the hand's end kept on the table through the words after the move that ended it."""
     next_step = next_step or (lambda: lesson.get_by_role("button", name="Next", exact=True).click())
     for at, frame in enumerate(frames):
         said = words(lesson)
+        table = frame.get("table") or table
         if frame["kind"] == "say":
             assert frame["text"].split("#")[0].strip()[:30] in said, (at, said)
+        if table and table["interlude"] and frame["kind"] != "you":
+            assert lesson.locator(".rw-table-area .rw-interlude").count() == 1, (at, frame["kind"], "the next deal shown")
         if frame["kind"] == "you":
             assert "Your move." in said, (at, said)
             make_move(lesson, frame, frame["expect"][0])
