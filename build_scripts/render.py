@@ -359,18 +359,26 @@ def _lesson_words(frame, seats):
     if frame["kind"] == "say":
         return text
     if frame["kind"] == "you":
-        answer = " or ".join(f'<code>{format_move(move)}</code>' for move in frame["expect"][:3])
+        answer = " or ".join(_move_words(frame, move) for move in frame["expect"][:3])
         asked = "any legal move" if frame["any"] else answer
         return f'<strong>Your move.</strong> {text} <span class="rules-lesson__answer">({asked})</span>'
     if frame["kind"] == "move" and not frame["mine"]:
-        who = f"Seat {frame['seat']}: " if frame["seat"] is not None else ""
-        return f'{who}<code>{format_move(frame["move"])}</code> {text}'.rstrip()
+        return f'{_move_words(frame, frame["move"])}. {text}'.rstrip()
     if frame["kind"] == "rest":
         return "The bots play out the rest of the hand." if seats > 1 else "The bot plays out the rest of the deal."
     if frame["kind"] == "end":
         interlude = frame["table"]["interlude"]
         return html.escape(frame["result"] or (interlude["title"] if interlude else ""))
     return ""
+
+
+def _move_words(frame, move):
+    """A move in the table's words as the reader is told it (lessons.py made them), or in notation."""
+    said = frame["said"].get(move) if isinstance(frame.get("said"), dict) else frame.get("said")
+    if said:
+        return html.escape(said.rstrip("."))
+    who = f"Seat {frame['seat']}: " if frame.get("seat") is not None and frame["kind"] == "move" else ""
+    return f'{who}<code>{format_move(move)}</code>'
 
 
 def _rule_links(text):

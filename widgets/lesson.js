@@ -183,9 +183,9 @@ export class Lesson {
     } else if (frame.kind === "say") {
       para(frame.text);
     } else if (frame.kind === "move" && frame.mine) {
-      para(`Right: ${prettyMove(frame.move)}.`, "rw-lesson__right");
+      para(`Right: ${frame.said || `${prettyMove(frame.move)}.`}`, "rw-lesson__right");
     } else if (frame.kind === "move") {
-      para(`${frame.seat === null || frame.seat === undefined ? "" : `${name(frame.seat)}: `}${prettyMove(frame.move)}.`, "rw-lesson__move");
+      para(frame.said || `${frame.seat === null || frame.seat === undefined ? "" : `${name(frame.seat)}: `}${prettyMove(frame.move)}.`, "rw-lesson__move");
       if (frame.text) para(frame.text);
     } else if (frame.kind === "you") {
       const head = para("", "rw-lesson__ask");
@@ -263,10 +263,18 @@ export class Lesson {
     const frame = this.frame;
     const why = frame.feedback[move] || `The lesson asks for another move: ${frame.text.replace(RULE, "").trim()}`;
     const said = el("span");
-    said.append(`${prettyMove(move)} is allowed, but not this time. `, ...linked(why));
+    said.append(`${this.sentence(move)} That is allowed, but not this time. `, ...linked(why));
     this.message.replaceChildren(said);
     this.message.dataset.kind = "prompt";
     this.message.setAttribute("aria-live", "assertive");
+  }
+
+  /** A move the reader's step allows, in the table's words as the build made them (lessons.py). */
+  sentence(move) {
+    const said = this.frame.said?.[move];
+    if (said) return said;
+    const words = prettyMove(move);
+    return `${words[0].toUpperCase()}${words.slice(1)}.`;
   }
 
   /** A move the lesson accepts: the one asked for goes on, another it accepts takes its branch. */
@@ -291,7 +299,7 @@ export class Lesson {
     asking.busy = true;
     this.render();
     for (const key of asking.shownKeys()) this.table.querySelector(`[data-key="${key}"]`)?.classList.add("rw-card--shown");
-    this.say(`Here is the move: ${prettyMove(move)}.`, "prompt");
+    this.say(`Here is the move: ${this.sentence(move)}`, "prompt");
     setTimeout(() => {
       asking.busy = false;
       if (this.asking === asking) this.right(move);

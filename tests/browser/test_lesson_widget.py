@@ -67,14 +67,17 @@ def click_move(lesson, frame, move):
 
 
 def play_through(lesson, frames, make_move=click_move, next_step=None, table=None):
-    """Plays a lesson by its expected moves to its end, checking each step's words on the way, and
-    the hand's end kept on the table through the words after the move that ended it."""
+    """Plays a lesson by its expected moves to its end, checking each step's words on the way: the
+    moves in the table's words; the hand's end kept on the table through the words after the move
+    that ended it."""
     next_step = next_step or (lambda: lesson.get_by_role("button", name="Next", exact=True).click())
     for at, frame in enumerate(frames):
         said = words(lesson)
         table = frame.get("table") or table
         if frame["kind"] == "say":
             assert frame["text"].split("#")[0].strip()[:30] in said, (at, said)
+        if frame["kind"] == "move":
+            assert frame["said"] in said, (at, said)   # the table's words, not the notation
         if table and table["interlude"] and frame["kind"] != "you":
             assert lesson.locator(".rw-table-area .rw-interlude").count() == 1, (at, frame["kind"], "the next deal shown")
         if frame["kind"] == "you":
@@ -137,6 +140,7 @@ def test_a_wrong_legal_move_and_a_card_that_starts_no_move_are_answered(page, si
     said = message(lesson)
     answer = frame["feedback"].get(wrong) or frame["text"].split("#")[0].strip()[:40]
     assert "is allowed, but not this time" in said and answer in said, said
+    assert said.startswith(frame["said"][wrong]), said   # the move in the table's words
     assert "Your move." in words(lesson)   # not played: the lesson still asks
     refused, why = next(iter(frame["refusals"].items()))
     card = refused.split()[-1]
