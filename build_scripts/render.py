@@ -382,8 +382,28 @@ def _move_words(frame, move):
 
 
 def _rule_links(text):
-    """``#play.follow-suit`` in a lesson's words as a link to the rule on the page."""
-    return RULE_MENTION.sub(lambda m: f'(<a class="rules-lesson__rule" href="#{m.group(1)}">the rule</a>)', text)
+    """``#play.follow-suit`` in a lesson's words as a link to the rule on the page: one link a rule,
+    each in words of its own where the words name several (as widgets/rule-links.js does)."""
+    rules = list(dict.fromkeys(RULE_MENTION.findall(text)))
+    linked = set()
+
+    def link(match):
+        rule = match.group(1)
+        if rule in linked:
+            return ""
+        linked.add(rule)
+        return f'(<a class="rules-lesson__rule" href="#{rule}">{rule_words(rule, rules)}</a>)'
+    return RULE_MENTION.sub(link, text)
+
+
+def rule_words(rule, rules):
+    """A rule link's words: "the rule" where it is the only one named; else its id's last part
+    ("rule: sweep" for ``play.sweep``), or its place ("rule 2") where two would read alike."""
+    if len(rules) == 1:
+        return "the rule"
+    tails = [named.rsplit(".", 1)[1].replace("-", " ") for named in rules]
+    tail = tails[rules.index(rule)]
+    return f"rule: {tail}" if tails.count(tail) == 1 else f"rule {rules.index(rule) + 1}"
 
 
 def opening_file_name(game_id, play_id):

@@ -67,8 +67,8 @@ def click_move(lesson, frame, move):
 
 
 def play_through(lesson, frames, make_move=click_move, next_step=None, table=None):
-    """Plays a lesson by its expected moves to its end, checking each step's words on the way: the
-    moves in the table's words; the hand's end kept on the table through the words after the move
+    """Plays a lesson by its expected moves to its end, checking each step's words on the way: each
+    rule named once, in words of its own; the moves in the table's words; the hand's end kept on the table through the words after the move
     that ended it."""
     next_step = next_step or (lambda: lesson.get_by_role("button", name="Next", exact=True).click())
     for at, frame in enumerate(frames):
@@ -76,6 +76,9 @@ def play_through(lesson, frames, make_move=click_move, next_step=None, table=Non
         table = frame.get("table") or table
         if frame["kind"] == "say":
             assert frame["text"].split("#")[0].strip()[:30] in said, (at, said)
+        rules = lesson.locator(".rw-lesson__words a.rules-lesson__rule")
+        links = [(rules.nth(i).get_attribute("href"), rules.nth(i).inner_text()) for i in range(rules.count())]
+        assert len(set(href for href, _ in links)) == len(links) == len(set(text for _, text in links)), (at, links)
         if frame["kind"] == "move":
             assert frame["said"] in said, (at, said)   # the table's words, not the notation
         if table and table["interlude"] and frame["kind"] != "you":

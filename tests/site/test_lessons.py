@@ -152,3 +152,14 @@ def test_a_move_built_card_by_card_is_listed_with_its_cards_for_the_widget():
     assert built[layoff["expect"][0]]["cards"] == [layoff["expect"][0].split()[1]]
     assert built[layoff["expect"][0]]["target"] in {zone["id"] for zone in layoff["table"]["zones"]}
     assert set(built) == {click["move"] for click in layoff["table"]["moves"] if click.get("built")}
+
+
+def test_a_step_naming_rules_links_each_once_in_words_of_its_own():
+    from build_scripts.render import _rule_links
+
+    links = re.findall(r'<a class="rules-lesson__rule" href="#([^"]+)">([^<]+)</a>',
+                       _rule_links("Trail or sweep. #play.sweep #play.trail #play.sweep"))
+    assert links == [("play.sweep", "rule: sweep"), ("play.trail", "rule: trail")]
+    assert re.findall(r">([^<]+)</a>", _rule_links("Follow suit. #play.follow-suit")) == ["the rule"]
+    # Two rules of one name in different sections are told apart by their place.
+    assert re.findall(r">([^<]+)</a>", _rule_links("#play.capture #scoring.capture")) == ["rule 1", "rule 2"]
