@@ -191,7 +191,10 @@ export class Lesson {
       const head = para("", "rw-lesson__ask");
       head.append(el("strong", null, "Your move. "), ...linked(frame.text));
     } else if (frame.kind === "rest") {
-      para("The bots play out the rest of the hand:");
+      // One line first: how many moves, and how the hand ended; the moves themselves below.
+      const count = frame.moves.length;
+      const ended = frame.table.interlude?.title || frame.table.result;
+      para(`${this.lesson.seats > 1 ? "The bots play" : "The bot plays"} out the rest of the hand in ${count} move${count === 1 ? "" : "s"}, listed below${ended ? `. ${ended.replace(/\.$/, "")}` : ""}.`);
       const list = el("ol", "rw-lesson__rest");
       list.tabIndex = 0;
       list.setAttribute("aria-label", "The rest of the hand");

@@ -68,8 +68,8 @@ def click_move(lesson, frame, move):
 
 def play_through(lesson, frames, make_move=click_move, next_step=None, table=None):
     """Plays a lesson by its expected moves to its end, checking each step's words on the way: each
-    rule named once, in words of its own; the moves in the table's words; the hand's end kept on the table through the words after the move
-    that ended it."""
+    rule named once, in words of its own; the moves in the table's words; the hand's end kept on
+    the table through the words after the move that ended it."""
     next_step = next_step or (lambda: lesson.get_by_role("button", name="Next", exact=True).click())
     for at, frame in enumerate(frames):
         said = words(lesson)
@@ -83,6 +83,8 @@ def play_through(lesson, frames, make_move=click_move, next_step=None, table=Non
             assert frame["said"] in said, (at, said)   # the table's words, not the notation
         if table and table["interlude"] and frame["kind"] != "you":
             assert lesson.locator(".rw-table-area .rw-interlude").count() == 1, (at, frame["kind"], "the next deal shown")
+        if frame["kind"] == "rest":
+            check_rest_list(lesson, len(frame["moves"]))
         if frame["kind"] == "you":
             assert "Your move." in said, (at, said)
             make_move(lesson, frame, frame["expect"][0])
@@ -91,6 +93,26 @@ def play_through(lesson, frames, make_move=click_move, next_step=None, table=Non
             assert "Lesson complete" in said, said
         else:
             next_step()
+
+
+def check_rest_list(lesson, count):
+    """The bots' moves to the hand's end: a line saying how many first; then a list whose numbers,
+    up to three digits, are whole inside its box, which is tall and framed, its scrollbar showing."""
+    assert f"rest of the hand in {count} move" in lesson.locator(".rw-lesson__words p").first.inner_text()
+    box = lesson.locator(".rw-lesson__rest").evaluate("""(list) => {
+      const style = getComputedStyle(list);
+      const probe = document.createElement("span");
+      probe.textContent = "100.";
+      list.firstElementChild.append(probe);
+      const number = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = list.firstElementChild.getBoundingClientRect().left - list.getBoundingClientRect().left - list.clientLeft;
+      return { number, room, height: list.clientHeight, full: list.scrollHeight, font: parseFloat(style.fontSize),
+               border: style.borderTopStyle, thumb: style.scrollbarColor };
+    }""")
+    assert box["room"] >= box["number"], box                 # the marker "100." fits in the item's margin
+    assert box["height"] >= min(box["full"], 20 * box["font"]), box   # about twenty lines at once
+    assert box["border"] != "none" and not box["thumb"].startswith(("auto", "rgba(0, 0, 0, 0)", "transparent")), box
 
 
 def start(lesson):
