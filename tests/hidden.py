@@ -186,13 +186,17 @@ def _sentences(state, seat, table):
     """Each move the table offers in the words a lesson's step would answer it with
     (build_scripts/lessons.py); a move whose next deal this replay never drew (a record's decks hold
     only the deals the game played) is left out, in both deals alike."""
-    out = {}
-    for move in dict.fromkeys(click["move"] for click in table["moves"]):
-        try:
-            out.update(move_sentences(state, seat, [move]))
-        except RecordError:
-            out[move] = "(a deal not drawn)"
-    return out
+    moves = list(dict.fromkeys(click["move"] for click in table["moves"]))
+    try:
+        return move_sentences(state, seat, moves)
+    except RecordError:
+        out = {}
+        for move in moves:
+            try:
+                out.update(move_sentences(state, seat, [move]))
+            except RecordError:
+                out[move] = "(a deal not drawn)"
+        return out
 
 
 def reader_reply(state, seat, indexes):
