@@ -76,8 +76,8 @@ def play_through(lesson, frames, make_move=click_move, next_step=None, table=Non
         table = frame.get("table") or table
         if frame["kind"] == "say":
             assert frame["text"].split("#")[0].strip()[:30] in said, (at, said)
-        rules = lesson.locator(".rw-lesson__words a.rules-lesson__rule")
-        links = [(rules.nth(i).get_attribute("href"), rules.nth(i).inner_text()) for i in range(rules.count())]
+        links = lesson.locator(".rw-lesson__words").evaluate(
+            "(words) => [...words.querySelectorAll('a.rules-lesson__rule')].map((a) => [a.getAttribute('href'), a.textContent])")
         assert len(set(href for href, _ in links)) == len(links) == len(set(text for _, text in links)), (at, links)
         if frame["kind"] == "move":
             assert frame["said"] in said, (at, said)   # the table's words, not the notation
