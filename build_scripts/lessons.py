@@ -42,7 +42,8 @@ import rules_engine
 from rules_engine import RulesError
 from rules_engine.bots import HeuristicBot
 from rules_engine.errors import quote
-from rules_engine.prepared import built_of, refusals
+from rules_engine.movelog import entry as log_entry
+from rules_engine.prepared import built_of, move_sentences, refusals
 
 HEADER = {"title": "text", "seats": "int", "seat": "int", "seed": "int", "id": "id"}
 KINDS = ("say", "move", "you", "expect", "else", "rest")
@@ -243,7 +244,7 @@ def _play(builder, state, steps, seat):
 def _branch(builder, state, step, move, rest, seat):
     """The frames after ``move``, which ``step`` accepts besides the script's own."""
     other = _Frames(builder.spec, seat, builder)
-    other.moved(Step("you", step.line, move=move), state.apply(move), mine=True)
+    other.moved(Step("you", step.line, move=move), state, state.apply(move), mine=True)
     try:
         _play(other, state.apply(move), rest, seat)
     except LessonError as error:
@@ -277,7 +278,7 @@ def _others_move(builder, state, step, seat):
     if state.to_act == seat:
         raise LessonError(step.line, f"it is the reader's seat ({seat}) to play here: write a 'you:' step")
     after = _apply(state, step.move, step.line, "the move")
-    builder.moved(step, after)
+    builder.moved(step, state, after)
     return after
 
 
@@ -297,7 +298,7 @@ def _your_move(builder, state, step, seat):
             raise LessonError(line, f"{quote(move)} is one the lesson accepts: 'else' answers a move it does not")
     main = state.apply(expected[0])
     asked = builder.asked(step, state, expected, {state.parse_move(m).text: text for m, text in step.feedback.items()})
-    builder.moved(Step("you", step.line, move=expected[0]), main, mine=True)
+    builder.moved(Step("you", step.line, move=expected[0]), state, main, mine=True)
     return main, asked
 
 
@@ -342,12 +343,13 @@ class _Frames:
     def say(self, step, state):
         self._add({"kind": "say", "line": step.line, "text": step.text, "rules": rule_refs(step.text)})
 
-    def moved(self, step, after, mine=False):
+    def moved(self, step, before, after, mine=False):
         if not after.told_last_move(self.seat):
             return   # another seat's private decision: the reader is not told of it
         text, mover = after.last_move_seen_by(self.seat)
         self._add({"kind": "move", "line": step.line, "move": text, "seat": mover, "mine": mine,
-                   "text": step.text, "rules": rule_refs(step.text), "table": self._table(after)})
+                   "said": log_entry(before, after, self.seat)["said"], "text": step.text,
+                   "rules": rule_refs(step.text), "table": self._table(after)})
 
     def rested(self, step, state, moves):
         self._add({"kind": "rest", "line": step.line, "moves": moves, "table": self._table(state)})
@@ -357,7 +359,10 @@ class _Frames:
         frame = {"kind": "you", "line": step.line, "text": step.text, "rules": rule_refs(step.text),
                  "expect": expected, "any": not step.expect, "feedback": feedback,
                  "legal": [move["move"] for move in table["moves"]],
-                 "refusals": refusals(state, table), "table": table}
+                 "refusals": refusals(state, table), "table": table,
+                 # Each move the step allows, in the table's words, for the widget's answers.
+                 "said": move_sentences(state, self.seat, list(dict.fromkeys(
+                     [move["move"] for move in table["moves"]] + expected)))}
         if table.get("selection"):
             frame["built"] = built_of(state, expected)
         return self._add(frame)

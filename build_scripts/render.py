@@ -344,12 +344,15 @@ def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
     _place_frames(attrs, replayed, spec, fence, frames_out, frames_dir)
     out = [f'<figure class="rules-widget rules-widget--lesson" id="{fence.id}" {_attrs(attrs)}>',
            f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>',
+           # Folded away: a reader with scripts starts the lesson above it (widgets/lesson.js) and
+           # is not shown its answers first; one without opens it and follows it at a table.
+           '<details class="rules-lesson__script"><summary>The lesson\'s steps in text</summary>',
            '<ol class="rules-lesson__steps">']
     for frame in replayed["frames"]:
         words = _lesson_words(frame, replayed["seats"])
         if words:
             out.append(f"<li>{words}</li>")
-    out += ["</ol>", "</figure>"]
+    out += ["</ol>", "</details>", "</figure>"]
     return out
 
 
@@ -359,12 +362,11 @@ def _lesson_words(frame, seats):
     if frame["kind"] == "say":
         return text
     if frame["kind"] == "you":
-        answer = " or ".join(f'<code>{format_move(move)}</code>' for move in frame["expect"][:3])
+        answer = " or ".join(_move_words(frame, move) for move in frame["expect"][:3])
         asked = "any legal move" if frame["any"] else answer
         return f'<strong>Your move.</strong> {text} <span class="rules-lesson__answer">({asked})</span>'
     if frame["kind"] == "move" and not frame["mine"]:
-        who = f"Seat {frame['seat']}: " if frame["seat"] is not None else ""
-        return f'{who}<code>{format_move(frame["move"])}</code> {text}'.rstrip()
+        return f'{_move_words(frame, frame["move"])}. {text}'.rstrip()
     if frame["kind"] == "rest":
         return "The bots play out the rest of the hand." if seats > 1 else "The bot plays out the rest of the deal."
     if frame["kind"] == "end":
@@ -373,9 +375,38 @@ def _lesson_words(frame, seats):
     return ""
 
 
+def _move_words(frame, move):
+    """A move in the table's words as the reader is told it (lessons.py made them), or in notation."""
+    said = frame["said"].get(move) if isinstance(frame.get("said"), dict) else frame.get("said")
+    if said:
+        return html.escape(said.rstrip("."))
+    who = f"Seat {frame['seat']}: " if frame.get("seat") is not None and frame["kind"] == "move" else ""
+    return f'{who}<code>{format_move(move)}</code>'
+
+
 def _rule_links(text):
-    """``#play.follow-suit`` in a lesson's words as a link to the rule on the page."""
-    return RULE_MENTION.sub(lambda m: f'(<a class="rules-lesson__rule" href="#{m.group(1)}">the rule</a>)', text)
+    """``#play.follow-suit`` in a lesson's words as a link to the rule on the page: one link a rule,
+    each in words of its own where the words name several (as widgets/rule-links.js does)."""
+    rules = list(dict.fromkeys(RULE_MENTION.findall(text)))
+    linked = set()
+
+    def link(match):
+        rule = match.group(1)
+        if rule in linked:
+            return ""
+        linked.add(rule)
+        return f'(<a class="rules-lesson__rule" href="#{rule}">{rule_words(rule, rules)}</a>)'
+    return RULE_MENTION.sub(link, text)
+
+
+def rule_words(rule, rules):
+    """A rule link's words: "the rule" where it is the only one named; else its id's last part
+    ("rule: sweep" for ``play.sweep``), or its place ("rule 2") where two would read alike."""
+    if len(rules) == 1:
+        return "the rule"
+    tails = [named.rsplit(".", 1)[1].replace("-", " ") for named in rules]
+    tail = tails[rules.index(rule)]
+    return f"rule: {tail}" if tails.count(tail) == 1 else f"rule {rules.index(rule) + 1}"
 
 
 def opening_file_name(game_id, play_id):

@@ -4,15 +4,19 @@ A worked example's frames (:func:`frames`), a play block's first deal up to the 
 (:func:`opening`), the answers to the reader's first moves (:func:`answers`), and what the reader's
 turn offers on such a table (:func:`turn_offers`): the moves built card by card, with their cards,
 so that the widget builds them step by step (:func:`built_of`), and the engine's refusal of each
-card that starts no move (:func:`refusals`). Each is what the reader's seat would be told by the
+card that starts no move (:func:`refusals`), and each move's sentence, as the reader's seat would be told it, for the
+widget's answers in the table's own words (:func:`move_sentences`). Each is what the reader's seat would be told by the
 page protocol (rules_engine.host), and nothing more.
 """
+
+import re
 
 from .errors import RulesError
 from .game import ALL
 from .host import PROTOCOL_VERSION, Host
 from .record import Record
-from .cards import HIDDEN
+from .cards import HIDDEN, parse_card
+from .movelog import entry as log_entry
 from .selection import answer as selection_answer, built_moves, lone_finish
 
 OPENING_KEYS = ("view", "table", "human", "step", "last", "result", "log")
@@ -223,4 +227,33 @@ def refusals(state, table):
                 explanation = (str(error), None)
             if explanation is not None:
                 out[move] = {"reason": explanation[0], "rule": explanation[1]}
+    return out
+
+
+# A card as the engine's sentences name it: ``10♥``, ``Q♠``.
+NAMED_CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def move_sentences(state, seat, moves):
+    """Each of ``moves`` as ``seat`` would be told it once made, in the move log's words (the play
+    table's, rules_engine.movelog), so that a widget drawn before the engine answers a move in them
+    ("Seat 1 takes the 10♥.") rather than in notation. A move not made must tell nothing the seat
+    cannot see now: where the seat's sentence names a card its table does not show (a card drawn
+    blind), the move is said as another seat is told it. Only the move is said, the sentence's first
+    clause: what follows its ";" tells what the move would bring about, which may depend on cards
+    still hidden (Spinado's "that stops the sequence", the points left in the others' hands when a
+    hand ends). Where no sentence will do, the move is said in notation."""
+    table = state.table(seat)
+    seen = {parse_card(card).symbol for zone in table["zones"] for card in zone["cards"] if card != HIDDEN}
+    others = [other for other in range(state.seats) if other != seat]
+    out = {}
+    for move in moves:
+        after = state.apply(move)
+        told = (log_entry(state, after, each) for each in [seat, *others])
+        clauses = (sentence(each["said"].split(";")[0]) for each in told if each)
+        out[move] = next((said for said in clauses if set(NAMED_CARD.findall(said)) <= seen), None)
+        if out[move] is None:
+            from .render import pretty_move
+            words = pretty_move(move)
+            out[move] = f"{words[0].upper()}{words[1:]}."
     return out

@@ -29,13 +29,13 @@ import random
 import re
 from collections import Counter
 
-from rules_engine.prepared import built_of, refusals, turn_offers  # what a widget drawn before the engine asks with
+from rules_engine.prepared import built_of, move_sentences, refusals, turn_offers  # what a widget drawn before the engine asks with
 import rules_engine
 from rules_engine import movelog
 from rules_engine.bots import make_bot
 from rules_engine.cards import HIDDEN, format_cards, parse_card
 from rules_engine.cli import told_lines
-from rules_engine.errors import RulesError
+from rules_engine.errors import RecordError, RulesError
 from rules_engine.game import ALL, Game
 from rules_engine.host import Host, Session
 
@@ -174,11 +174,29 @@ def observed(point, seat):
         if state.to_act == seat and not state.is_over:
             # What a lesson's step, an example's question or a first deal drawn before the engine
             # gives the reader at its turn, made at build time: the engine's refusal of each card
-            # that starts no move, the moves built card by card.
+            # that starts no move, the moves built card by card, each move the table offers in the
+            # words the reader would be told of it.
             table = seen["host"]["table"]
             seen["asked"] = (refusals(state, table), built_of(state) if table.get("selection") else None,
-                             turn_offers(state, table))
+                             turn_offers(state, table), _sentences(state, seat, table))
     return seen
+
+
+def _sentences(state, seat, table):
+    """Each move the table offers in the words a lesson's step would answer it with
+    (build_scripts/lessons.py); a move whose next deal this replay never drew (a record's decks hold
+    only the deals the game played) is left out, in both deals alike."""
+    moves = list(dict.fromkeys(click["move"] for click in table["moves"]))
+    try:
+        return move_sentences(state, seat, moves)
+    except RecordError:
+        out = {}
+        for move in moves:
+            try:
+                out.update(move_sentences(state, seat, [move]))
+            except RecordError:
+                out[move] = "(a deal not drawn)"
+        return out
 
 
 def reader_reply(state, seat, indexes):

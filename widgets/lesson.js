@@ -44,6 +44,7 @@ export class Lesson {
       .catch((error) => {
         this.loading = null;
         this.steps.hidden = false;
+        this.steps.open = true;
         this.board.hidden = false;  // for its message; "Start the lesson" tries again
         this.say(`This lesson could not be loaded (${error.message}): its steps are listed below.`, "refusal");
         throw error;
@@ -54,7 +55,8 @@ export class Lesson {
   build() {
     const root = this.root;
     root.classList.add("rw-enhanced");
-    this.steps = root.querySelector(".rules-lesson__steps");
+    // The steps in text, folded away under the widget (render.py): its answers are not shown first.
+    this.steps = root.querySelector(".rules-lesson__script");
     const ui = el("div", "rw-lesson");
     ui.classList.toggle("rw-four-colour", fourColours());
     const bar = el("div", "rw-toolbar");
@@ -82,7 +84,10 @@ export class Lesson {
     side.append(this.words, this.message, this.actions);
     this.board.append(side, this.table);
     ui.append(bar, this.board);
-    root.append(ui);
+    // At the top of the box, under its title, so that "Start the lesson" comes first.
+    const title = root.querySelector("figcaption");
+    if (title) title.after(ui);
+    else root.prepend(ui);
     this.ui = ui;
     for (const part of [this.nextButton, this.showButton, this.againButton, this.board]) part.hidden = true;
     ui.addEventListener("keydown", (event) => {
@@ -178,15 +183,18 @@ export class Lesson {
     } else if (frame.kind === "say") {
       para(frame.text);
     } else if (frame.kind === "move" && frame.mine) {
-      para(`Right: ${prettyMove(frame.move)}.`, "rw-lesson__right");
+      para(`Right: ${frame.said || `${prettyMove(frame.move)}.`}`, "rw-lesson__right");
     } else if (frame.kind === "move") {
-      para(`${frame.seat === null || frame.seat === undefined ? "" : `${name(frame.seat)}: `}${prettyMove(frame.move)}.`, "rw-lesson__move");
+      para(frame.said || `${frame.seat === null || frame.seat === undefined ? "" : `${name(frame.seat)}: `}${prettyMove(frame.move)}.`, "rw-lesson__move");
       if (frame.text) para(frame.text);
     } else if (frame.kind === "you") {
       const head = para("", "rw-lesson__ask");
       head.append(el("strong", null, "Your move. "), ...linked(frame.text));
     } else if (frame.kind === "rest") {
-      para("The bots play out the rest of the hand:");
+      // One line first: how many moves, and how the hand ended; the moves themselves below.
+      const count = frame.moves.length;
+      const ended = frame.table.interlude?.title || frame.table.result;
+      para(`${this.lesson.seats > 1 ? "The bots play" : "The bot plays"} out the rest of the hand in ${count} move${count === 1 ? "" : "s"}, listed below${ended ? `. ${ended.replace(/\.$/, "")}` : ""}.`);
       const list = el("ol", "rw-lesson__rest");
       list.tabIndex = 0;
       list.setAttribute("aria-label", "The rest of the hand");
@@ -229,7 +237,10 @@ export class Lesson {
     const desc = asking ? asking.desc() : table;
     const ctx = asking ? asking.context(this.seat) : { interactive: false, viewer: this.seat };
     const focused = this.table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    this.table.replaceChildren(frame.kind === "end" && table.interlude ? renderInterlude(table, ctx) : renderTable(desc, ctx));
+    // A hand's end (its last trick, its score item by item) stays on the table through the words
+    // after the move that ended it, until the reader is asked a move of the next deal.
+    const ended = table.interlude && !asking;
+    this.table.replaceChildren(ended ? renderInterlude(table, ctx) : renderTable(desc, ctx));
     rovingTabs(this.table);
     this.actions.replaceChildren();
     for (const [move, words, choice] of asking ? asking.buttons() : []) {
@@ -255,10 +266,18 @@ export class Lesson {
     const frame = this.frame;
     const why = frame.feedback[move] || `The lesson asks for another move: ${frame.text.replace(RULE, "").trim()}`;
     const said = el("span");
-    said.append(`${prettyMove(move)} is allowed, but not this time. `, ...linked(why));
+    said.append(`${this.sentence(move)} That is allowed, but not this time. `, ...linked(why));
     this.message.replaceChildren(said);
     this.message.dataset.kind = "prompt";
     this.message.setAttribute("aria-live", "assertive");
+  }
+
+  /** A move the reader's step allows, in the table's words as the build made them (lessons.py). */
+  sentence(move) {
+    const said = this.frame.said?.[move];
+    if (said) return said;
+    const words = prettyMove(move);
+    return `${words[0].toUpperCase()}${words.slice(1)}.`;
   }
 
   /** A move the lesson accepts: the one asked for goes on, another it accepts takes its branch. */
@@ -283,7 +302,7 @@ export class Lesson {
     asking.busy = true;
     this.render();
     for (const key of asking.shownKeys()) this.table.querySelector(`[data-key="${key}"]`)?.classList.add("rw-card--shown");
-    this.say(`Here is the move: ${prettyMove(move)}.`, "prompt");
+    this.say(`Here is the move: ${this.sentence(move)}`, "prompt");
     setTimeout(() => {
       asking.busy = false;
       if (this.asking === asking) this.right(move);

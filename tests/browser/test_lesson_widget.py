@@ -70,13 +70,25 @@ def click_move(lesson, frame, move):
         lesson.locator(f'.rw-actions button[data-move="{move}"]').click()
 
 
-def play_through(lesson, frames, make_move=click_move, next_step=None):
-    """Plays a lesson by its expected moves to its end, checking each step's words on the way."""
+def play_through(lesson, frames, make_move=click_move, next_step=None, table=None):
+    """Plays a lesson by its expected moves to its end, checking each step's words on the way: each
+    rule named once, in words of its own; the moves in the table's words; the hand's end kept on
+    the table through the words after the move that ended it."""
     next_step = next_step or (lambda: lesson.get_by_role("button", name="Next", exact=True).click())
     for at, frame in enumerate(frames):
         said = words(lesson)
+        table = frame.get("table") or table
         if frame["kind"] == "say":
             assert frame["text"].split("#")[0].strip()[:30] in said, (at, said)
+        links = lesson.locator(".rw-lesson__words").evaluate(
+            "(words) => [...words.querySelectorAll('a.rules-lesson__rule')].map((a) => [a.getAttribute('href'), a.textContent])")
+        assert len(set(href for href, _ in links)) == len(links) == len(set(text for _, text in links)), (at, links)
+        if frame["kind"] == "move":
+            assert frame["said"] in said, (at, said)   # the table's words, not the notation
+        if table and table["interlude"] and frame["kind"] != "you":
+            assert lesson.locator(".rw-table-area .rw-interlude").count() == 1, (at, frame["kind"], "the next deal shown")
+        if frame["kind"] == "rest":
+            check_rest_list(lesson, len(frame["moves"]))
         if frame["kind"] == "you":
             assert "Your move." in said, (at, said)
             make_move(lesson, frame, frame["expect"][0])
@@ -87,8 +99,36 @@ def play_through(lesson, frames, make_move=click_move, next_step=None):
             next_step()
 
 
+def check_rest_list(lesson, count):
+    """The bots' moves to the hand's end: a line saying how many first; then a list whose numbers,
+    up to three digits, are whole inside its box, which is tall and framed, its scrollbar showing."""
+    assert f"rest of the hand in {count} move" in lesson.locator(".rw-lesson__words p").first.inner_text()
+    box = lesson.locator(".rw-lesson__rest").evaluate("""(list) => {
+      const style = getComputedStyle(list);
+      const probe = document.createElement("span");
+      probe.textContent = "100.";
+      list.firstElementChild.append(probe);
+      const number = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room = list.firstElementChild.getBoundingClientRect().left - list.getBoundingClientRect().left - list.clientLeft;
+      return { number, room, height: list.clientHeight, full: list.scrollHeight, font: parseFloat(style.fontSize),
+               border: style.borderTopStyle, thumb: style.scrollbarColor };
+    }""")
+    assert box["room"] >= box["number"], box                 # the marker "100." fits in the item's margin
+    assert box["height"] >= min(box["full"], 20 * box["font"]), box   # about twenty lines at once
+    assert box["border"] != "none" and not box["thumb"].startswith(("auto", "rgba(0, 0, 0, 0)", "transparent")), box
+
+
 def start(lesson):
+    # The lesson's own button comes first, at the top of its box; its steps in text are folded
+    # away below it, their answers unseen until the reader opens them.
     lesson.scroll_into_view_if_needed()
+    script = lesson.locator("details.rules-lesson__script")
+    button = lesson.get_by_role("button", name="Start the lesson")
+    button.wait_for()
+    assert script.get_attribute("open") is None and not lesson.locator(".rules-lesson__answer").first.is_visible()
+    assert button.bounding_box()["y"] < script.bounding_box()["y"]
+    assert script.locator("summary").inner_text() == "The lesson's steps in text"
     lesson.get_by_role("button", name="Start the lesson").click()
     lesson.locator(".rw-lesson__words p").first.wait_for()
 
@@ -129,6 +169,7 @@ def test_a_wrong_legal_move_and_a_card_that_starts_no_move_are_answered(page, si
     said = message(lesson)
     answer = frame["feedback"].get(wrong) or frame["text"].split("#")[0].strip()[:40]
     assert "is allowed, but not this time" in said and answer in said, said
+    assert said.startswith(frame["said"][wrong]), said   # the move in the table's words
     assert "Your move." in words(lesson)   # not played: the lesson still asks
     refused, why = next(iter(frame["refusals"].items()))
     card = refused.split()[-1]

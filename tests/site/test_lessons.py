@@ -63,6 +63,10 @@ def test_a_lesson_is_replayed_into_frames_the_reader_sees_from_their_seat(tmp_pa
     assert asked["expect"] == ["play 5C"] and asked["feedback"] == {
         "play 9C": "The 9♣ would take the trick, and each trick costs 20."}
     assert asked["legal"] == ["play 5C", "play 9C"] and asked["rules"] == ["play.follow-suit"]
+    # Each move the step allows in the table's words, for the widget's answers; a move made as the
+    # reader's seat is told it, what it brought about included.
+    assert asked["said"] == {"play 5C": "Seat 0 plays the 5♣.", "play 9C": "Seat 0 plays the 9♣."}
+    assert frames[6]["said"] == "Seat 1 plays the 3♣; Seat 0 wins the trick with the 5♣: −20 in No tricks."
     # The reader's seat sees its own hand, never another's.
     hands = {zone["owner"]: zone["cards"] for zone in asked["table"]["zones"] if zone["kind"] == "hand"}
     assert "??" not in hands[0] and all(set(cards) == {"??"} for seat, cards in hands.items() if seat != 0)
@@ -148,3 +152,14 @@ def test_a_move_built_card_by_card_is_listed_with_its_cards_for_the_widget():
     assert built[layoff["expect"][0]]["cards"] == [layoff["expect"][0].split()[1]]
     assert built[layoff["expect"][0]]["target"] in {zone["id"] for zone in layoff["table"]["zones"]}
     assert set(built) == {click["move"] for click in layoff["table"]["moves"] if click.get("built")}
+
+
+def test_a_step_naming_rules_links_each_once_in_words_of_its_own():
+    from build_scripts.render import _rule_links
+
+    links = re.findall(r'<a class="rules-lesson__rule" href="#([^"]+)">([^<]+)</a>',
+                       _rule_links("Trail or sweep. #play.sweep #play.trail #play.sweep"))
+    assert links == [("play.sweep", "rule: sweep"), ("play.trail", "rule: trail")]
+    assert re.findall(r">([^<]+)</a>", _rule_links("Follow suit. #play.follow-suit")) == ["the rule"]
+    # Two rules of one name in different sections are told apart by their place.
+    assert re.findall(r">([^<]+)</a>", _rule_links("#play.capture #scoring.capture")) == ["rule 1", "rule 2"]
