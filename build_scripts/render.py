@@ -20,6 +20,7 @@ from rules_engine.table import plain
 
 from . import diagrams, scorepad
 from .frontmatter import GAME_ID
+from .htmltext import colour_cards
 from .lessons import RULE_REF as RULE_MENTION
 from .source import SECTIONS, TRAILING_ATTRS
 
@@ -342,18 +343,41 @@ def _render_lesson(fence, spec, frames_out=None, frames_dir=""):
     attrs = {"data-widget": "lesson", "data-game": spec.id, "data-title": title,
              "data-seat": replayed["seat"], "data-seats": replayed["seats"]}
     _place_frames(attrs, replayed, spec, fence, frames_out, frames_dir)
+    steps = ['<ol class="rules-lesson__steps">',
+             *(f"<li>{words}</li>" for frame in replayed["frames"] if (words := _lesson_words(frame, replayed["seats"]))),
+             "</ol>"]
     out = [f'<figure class="rules-widget rules-widget--lesson" id="{fence.id}" {_attrs(attrs)}>',
-           f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>',
-           # Folded away: a reader with scripts starts the lesson above it (widgets/lesson.js) and
-           # is not shown its answers first; one without opens it and follows it at a table.
-           '<details class="rules-lesson__script"><summary>The lesson\'s steps in text</summary>',
-           '<ol class="rules-lesson__steps">']
-    for frame in replayed["frames"]:
-        words = _lesson_words(frame, replayed["seats"])
-        if words:
-            out.append(f"<li>{words}</li>")
-    out += ["</ol>", "</details>", "</figure>"]
+           f'<figcaption class="rules-widget__title">Lesson: {html.escape(title)}</figcaption>']
+    if frames_out is None:
+        # Folded away: a reader with scripts starts the lesson above it (widgets/lesson.js) and
+        # is not shown its answers first; one without opens it and follows it at a table.
+        out += ['<details class="rules-lesson__script"><summary>The lesson\'s steps in text</summary>', *steps,
+                "</details>"]
+    else:
+        # A page of its own, beside the game's: a reader without scripts follows it at a table, and
+        # the game's page does not carry every lesson's script to readers who play it here.
+        name = frames_file_name(spec.id, fence.id).removesuffix(".json") + "-steps.html"
+        frames_out[frames_dir + name] = _steps_page(spec, fence.id, title, "".join(steps), frames_dir)
+        out.append(f'<p class="rules-lesson__script"><a href="{name}">The lesson\'s steps in text</a> '
+                   "(a page of its own, to follow at a table of yours)</p>")
+    out.append("</figure>")
     return out
+
+
+def _steps_page(spec, lesson_id, title, steps, frames_dir):
+    """A lesson's steps in text as a page of its own, beside the game's page: its rule links lead to
+    the rules there, its cards coloured as the game's page colours them."""
+    up = "../" * frames_dir.count("/")
+    steps = colour_cards(steps.replace('href="#', 'href="./#'))
+    name = html.escape(spec.name)
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{name}, lesson “{html.escape(title)}”: its steps in text</title>'
+            f'<link rel="stylesheet" href="{up}assets/site.css"></head>'
+            f'<body class="rules-steps-page md-typeset"><main>'
+            f'<h1>{name}, lesson: {html.escape(title)}</h1>'
+            f'<p>The lesson\'s steps, to follow at a table of your own. On the <a href="./#{lesson_id}">{name} '
+            f"page</a> the lesson plays them with you on the page's card table.</p>{steps}</main></body></html>\n")
 
 
 def _lesson_words(frame, seats):
@@ -366,7 +390,7 @@ def _lesson_words(frame, seats):
         asked = "any legal move" if frame["any"] else answer
         return f'<strong>Your move.</strong> {text} <span class="rules-lesson__answer">({asked})</span>'
     if frame["kind"] == "move" and not frame["mine"]:
-        return f'{_move_words(frame, frame["move"])}. {text}'.rstrip()
+        return f'{sentence(_move_words(frame, frame["move"]))} {text}'.rstrip()
     if frame["kind"] == "rest":
         return "The bots play out the rest of the hand." if seats > 1 else "The bot plays out the rest of the deal."
     if frame["kind"] == "end":

@@ -46,7 +46,7 @@ export class Lesson {
         this.steps.hidden = false;
         this.steps.open = true;
         this.board.hidden = false;  // for its message; "Start the lesson" tries again
-        this.say(`This lesson could not be loaded (${error.message}): its steps are listed below.`, "refusal");
+        this.say(`This lesson could not be loaded (${error.message}): its steps in text are below.`, "refusal");
         throw error;
       });
     return this.loading;

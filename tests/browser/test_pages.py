@@ -109,7 +109,7 @@ def test_every_page_but_the_games_passes_axe_in_either_theme(page, site_url, sit
 def test_back_to_top_shows_in_the_header_clear_of_the_card_table(new_page, site_url):
     for width in (1280, 390):
         page = new_page(width=width)
-        page.goto(site_url + "games/yukon/")
+        page.goto(site_url + "games/pyramid/")  # a patience's wide table, with the rules going on below it
         page.locator(PLAY).first.scroll_into_view_if_needed()  # the table deals when it comes into view
         page.wait_for_selector(f"{PLAY}.rw-play--your-turn")
         # Down past the table, then back up until its toolbar sits just below the header: the theme

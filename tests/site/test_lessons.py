@@ -163,3 +163,26 @@ def test_a_step_naming_rules_links_each_once_in_words_of_its_own():
     assert re.findall(r">([^<]+)</a>", _rule_links("Follow suit. #play.follow-suit")) == ["the rule"]
     # Two rules of one name in different sections are told apart by their place.
     assert re.findall(r">([^<]+)</a>", _rule_links("#play.capture #scoring.capture")) == ["rule 1", "rule 2"]
+
+
+def test_each_lessons_steps_in_text_are_a_page_of_their_own_linked_from_its_box(built_site):
+    """A game's page links each lesson's steps in text, a page beside it, rather than carrying every
+    lesson's script (and its answers) to readers who play it on the page: the page readable without
+    scripts, its rule links leading to the rules on the game's page, its cards coloured."""
+    site = built_site["site"]
+    pages = sorted(site.glob("games/*/index.html"))
+    assert len(pages) >= 41
+    linked = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "rules-lesson__answer" not in text, page.parent.name
+        for name in re.findall(r'<p class="rules-lesson__script"><a href="([^"]+-steps\.html)">', text):
+            steps = (page.parent / name).read_text(encoding="utf-8")
+            assert steps.startswith("<!doctype html>") and '<ol class="rules-lesson__steps">' in steps, name
+            anchors = set(re.findall(r'\bid="([^"]+)"', text))
+            for target in re.findall(r'href="\./#([^"]+)"', steps):
+                assert target in anchors, (name, target)
+            assert 'href="#' not in steps, name
+            linked += 1
+    assert linked >= 41, linked
+    assert '<span class="card card--red">' in steps
