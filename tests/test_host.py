@@ -393,7 +393,15 @@ def test_a_play_blocks_opening_is_every_reply_the_widget_gets_up_to_the_readers_
         reply = call(host, "bot", session="w")
         replies.append(reply)
     first = opening("king", 42, seats=4, human=0)
-    assert first == [{key: each[key] for key in OPENING_KEYS} for each in replies]
+    assert [{key: each[key] for key in OPENING_KEYS} for each in first] == \
+        [{key: each[key] for key in OPENING_KEYS} for each in replies]
+    # The reader's turn also says what a click does before the engine: the engine's refusal of each
+    # card that starts no move, with its rule (rules_engine.prepared.turn_offers).
+    assert all(set(each) == set(OPENING_KEYS) for each in first[:-1]) and set(first[-1]) == {*OPENING_KEYS, "refusals"}
+    assert first[-1]["refusals"], "seat 0 follows the trick: some of its cards are refused"
+    for move, refusal in first[-1]["refusals"].items():
+        assert host.handle({"v": 1, "op": "explain", "session": "w", "move": move}) == \
+            {"v": 1, "id": None, "ok": True, "legal": False, "move": move, **refusal}
     assert len(first) == 4 and first[-1]["table"]["to_act"] == 0  # the three bots before seat 0 have played
     assert [entry["seat"] for entry in first[-1]["log"]["entries"]] == [3]  # the last bot's move, told last
     # They are seat 0's replies: the others' hands are backs, and nothing tells the seed.
