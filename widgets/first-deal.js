@@ -94,11 +94,6 @@ export class FirstDeal extends EarlyTable {
     this.unsubscribe = onStatus((now) => now.state === "failed" && this.engineFailed());
   }
 
-  setState(state) {
-    this.state = state;
-    this.widget.root.dataset.firstDeal = state;
-  }
-
   draw(replies) {
     const widget = this.widget;
     if (this.state !== "fetching") return;
