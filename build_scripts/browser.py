@@ -4,6 +4,7 @@ Pyodide bundle, placed in the site beside the pages."""
 import hashlib
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -21,10 +22,43 @@ WORKER_SCRIPTS = ("engine-worker.js", "engine-start.js")
 # worker's address (in the bundle's folder), starts the worker early on a #play- link (on pages
 # with a play widget) and keeps links within the page from reloading it. A file, not an inline
 # script, so a strict content security policy allows it.
-def early_start_script(script_url, worker_url, start_early=False):
-    """The <head> script tag of widgets/early.js; ``worker_url`` is relative to the script."""
-    early = " data-start-early" if start_early else ""
-    return f'<script src="{script_url}" data-worker="{worker_url}"{early}></script>'
+def early_start_script(script_url, worker_url, openings=None):
+    """The <head> tags that start a page's scripts early: widgets/early.js (``worker_url`` relative
+    to it), after a modulepreload of main.js and what it imports.
+
+    ``openings``: on a page with play widgets, each one's id and the file of its first deal (or
+    None). A #play- link then also starts the worker at once, and early.js preloads that table's
+    modules and its first deal: fetched one import after another once the theme's bundle has run,
+    they put the deal on the table a second later on a phone's link (benchmarks/link_speed.py)."""
+    folder = script_url.rsplit("/", 1)[0] + "/" if "/" in script_url else ""
+    tags = [f'<link rel="modulepreload" href="{folder}{name}">' for name in module_closure(MAIN_MODULE)]
+    early = ""
+    if openings is not None:
+        modules = " ".join(module_closure(*PLAY_MODULES))
+        named = " ".join(f"{block}={src}" for block, src in openings.items() if src)
+        early = f' data-start-early data-play-modules="{modules}" data-openings="{named}"'
+    tags.append(f'<script src="{script_url}" data-worker="{worker_url}"{early}></script>')
+    return "\n".join(tags)
+
+
+MAIN_MODULE = "main.js"
+# A play table's modules (play.js, loaded when the table nears the view) and the first deal's
+# (first-deal.js, loaded with the deal drawn from the build).
+PLAY_MODULES = ("play.js", "first-deal.js")
+STATIC_IMPORT = re.compile(r'^\s*import\s+(?:[^;]*?\s+from\s+)?"\./([\w.-]+\.js)"', re.M | re.S)
+
+
+def module_closure(*entries):
+    """The widget modules ``entries`` import, statically and at any depth, with the entries first:
+    every file a browser fetches before it runs them (a dynamic ``import()`` is not followed)."""
+    found, queue = [], list(entries)
+    while queue:
+        name = queue.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        queue += STATIC_IMPORT.findall((WIDGETS / name).read_text(encoding="utf-8"))
+    return found
 
 
 def worker_address(folder):

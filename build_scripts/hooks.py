@@ -237,6 +237,19 @@ def on_page_context(context, page, config, nav):
     return context
 
 
+PLAY_TAG = re.compile(r'<div [^>]*data-widget="play"[^>]*>')
+
+
+def play_openings(html):
+    """Each play widget's id in ``html``, with the file of its first deal drawn from the build (or None)."""
+    found = {}
+    for tag in PLAY_TAG.findall(html):
+        block, src = re.search(r'\bid="([^"]+)"', tag), re.search(r'\bdata-opening-src="([^"]+)"', tag)
+        if block:
+            found[block.group(1)] = src.group(1) if src else None
+    return found
+
+
 def on_post_page(output, page, config):
     # Two elements with one id break deep links (a heading "Example 1" and worked example 1).
     ids = Counter(re.findall(r'\sid="([^"]+)"', output))
@@ -247,8 +260,8 @@ def on_post_page(output, page, config):
     script = get_relative_url("widgets/early.js", page.file.url)
     # The worker's address is relative to early.js, whatever the page's depth.
     worker = browser.worker_address(_build["bundle_folder"])
-    start_early = 'data-widget="play"' in output
-    output = output.replace("</head>", browser.early_start_script(script, worker, start_early) + "\n</head>", 1)
+    openings = play_openings(output) if 'data-widget="play"' in output else None
+    output = output.replace("</head>", browser.early_start_script(script, worker, openings) + "\n</head>", 1)
     for path, text in _build.get("frames", {}).pop(page.file.src_uri, {}).items():
         target = Path(config.site_dir) / path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -63,14 +63,10 @@ let observer = null;
 
 /** A play block's table, started: play.js (the card table, its log and pace) is fetched only now,
  *  when the block comes near the view, is touched or a link names it, so a page read for its
- *  rules never loads it. */
+ *  rules never loads it. On a link that names it, early.js has started it already, while the page
+ *  was still parsing: this finds it made. */
 function startTable(root) {
-  root.rwTable ??= import("./play.js").then(({ PlayWidget }) => {
-    const widget = new PlayWidget(root);
-    root.rwWidget = widget;  // the browser tests and benchmarks read its table description
-    return widget;
-  });
-  return root.rwTable.then((widget) => widget.start());
+  return import("./play.js").then((play) => play.startTable(root));
 }
 
 function nearViewport(root) {
@@ -104,6 +100,11 @@ export async function mountAll(scope = document) {
     mounted.add(root);
     import("./scorepad.js").then((pad) => pad.mount(root));
   }
+  // A play table a link names (#play-1, a share link's #play-1/...) comes first: its modules and
+  // its first deal, preloaded by early.js, go on the table before the page's other widgets start.
+  for (const root of scope.querySelectorAll('[data-widget="play"]')) {
+    if (linkedTable(root)) mountTable(root);
+  }
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
@@ -117,17 +118,23 @@ export async function mountAll(scope = document) {
   markKeptLessons(scope);
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
     if (mounted.has(root)) continue;
-    mounted.add(root);
-    // The first touch of the block also starts its table, whatever the scroll position.
-    root.addEventListener("pointerdown", () => startTable(root), { once: true });
-    root.addEventListener("focusin", () => startTable(root), { once: true });
-    // A shared link (#play-1/SEED/CODE) is to this table: bring it into view and deal at once.
-    if (location.hash.startsWith(`#${root.id}/`)) {
-      root.scrollIntoView({ block: "start" });
-      startTable(root);
-    } else nearViewport(root);
+    mountTable(root);
     await nextTask();
   }
+}
+
+const linkedTable = (root) => location.hash === `#${root.id}` || location.hash.startsWith(`#${root.id}/`);
+
+function mountTable(root) {
+  if (mounted.has(root)) return;
+  mounted.add(root);
+  // The first touch of the block also starts its table, whatever the scroll position.
+  root.addEventListener("pointerdown", () => startTable(root), { once: true });
+  root.addEventListener("focusin", () => startTable(root), { once: true });
+  if (!linkedTable(root)) return nearViewport(root);
+  // A link names this table: deal at once, and bring a shared one (#play-1/SEED/CODE) into view.
+  if (location.hash !== `#${root.id}`) root.scrollIntoView({ block: "start" });
+  startTable(root);
 }
 
 // A module script runs once the document is parsed: mount at once rather than wait for

@@ -98,3 +98,21 @@ def test_the_first_deal_is_drawn_and_takes_a_click_before_the_engine_is_ready(ne
     assert start == "normal" and chosen.startswith("slow link ("), chosen
     sent = list(server.sent)
     assert any(name.endswith(".whl.gz") for name in sent) and not [name for name in sent if ".snapshot" in name], sent
+
+
+def test_a_linked_table_is_drawn_while_the_theme_s_script_is_still_on_its_way(new_page, site_url):
+    # On a #play- link early.js starts the table as soon as the parser is past its block: on a phone,
+    # the theme's bundle (which the parser waits for) and the end of the page come a second later.
+    page = new_page(bypass_csp=False)
+    held = []
+    page.route("**/assets/javascripts/bundle.*.js", lambda route: held.append(route))   # answered only when the test says
+    page.goto(site_url + "games/king/#play-1", wait_until="commit")
+    page.wait_for_selector(f"{PLAY}.rw-play--early [data-zone=hand-0] .rw-card--legal")
+    assert held, "the theme's bundle was not asked for"
+    assert page.evaluate("document.readyState") == "loading", "the page was parsed: nothing was held back"
+    assert page.evaluate("rulesEngineStatus.state") == "loading"
+    for route in held:
+        route.continue_()
+    # main.js, once it runs, finds the table made: one table, which goes live and takes the reader's move.
+    page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=LIVE_TIMEOUT_MS)
+    assert page.locator(f"{PLAY} [data-zone=hand-0]").count() == 1

@@ -47,6 +47,20 @@ def test_every_page_gives_the_workers_address_in_that_folder(built_site):
         tag = re.search(r'<script src="[^"]*widgets/early\.js"[^>]*>', text)
         assert tag and f'data-worker="../pyodide/{runtime.name}/{engine.name}/engine-worker.js"' in tag.group(0), path
         assert ("data-start-early" in tag.group(0)) == ('data-widget="play"' in text), path
+        # What the head preloads is there: main.js and its imports on every page, and on a page with
+        # play blocks, a table's modules and each block's first deal (fetched on a #play- link).
+        widgets = (path.parent / tag.group(0).split('"')[1]).resolve().parent
+        preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', text)
+        assert "main.js" in [href.rsplit("/", 1)[-1] for href in preloaded], path
+        assert all((path.parent / href).resolve().is_file() for href in preloaded), (path, preloaded)
+        modules = re.search(r'data-play-modules="([^"]*)"', tag.group(0))
+        openings = re.search(r'data-openings="([^"]*)"', tag.group(0))
+        if modules:
+            assert {"play.js", "first-deal.js"} <= set(modules.group(1).split()), path
+            assert all((widgets / name).is_file() for name in modules.group(1).split()), path
+            for pair in openings.group(1).split():
+                block, src = pair.split("=")
+                assert f'id="{block}" data-widget="play"' in text and (widgets.parent / src).is_file(), (path, pair)
 
 
 def test_only_content_named_files_are_kept_for_good(built_site):
