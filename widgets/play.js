@@ -376,12 +376,16 @@ export class PlayWidget {
     }
     if (this.pace.waiting) this.actions.append(this.pace.next);
     const moves = yourTurn ? this.view.moves : [];
+    // The move the reader chose in the list stays chosen through a render (a status, a refusal):
+    // else "Play" would play the first one.
+    const chosen = this.select.value;
     this.select.replaceChildren(...moves.map((move) => {
       const option = document.createElement("option");
       option.value = move;
       option.textContent = prettyMove(move);
       return option;
     }));
+    if (moves.includes(chosen)) this.select.value = chosen;
     this.list.hidden = !moves.length;
     this.setEnabled(!this.busy);
     this.buttons.undo.disabled = this.busy || !this.step;
