@@ -21,43 +21,8 @@
     early.worker = new Worker(url, { type: "module" });
     early.worker.onmessage = (event) => early.messages.push(event);
     early.worker.onerror = (event) => early.errors.push(event);
-    // The table's modules, and its first deal drawn from the build (#play-N alone: a share link
-    // opens its own position), fetched now rather than one import after another once the theme's
-    // bundle has run: a phone's link then shows the deal about a second sooner.
-    const preload = (href, as) => {
-      const link = document.createElement("link");
-      link.rel = as ? "preload" : "modulepreload";
-      if (as) {
-        link.as = as;
-        link.crossOrigin = "anonymous";  // as play.js's fetch() asks for it, so the preload serves it
-      }
-      link.href = new URL(href, script.src).href;
-      document.head.append(link);
-    };
-    for (const name of (script.dataset.playModules || "").split(" ").filter(Boolean)) preload(name);
-    const block = location.hash.slice(1);
-    for (const pair of (script.dataset.openings || "").split(" ")) {
-      const [id, src] = pair.split("=");
-      if (id === block && src) preload(`../${src}`, "fetch");
-    }
-    // The table is made as soon as the parser is past its block, not after the theme's bundle
-    // (about 0.6 s of script and 0.3 s of style on a mid-range phone) and the page's end: main.js
-    // finds it started (play.js, startTable).
-    const named = block.split("/")[0];
-    if (script.dataset.playModules) {
-      import(new URL("play.js", script.src).href).then((play) => {
-        const parsed = () => {
-          const root = document.getElementById(named);
-          const past = root && (root.nextSibling || document.readyState !== "loading");
-          if (past && root.dataset.widget === "play") play.startTable(root);
-          return past || document.readyState !== "loading";
-        };
-        if (parsed()) return;
-        const watch = new MutationObserver(() => parsed() && watch.disconnect());
-        watch.observe(document.documentElement, { childList: true, subtree: true });
-        document.addEventListener("DOMContentLoaded", () => parsed() && watch.disconnect(), { once: true });
-      }).catch(() => {});  // main.js starts the table as it would without this
-    }
+    // The table itself is made early too (table-link.js): fetched only on such a link.
+    import(new URL("table-link.js", script.src).href).then((link) => link.startLinkedTable(script)).catch(() => {});
   }
   // The theme's search costs a third of a page's bytes (its worker and the whole site's index,
   // fetched at every first load): both wait until the reader goes for the search box (a hover,

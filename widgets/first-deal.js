@@ -208,6 +208,7 @@ export class FirstDeal extends EarlyTable {
     }
     this.answering = false;
     widget.render();
+    widget.root.dispatchEvent(new Event("rw-first-answer"));  // the page's other widgets may start (main.js)
   }
 
   /** Once the engine is ready: deals the block live. True if the engine's table is the one drawn (the

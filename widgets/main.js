@@ -29,10 +29,11 @@ function startWidget(root) {
   return root.rwStarted;
 }
 
-function startNearViewport(root) {
+async function startNearViewport(root, after) {
   root.addEventListener("pointerdown", () => startWidget(root), { once: true });
   root.addEventListener("focusin", () => startWidget(root), { once: true });
   if (LAZY[root.dataset.widget].linked(root) || !("IntersectionObserver" in window)) return startWidget(root);
+  await after;
   nearObserver ||= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (entry.isIntersecting) {
@@ -102,18 +103,20 @@ export async function mountAll(scope = document) {
   }
   // A play table a link names (#play-1, a share link's #play-1/...) comes first: its modules and
   // its first deal, preloaded by early.js, go on the table before the page's other widgets start.
-  for (const root of scope.querySelectorAll('[data-widget="play"]')) {
-    if (linkedTable(root)) mountTable(root);
-  }
+  const linked = [...scope.querySelectorAll('[data-widget="play"]')].filter(linkedTable);
+  for (const root of linked) mountTable(root);
+  // Until that table has answered the reader's first move (or gone live), the widgets near it
+  // wait, unless touched (table-link.js, tableFirst).
+  const after = linked.length ? import("./table-link.js").then((link) => link.tableFirst(linked[0])).catch(() => {}) : null;
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    startNearViewport(root);
+    startNearViewport(root, after);
   }
   for (const root of scope.querySelectorAll('[data-widget="lesson"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    startNearViewport(root);
+    startNearViewport(root, after);
   }
   markKeptLessons(scope);
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {
