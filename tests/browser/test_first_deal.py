@@ -116,3 +116,25 @@ def test_a_linked_table_is_drawn_while_the_theme_s_script_is_still_on_its_way(ne
     # main.js, once it runs, finds the table made: one table, which goes live and takes the reader's move.
     page.wait_for_selector(f"{PLAY}.rw-play--your-turn", timeout=LIVE_TIMEOUT_MS)
     assert page.locator(f"{PLAY} [data-zone=hand-0]").count() == 1
+
+
+def test_the_widgets_near_a_linked_table_wait_for_its_first_answer(new_page, site_url):
+    # King's lessons lie just below its table: on a #play-1 link they are fetched only once the
+    # reader's first move is answered from the build (table-link.js, tableFirst), the engine held back.
+    page = new_page()
+    page.route("**/pyodide/**", lambda route: None)   # never answered: the engine stays loading
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site_url + "games/king/#play-1")
+    page.wait_for_selector(f"{PLAY}.rw-play--early [data-zone=hand-0] .rw-card--legal")
+    # The page parsed and its widgets mounted, their observers given two frames to see them.
+    page.wait_for_function("document.readyState === 'complete'")
+    page.evaluate("new Promise((go) => requestAnimationFrame(() => requestAnimationFrame(go)))")
+    lessons = lambda: [url for url in asked if url.endswith(("/lesson.js", "/stepper.js")) or "-lesson-" in url]  # noqa: E731
+    assert lessons() == [], lessons()
+    page.locator(f"{HAND}.rw-card--legal").first.click()
+    page.wait_for_function("() => { const w = document.querySelector('[data-widget=play]').rwWidget;"
+                           " return w.early.played.length === 1 && !w.early.answering; }")
+    page.wait_for_function("() => document.querySelector('#lesson-1 .rw-lesson, #lesson-1 button')")
+    assert any(url.endswith("/lesson.js") for url in asked)
+    assert page.evaluate("rulesEngineStatus.state") == "loading"
