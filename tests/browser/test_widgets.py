@@ -60,24 +60,13 @@ def test_king_deals_and_the_bots_answer_a_click(page, site_url):
     assert played not in [c.get_attribute("data-card") for c in human_hand(widget).all()]
 
 
-def test_a_move_chosen_in_the_list_stays_chosen_through_a_render(page, site_url):
+def test_an_illegal_card_shows_the_reason_and_links_the_rule(page, site_url):
     widget = ready_to_play(page, site_url + "games/king/")
+    # A move chosen in the list first: the refusal's redraw must not reset it to the list's first.
     options = widget.locator(".rw-move-list select option")
     chosen = options.nth(options.count() - 1).get_attribute("value")
     assert chosen != options.first.get_attribute("value")
     widget.locator(".rw-move-list select").select_option(value=chosen)
-    # A refused card redraws the table (its message); the reader's choice in the list survives it.
-    widget.locator("[data-zone=hand-0] .rw-card:not(.rw-card--legal)").first.click()
-    widget.locator(".rw-message").get_by_text("you must follow suit").wait_for()
-    page.evaluate("document.querySelector('[data-widget=play]').rwWidget.render()")
-    assert widget.locator(".rw-move-list select").input_value() == chosen
-    widget.locator(".rw-move-list").get_by_role("button", name="Play").click()
-    page.wait_for_function("n => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === n", arg=12)
-    assert chosen.split()[-1] not in [c.get_attribute("data-card") for c in human_hand(widget).all()]
-
-
-def test_an_illegal_card_shows_the_reason_and_links_the_rule(page, site_url):
-    widget = ready_to_play(page, site_url + "games/king/")
     illegal = widget.locator("[data-zone=hand-0] .rw-card:not(.rw-card--legal)").first
     illegal.click()
     message = widget.locator(".rw-message")
@@ -86,6 +75,11 @@ def test_an_illegal_card_shows_the_reason_and_links_the_rule(page, site_url):
     assert link.get_attribute("href") == "#play.follow-suit"
     assert page.locator('[id="play.follow-suit"]').count() == 1
     assert human_hand(widget).count() == 13  # nothing changed
+    page.evaluate("document.querySelector('[data-widget=play]').rwWidget.render()")
+    assert widget.locator(".rw-move-list select").input_value() == chosen
+    widget.locator(".rw-move-list").get_by_role("button", name="Play").click()
+    page.wait_for_function("n => document.querySelectorAll('[data-widget=play] [data-zone=hand-0] .rw-card').length === n", arg=12)
+    assert chosen.split()[-1] not in [c.get_attribute("data-card") for c in human_hand(widget).all()]
 
 
 def test_keyboard_play_and_undo(page, site_url):
