@@ -41,11 +41,16 @@ def loose_sums(values, most):
     [([0], 3), ([2], 2), ([2, 3], 3), ([3], 1)]
     """
     subsets = []   # those of the values from index k on, in order
-    for k in reversed(range(len(values))):
-        value, bit = values[k], 1 << k
+    for k in range(len(values) - 1, -1, -1):
+        value = values[k]
         if value is not None and value <= most:
-            subsets = ([(bit, value)] + [(bit | mask, value + total) for mask, total in subsets
-                                         if value + total <= most] + subsets)
+            # A loop, not a comprehension: the lists are short, and a comprehension is a call.
+            bit, room = 1 << k, most - value
+            grown = [(bit, value)]
+            for mask, total in subsets:
+                if total <= room:
+                    grown.append((bit | mask, value + total))
+            subsets = grown + subsets if subsets else grown
     return subsets
 
 
