@@ -124,12 +124,9 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _start_hand(self, number, dealer):
         self.plays = 0           # cards played this hand
+        # Replaced whole when it changes, never changed in place: a move's new state need not copy it.
         setattr(self, self.CLEARING + "s", [0, 0])
         super()._start_hand(number, dealer)
-
-    def _copied(self):
-        super()._copied()
-        setattr(self, self.CLEARING + "s", list(self.clearings))
 
     def _new_hands(self):
         """Deal new hands from the stock: the sentence that says so."""
@@ -425,7 +422,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         self.hands[seat].remove(card)
         for c in taken:
             self._take_from_table(c)
-        self.piles.append(Pile(cards, target, seat, sets))
+        self.piles = self.piles + [Pile(cards, target, seat, sets)]   # a new list (``PilesOnTable``)
         says, words = self.SAYS, {"name": name, "card": card.symbol, "value": target, "onto": onto}
         if raised:
             beside = [c for c in taken if c not in raised[0].cards]
@@ -457,7 +454,9 @@ class BuildingGame(PilesOnTable, FishingGame):
     def _capture(self, seat, card, taken):
         super()._capture(seat, card, taken)
         if not self.layout and not self.piles and self._counts_clearing():   # it took every card left
-            self.clearings[self.side(seat)] += 1
+            counts = list(self.clearings)
+            counts[self.side(seat)] += 1
+            setattr(self, self.CLEARING + "s", counts)   # a new list (``_start_hand``)
             self.said = f"{self.said[:-1]}: a {self.CLEARING}!"
 
     def _counts_clearing(self):

@@ -182,7 +182,7 @@ class PilesOnTable:
         for i, pile in enumerate(self.piles):
             if card in pile.cards:
                 rest = tuple(c for c in pile.cards if c != card)
-                self.piles[i:i + 1] = [pile._replace(cards=rest)] if rest else []
+                self.piles = self.piles[:i] + ([pile._replace(cards=rest)] if rest else []) + self.piles[i + 1:]
                 return
 
     def pile_of(self, card):
@@ -190,12 +190,9 @@ class PilesOnTable:
         return next((i for i, pile in enumerate(self.piles) if card in pile.cards), None)
 
     def _start_hand(self, number, dealer):
+        # Replaced whole when it changes, never changed in place: a move's new state need not copy it.
         self.piles = []
         super()._start_hand(number, dealer)
-
-    def _copied(self):
-        super()._copied()
-        self.piles = list(self.piles)
 
     def pile_label(self, pile):
         return f"{self.player_names()[pile.owner]}'s pile of {pile.value}"
