@@ -284,21 +284,27 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        held, values = self._cached_held
-        if card not in self.hands[self.turn] or held.get(v, 0) > 1:
-            return values[bisect_left(values, v):]
-        return values[bisect_right(values, v):]
+        values, targets = self._cached_held
+        if card in self.hands[self.turn]:
+            return targets[v]
+        return values[bisect_left(values, v):]
 
     @once_per_state
     def _cached_held(self):
-        """How many cards of each value from 2 to 10 the seat to act holds, and those values in
-        increasing order."""
+        """The values from 2 to 10 of the cards the seat to act holds, in increasing order, and the
+        values a build with each card of its hand may have, by the card's value (``_build_values``:
+        the moves of a state ask them for every card)."""
         counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
         for card in self.hands[self.turn]:
             v = value(card)
-            if v is not None and LOWEST <= v <= self.HIGHEST:
+            if v is not None:
                 counts[v] = counts.get(v, 0) + 1
-        return counts, sorted(counts)
+        values = sorted(counts)
+        values = values[bisect_left(values, LOWEST):bisect_right(values, self.HIGHEST)]
+        targets = {}   # a loop, not a comprehension: a hand holds a few values, and a comprehension is a call
+        for v, n in counts.items():
+            targets[v] = values[bisect_left(values, v) if n > 1 else bisect_right(values, v):]
+        return values, targets
 
     # ---- moves -----------------------------------------------------------------------------------
 
@@ -308,6 +314,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
         mask_cards, capture_sets, builds = self.mask_cards, self._capture_sets, self._builds
+        build_values = self._cached_held[1]
         moves = []
         add = moves.append
         for card in self.hands[self.turn]:
@@ -315,8 +322,10 @@ class BuildingGame(PilesOnTable, FishingGame):
                 add(capture(mask_cards(made), card))
             if free:
                 add(play(card))
-            for items, target in builds(card):
-                add(build(mask_cards(items), card, target))
+            v = value(card)
+            if v is not None and build_values[v]:
+                for items, target in builds(card, build_values[v]):
+                    add(build(mask_cards(items), card, target))
         return moves
 
     def _taking_refusal(self, move, card):
