@@ -175,7 +175,9 @@ class BuildingGame(PilesOnTable, FishingGame):
     def sum_combos(self, total, least=1):
         """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
         sums = self._cached_table.sums.get(total, [])
-        return sums if least == 1 else [mask for mask in sums if mask.bit_count() >= least]
+        if least == 1 or not sums:   # no comprehension made for nothing: a comprehension is a call
+            return sums
+        return [mask for mask in sums if mask.bit_count() >= least]
 
     def piles_worth(self, total):
         """Each pile of value ``total``, as a combination."""
@@ -223,8 +225,14 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _capture_sets(self, card):
         combos = self._takes(card)
-        several = len(combos) > 1 and self._takes_several(card)
-        sets = unions(combos) if several else {combo: (combo,) for combo in combos}
+        if not combos:
+            return {}   # as for most cards: no comprehension made, a comprehension being a call
+        if len(combos) > 1 and self._takes_several(card):
+            sets = unions(combos)
+        else:
+            sets = {}
+            for combo in combos:
+                sets[combo] = (combo,)
         if self._cached_bound:
             sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
         return sets
