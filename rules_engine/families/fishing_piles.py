@@ -121,7 +121,9 @@ class PilesOnTable:
         for i, pile in enumerate(self.piles, first_pile):
             if pile.value <= most:
                 piles.setdefault(pile.value, []).append(1 << i)
-        items = [(c,) for c in layout] + [pile.cards for pile in self.piles]
+        items = list(zip(layout))   # each loose card alone, as a tuple (zip, not a comprehension: a call)
+        if self.piles:
+            items += [pile.cards for pile in self.piles]
         return TableItems({}, items, first_pile, 1 << first_pile, 1 << len(items), sums, piles)
 
     def pile_bit(self, pile):
