@@ -78,9 +78,14 @@ def unions(combos):
 
     >>> sorted(bin(u).count("1") for u in unions([0b1, 0b10010, 0b1100]))
     [1, 2, 2, 3, 3, 4, 5]
+    >>> unions([0b1, 0b10]), unions([0b11, 0b10])
+    ({1: (1,), 2: (2,), 3: (1, 2)}, {3: (3,), 2: (2,)})
     """
-    if len(combos) < 2:
-        return {combo: (combo,) for combo in combos}
+    if len(combos) < 3:   # as most are: written out, without the search's copies of the dict
+        if len(combos) < 2:
+            return {combo: (combo,) for combo in combos}
+        a, b = combos
+        return {a: (a,), b: (b,), a | b: (a, b)} if not a & b else {a: (a,), b: (b,)}
     reach = {0: ()}
     for combo in combos:
         for made, parts in list(reach.items()):
