@@ -149,7 +149,7 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _takes(self, card):
         """The combinations of table items ``card`` takes, each a mask: a capture takes one or
-        several disjoint ones at once."""
+        several disjoint ones at once (a list to read, not to change)."""
         raise NotImplementedError
 
     def _highest_sum(self):
@@ -172,16 +172,17 @@ class BuildingGame(PilesOnTable, FishingGame):
             mates.setdefault(c.rank, []).append(1 << i)
         return mates
 
-    def sum_combos(self, total, least=1):
-        """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
-        sums = self._cached_table.sums.get(total, [])
-        if least == 1 or not sums:   # no comprehension made for nothing: a comprehension is a call
-            return sums
-        return [mask for mask in sums if mask.bit_count() >= least]
-
-    def piles_worth(self, total):
-        """Each pile of value ``total``, as a combination."""
-        return self._cached_table.piles.get(total, [])
+    def combos_worth(self, total, least=1):
+        """The combinations worth ``total``: the sets of loose cards adding up to it, of ``least``
+        cards or more, then each pile of that value, as masks (to read, not to change: the list
+        may be the table's own)."""
+        table = self._cached_table
+        sums, piles = table.sums.get(total), table.piles.get(total)
+        if sums and least > 1:
+            sums = [mask for mask in sums if mask.bit_count() >= least]
+        if not piles:
+            return sums or []
+        return sums + piles if sums else piles
 
     def _spare(self, seat, card, taken_piles):
         """Whether ``seat`` may spend ``card`` on a move that takes (or builds on) ``taken_piles``."""
