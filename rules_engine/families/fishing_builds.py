@@ -149,7 +149,8 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _takes(self, card):
         """The combinations of table items ``card`` takes, each a mask: a capture takes one or
-        several disjoint ones at once (a list to read, not to change)."""
+        several disjoint ones at once (a list to read, not to change). They are among the loose
+        cards of its rank (``rank_mates``) and the sets and piles of its value (``combos_worth``)."""
         raise NotImplementedError
 
     def _highest_sum(self):
@@ -323,15 +324,19 @@ class BuildingGame(PilesOnTable, FishingGame):
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
         mask_cards, capture_sets, builds = self.mask_cards, self._capture_sets, self._builds
-        build_values = self._cached_held[1]
+        build_values, table = self._cached_held[1], self._cached_table
         moves = []
         add = moves.append
         for card in self.hands[self.turn]:
-            for made in capture_sets(card):
-                add(capture(mask_cards(made), card))
+            v = value(card)
+            # A card takes among the loose cards of its rank and the sets and piles of its value
+            # (``_takes``): with none on the table, it is not asked. A card of its rank is a set
+            # of its value (the sums count each card alone), but a face card has no value.
+            if (v in table.sums or v in table.piles) if v is not None else card.rank in self._cached_rank_mates:
+                for made in capture_sets(card):
+                    add(capture(mask_cards(made), card))
             if free:
                 add(play(card))
-            v = value(card)
             if v is not None and build_values[v]:
                 for items, target in builds(card, build_values[v]):
                     add(build(mask_cards(items), card, target))
