@@ -146,8 +146,8 @@ class FishingGame(State):
         return new
 
     def _copied(self):
-        self.hands = [list(h) for h in self.hands]
-        self.won = [list(w) for w in self.won]
+        # map, not a comprehension: at every move, and a comprehension is a call on Python 3.11
+        self.hands, self.won = list(map(list, self.hands)), list(map(list, self.won))
         self.layout, self.stock = list(self.layout), list(self.stock)
 
     def _forget(self):

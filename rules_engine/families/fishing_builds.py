@@ -124,12 +124,9 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _start_hand(self, number, dealer):
         self.plays = 0           # cards played this hand
+        # Replaced whole when it changes, never changed in place: a move's new state need not copy it.
         setattr(self, self.CLEARING + "s", [0, 0])
         super()._start_hand(number, dealer)
-
-    def _copied(self):
-        super()._copied()
-        setattr(self, self.CLEARING + "s", list(self.clearings))
 
     def _new_hands(self):
         """Deal new hands from the stock: the sentence that says so."""
@@ -152,7 +149,8 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _takes(self, card):
         """The combinations of table items ``card`` takes, each a mask: a capture takes one or
-        several disjoint ones at once."""
+        several disjoint ones at once (a list to read, not to change). They are among the loose
+        cards of its rank (``rank_mates``) and the sets and piles of its value (``combos_worth``)."""
         raise NotImplementedError
 
     def _highest_sum(self):
@@ -175,14 +173,17 @@ class BuildingGame(PilesOnTable, FishingGame):
             mates.setdefault(c.rank, []).append(1 << i)
         return mates
 
-    def sum_combos(self, total, least=1):
-        """The sets of loose cards adding up to ``total``, of ``least`` cards or more."""
-        sums = self._cached_table.sums.get(total, [])
-        return sums if least == 1 else [mask for mask in sums if mask.bit_count() >= least]
-
-    def piles_worth(self, total):
-        """Each pile of value ``total``, as a combination."""
-        return self._cached_table.piles.get(total, [])
+    def combos_worth(self, total, least=1):
+        """The combinations worth ``total``: the sets of loose cards adding up to it, of ``least``
+        cards or more, then each pile of that value, as masks (to read, not to change: the list
+        may be the table's own)."""
+        table = self._cached_table
+        sums, piles = table.sums.get(total), table.piles.get(total)
+        if sums and least > 1:
+            sums = [mask for mask in sums if mask.bit_count() >= least]
+        if not piles:
+            return sums or []
+        return sums + piles if sums else piles
 
     def _spare(self, seat, card, taken_piles):
         """Whether ``seat`` may spend ``card`` on a move that takes (or builds on) ``taken_piles``."""
@@ -226,8 +227,14 @@ class BuildingGame(PilesOnTable, FishingGame):
 
     def _capture_sets(self, card):
         combos = self._takes(card)
-        several = len(combos) > 1 and self._takes_several(card)
-        sets = unions(combos) if several else {combo: (combo,) for combo in combos}
+        if not combos:
+            return {}   # as for most cards: no comprehension made, a comprehension being a call
+        if len(combos) > 1 and self._takes_several(card):
+            sets = unions(combos)
+        else:
+            sets = {}
+            for combo in combos:
+                sets[combo] = (combo,)
         if self._cached_bound:
             sets = {made: parts for made, parts in sets.items() if self._may_capture(card, made, parts)}
         return sets
@@ -287,21 +294,27 @@ class BuildingGame(PilesOnTable, FishingGame):
         v = value(card)
         if v is None:
             return []
-        held, values = self._cached_held
-        if card not in self.hands[self.turn] or held.get(v, 0) > 1:
-            return values[bisect_left(values, v):]
-        return values[bisect_right(values, v):]
+        values, targets = self._cached_held
+        if card in self.hands[self.turn]:
+            return targets[v]
+        return values[bisect_left(values, v):]
 
     @once_per_state
     def _cached_held(self):
-        """How many cards of each value from 2 to 10 the seat to act holds, and those values in
-        increasing order."""
+        """The values from 2 to 10 of the cards the seat to act holds, in increasing order, and the
+        values a build with each card of its hand may have, by the card's value (``_build_values``:
+        the moves of a state ask them for every card)."""
         counts = {}   # counted by hand: a Counter takes longer to make than the rest of the builds
         for card in self.hands[self.turn]:
             v = value(card)
-            if v is not None and LOWEST <= v <= self.HIGHEST:
+            if v is not None:
                 counts[v] = counts.get(v, 0) + 1
-        return counts, sorted(counts)
+        values = sorted(counts)
+        values = values[bisect_left(values, LOWEST):bisect_right(values, self.HIGHEST)]
+        targets = {}   # a loop, not a comprehension: a hand holds a few values, and a comprehension is a call
+        for v, n in counts.items():
+            targets[v] = values[bisect_left(values, v) if n > 1 else bisect_right(values, v):]
+        return values, targets
 
     # ---- moves -----------------------------------------------------------------------------------
 
@@ -311,15 +324,22 @@ class BuildingGame(PilesOnTable, FishingGame):
         # through ``capture_move`` and ``_move``: every legal move of every state is written.
         capture, play, build = self._makers["capture"], self._makers["play"], self._makers[self.BUILD]
         mask_cards, capture_sets, builds = self.mask_cards, self._capture_sets, self._builds
+        build_values, table = self._cached_held[1], self._cached_table
         moves = []
         add = moves.append
         for card in self.hands[self.turn]:
-            for made in capture_sets(card):
-                add(capture(mask_cards(made), card))
+            v = value(card)
+            # A card takes among the loose cards of its rank and the sets and piles of its value
+            # (``_takes``): with none on the table, it is not asked. A card of its rank is a set
+            # of its value (the sums count each card alone), but a face card has no value.
+            if (v in table.sums or v in table.piles) if v is not None else card.rank in self._cached_rank_mates:
+                for made in capture_sets(card):
+                    add(capture(mask_cards(made), card))
             if free:
                 add(play(card))
-            for items, target in builds(card):
-                add(build(mask_cards(items), card, target))
+            if v is not None and build_values[v]:
+                for items, target in builds(card, build_values[v]):
+                    add(build(mask_cards(items), card, target))
         return moves
 
     def _taking_refusal(self, move, card):
@@ -425,7 +445,7 @@ class BuildingGame(PilesOnTable, FishingGame):
         self.hands[seat].remove(card)
         for c in taken:
             self._take_from_table(c)
-        self.piles.append(Pile(cards, target, seat, sets))
+        self.piles = self.piles + [Pile(cards, target, seat, sets)]   # a new list (``PilesOnTable``)
         says, words = self.SAYS, {"name": name, "card": card.symbol, "value": target, "onto": onto}
         if raised:
             beside = [c for c in taken if c not in raised[0].cards]
@@ -457,7 +477,9 @@ class BuildingGame(PilesOnTable, FishingGame):
     def _capture(self, seat, card, taken):
         super()._capture(seat, card, taken)
         if not self.layout and not self.piles and self._counts_clearing():   # it took every card left
-            self.clearings[self.side(seat)] += 1
+            counts = list(self.clearings)
+            counts[self.side(seat)] += 1
+            setattr(self, self.CLEARING + "s", counts)   # a new list (``_start_hand``)
             self.said = f"{self.said[:-1]}: a {self.CLEARING}!"
 
     def _counts_clearing(self):

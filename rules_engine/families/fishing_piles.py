@@ -41,11 +41,16 @@ def loose_sums(values, most):
     [([0], 3), ([2], 2), ([2, 3], 3), ([3], 1)]
     """
     subsets = []   # those of the values from index k on, in order
-    for k in reversed(range(len(values))):
-        value, bit = values[k], 1 << k
+    for k in range(len(values) - 1, -1, -1):
+        value = values[k]
         if value is not None and value <= most:
-            subsets = ([(bit, value)] + [(bit | mask, value + total) for mask, total in subsets
-                                         if value + total <= most] + subsets)
+            # A loop, not a comprehension: the lists are short, and a comprehension is a call.
+            bit, room = 1 << k, most - value
+            grown = [(bit, value)]
+            for mask, total in subsets:
+                if total <= room:
+                    grown.append((bit | mask, value + total))
+            subsets = grown + subsets if subsets else grown
     return subsets
 
 
@@ -73,9 +78,14 @@ def unions(combos):
 
     >>> sorted(bin(u).count("1") for u in unions([0b1, 0b10010, 0b1100]))
     [1, 2, 2, 3, 3, 4, 5]
+    >>> unions([0b1, 0b10]), unions([0b11, 0b10])
+    ({1: (1,), 2: (2,), 3: (1, 2)}, {3: (3,), 2: (2,)})
     """
-    if len(combos) < 2:
-        return {combo: (combo,) for combo in combos}
+    if len(combos) < 3:   # as most are: written out, without the search's copies of the dict
+        if len(combos) < 2:
+            return {combo: (combo,) for combo in combos}
+        a, b = combos
+        return {a: (a,), b: (b,), a | b: (a, b)} if not a & b else {a: (a,), b: (b,)}
     reach = {0: ()}
     for combo in combos:
         for made, parts in list(reach.items()):
@@ -116,7 +126,9 @@ class PilesOnTable:
         for i, pile in enumerate(self.piles, first_pile):
             if pile.value <= most:
                 piles.setdefault(pile.value, []).append(1 << i)
-        items = [(c,) for c in layout] + [pile.cards for pile in self.piles]
+        items = list(zip(layout))   # each loose card alone, as a tuple (zip, not a comprehension: a call)
+        if self.piles:
+            items += [pile.cards for pile in self.piles]
         return TableItems({}, items, first_pile, 1 << first_pile, 1 << len(items), sums, piles)
 
     def pile_bit(self, pile):
@@ -177,7 +189,7 @@ class PilesOnTable:
         for i, pile in enumerate(self.piles):
             if card in pile.cards:
                 rest = tuple(c for c in pile.cards if c != card)
-                self.piles[i:i + 1] = [pile._replace(cards=rest)] if rest else []
+                self.piles = self.piles[:i] + ([pile._replace(cards=rest)] if rest else []) + self.piles[i + 1:]
                 return
 
     def pile_of(self, card):
@@ -185,12 +197,9 @@ class PilesOnTable:
         return next((i for i, pile in enumerate(self.piles) if card in pile.cards), None)
 
     def _start_hand(self, number, dealer):
+        # Replaced whole when it changes, never changed in place: a move's new state need not copy it.
         self.piles = []
         super()._start_hand(number, dealer)
-
-    def _copied(self):
-        super()._copied()
-        self.piles = list(self.piles)
 
     def pile_label(self, pile):
         return f"{self.player_names()[pile.owner]}'s pile of {pile.value}"

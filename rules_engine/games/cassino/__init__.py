@@ -158,7 +158,7 @@ class CassinoState(BuildingGame):
         v = value(card)
         if v is None:   # a face card takes a card of its rank (play.face-cards)
             return self.rank_mates(card)
-        return self.sum_combos(v) + self.piles_worth(v)
+        return self.combos_worth(v)
 
     def _takes_several(self, card):
         return value(card) is not None   # a face card takes one card of its rank at a time (play.face-cards)

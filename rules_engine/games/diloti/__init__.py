@@ -171,7 +171,7 @@ class DilotiState(BuildingGame):
         v = value(card)
         if v is None:
             return self.rank_mates(card)
-        return self.rank_mates(card) + self.sum_combos(v, least=2) + self.piles_worth(v)
+        return self.rank_mates(card) + self.combos_worth(v, least=2)
 
     def _spare(self, seat, card, taken_piles):
         """Whether ``seat`` may spend ``card`` on a move that takes ``taken_piles``: not the last
