@@ -21,8 +21,19 @@
     early.worker = new Worker(url, { type: "module" });
     early.worker.onmessage = (event) => early.messages.push(event);
     early.worker.onerror = (event) => early.errors.push(event);
-    // The table itself is made early too (table-link.js): fetched only on such a link.
-    import(new URL("table-link.js", script.src).href).then((link) => link.startLinkedTable(script)).catch(() => {});
+    // The table itself is made early too (table-link.js, fetched only on such a link), its modules
+    // fetched now, side by side, rather than one import after another, and its first deal drawn
+    // from the build (#play-N alone: a share link opens its own position). play.js's fetch() asks
+    // for it as a crossorigin="anonymous" preload does, so the preload serves it.
+    const opening = (script.dataset.openings || "").split(" ").find((pair) => pair.startsWith(`${location.hash.slice(1)}=`));
+    if (opening) {
+      document.head.append(Object.assign(document.createElement("link"),
+        { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: new URL(`../${opening.split("=")[1]}`, script.src).href }));
+    }
+    for (const name of ["table-link.js", ...(script.dataset.playModules || "").split(" ").filter(Boolean)]) {
+      const module = import(new URL(name, script.src).href);
+      (name === "table-link.js" ? module.then((link) => link.startLinkedTable()) : module).catch(() => {});
+    }
   }
   // The theme's search costs a third of a page's bytes (its worker and the whole site's index,
   // fetched at every first load): both wait until the reader goes for the search box (a hover,

@@ -5,26 +5,10 @@
 // widgets back until it has answered the reader's first move (tableFirst).
 import { onStatus } from "./engine.js";
 
-/** Preloads the table's modules and its first deal drawn from the build (named on early.js's tag,
- *  ``script``: fetched now, not one import after another), and makes the table as soon as the
- *  parser is past its block. */
-export function startLinkedTable(script) {
-  const preload = (href, as) => {
-    const link = document.createElement("link");
-    link.rel = as ? "preload" : "modulepreload";
-    if (as) {
-      link.as = as;
-      link.crossOrigin = "anonymous";  // as play.js's fetch() asks for it, so the preload serves it
-    }
-    link.href = new URL(href, script.src).href;
-    document.head.append(link);
-  };
-  for (const name of (script.dataset.playModules || "").split(" ").filter(Boolean)) preload(name);
-  const block = location.hash.slice(1);  // #play-N alone: a share link opens its own position
-  for (const pair of (script.dataset.openings || "").split(" ")) {
-    const [id, src] = pair.split("=");
-    if (id === block && src) preload(`../${src}`, "fetch");
-  }
+/** Makes the table a link names as soon as the parser is past its block (early.js has asked for
+ *  its modules and its first deal already). */
+export function startLinkedTable() {
+  const block = location.hash.slice(1);
   const named = block.split("/")[0];
   import("./play.js").then((play) => {
     const parsed = () => {
