@@ -105,18 +105,22 @@ export async function mountAll(scope = document) {
   // its first deal, preloaded by early.js, go on the table before the page's other widgets start.
   const linked = [...scope.querySelectorAll('[data-widget="play"]')].filter(linkedTable);
   for (const root of linked) mountTable(root);
-  // Until that table has answered the reader's first move (or gone live), the widgets near it
-  // wait, unless touched (table-link.js, tableFirst).
-  const after = linked.length ? import("./table-link.js").then((link) => link.tableFirst(linked[0])).catch(() => {}) : null;
+  // Until that table has answered the reader's first move (or gone live), the widgets below it
+  // wait, unless touched (table-link.js, tableFirst); those above start at once, as a widget that
+  // grows above the table would move it under the reader's finger. With the engine up already (a
+  // page reached by instant navigation), nothing waits.
+  const waiting = linked.length && status.state !== "ready"
+    ? import("./table-link.js").then((link) => link.tableFirst(linked[0])).catch(() => {}) : null;
+  const after = (root) => (waiting && linked[0].compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING ? waiting : null);
   for (const root of scope.querySelectorAll('[data-widget="example"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    startNearViewport(root, after);
+    startNearViewport(root, after(root));
   }
   for (const root of scope.querySelectorAll('[data-widget="lesson"]')) {
     if (mounted.has(root) || !(root.dataset.frames || root.dataset.framesSrc)) continue;
     mounted.add(root);
-    startNearViewport(root, after);
+    startNearViewport(root, after(root));
   }
   markKeptLessons(scope);
   for (const root of scope.querySelectorAll('[data-widget="play"]')) {

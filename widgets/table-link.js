@@ -1,8 +1,8 @@
 // A link that names a play table (#play-1, or a share link #play-1/SEED/CODE): early.js imports
 // this from the page's <head>, and the table goes on the screen while the page still parses, not
 // after the theme's bundle (on a mid-range phone, 0.6 s of script and 0.3 s of style) and the
-// page's end. main.js then finds it made (play.js, startTable), and holds the page's other
-// widgets back until it has answered the reader's first move (tableFirst).
+// page's end. main.js then finds it made (play.js, startTable), and holds the widgets below it
+// back until it has answered the reader's first move (tableFirst).
 import { onStatus } from "./engine.js";
 
 /** Makes the table a link names as soon as the parser is past its block (early.js has asked for
@@ -26,7 +26,7 @@ export function startLinkedTable() {
 
 /** Resolves once the table of ``root`` has answered the reader's first move from the build
  *  (first-deal.js says so with an "rw-first-answer" event), the engine is ready or has failed,
- *  or after TABLE_FIRST_MS at most: the page's other widgets wait until then (main.js), since
+ *  or after TABLE_FIRST_MS at most: the widgets below it wait until then (main.js), since
  *  their modules, frames and drawing would hold the main thread the answer needs (on a mid-range
  *  phone, a lesson's drawing takes 0.2-0.3 s). */
 export function tableFirst(root) {
