@@ -18,7 +18,8 @@ rewriting this file alone:
 - on_page_content: terms in the rules are linked to the glossary;
 - on_post_page: a game page's worked-example frames are written beside it;
 - on_post_build: the self-hosted Pyodide bundle goes into the site, the widgets'
-  scripts and styles are minified, the content security policy is applied and
+  scripts and styles are minified, the theme's palette loses a rule that restyles every page
+  twice as it starts (build_scripts/theme.py), the content security policy is applied and
   ``_headers`` written (the policy, and which files browsers may keep for good).
 """
 
@@ -43,13 +44,13 @@ from mkdocs.utils import get_relative_url  # noqa: E402
 
 from build_scripts import (  # noqa: E402
     browser, collection_pages, csp, glossary, headers, htmltext, indexes, minify, pyodide_bundle, render, scorepad,
-    timing,
+    theme, timing,
 )
 from build_scripts.validate import check_site, registered_specs  # noqa: E402
 
 GLOSSARY = "glossary.md"
 STEPS = ("browser", "collection_pages", "csp", "glossary", "headers", "htmltext", "indexes", "minify", "pyodide_bundle",
-         "render", "scorepad")
+         "render", "scorepad", "theme")
 
 # What one build learned in on_config/on_files, for the page hooks after it.
 _build = {}
@@ -140,8 +141,10 @@ def on_post_build(config):
     try:
         # A dirty rebuild copies only what changed (a whole one starts from an empty folder); the
         # margin covers a file system's coarser clock, and minifying a file twice changes nothing.
-        minify.minify_site(config.site_dir, since=_build["started"] - 0.1 if _run["dirty"] else None)
-    except minify.MinifyError as error:
+        since = _build["started"] - 0.1 if _run["dirty"] else None
+        minify.minify_site(config.site_dir, since=since)
+        theme.drop_switching_rule(config.site_dir, since=since)
+    except (minify.MinifyError, theme.ThemeError) as error:
         raise PluginError(str(error)) from None
     _say_answers()
     # The self-hosted Pyodide runtime and the engine's wheel, the worker's (minified) scripts with them.
