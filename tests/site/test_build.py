@@ -179,7 +179,31 @@ def test_the_theme_offers_search_dark_mode_instant_navigation_and_print(built_si
     text = game_page(built_site, "king")
     config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', text).group(1))
     assert "navigation.instant" in config["features"]
+    assert "content.lazy" in config["features"]  # code blocks' buttons put in as they near the view
     assert 'data-md-color-scheme="slate"' in text and 'data-md-color-scheme="default"' in text
     assert "assets/print.css" in text
     index = json.loads((built_site["site"] / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert any(entry["location"].startswith("games/king/") for entry in index["docs"])
+
+
+def test_the_theme_s_palette_keeps_no_rule_that_restyles_every_element(built_site):
+    # build_scripts/theme.py: the rule restyled the whole page twice as the theme started.
+    (sheet,) = (built_site["site"] / "assets" / "stylesheets").glob("palette.*.min.css")
+    text = sheet.read_text(encoding="utf-8")
+    assert "data-md-color-switching" not in text
+    assert "[data-md-color-scheme=slate]" in text  # the rest of the palette is there
+
+
+def test_a_palette_stylesheet_without_the_rule_stops_the_build(tmp_path):
+    from build_scripts import theme
+    sheets = tmp_path / "assets" / "stylesheets"
+    sheets.mkdir(parents=True)
+    assert theme.drop_switching_rule(tmp_path) is None  # no palette: nothing to do
+    sheet = sheets / "palette.0123abcd.min.css"
+    sheet.write_text(f"a{{color:red}}{theme.SWITCHING_RULE}b{{color:blue}}", encoding="utf-8")
+    assert theme.drop_switching_rule(tmp_path) == sheet
+    assert sheet.read_text(encoding="utf-8") == "a{color:red}b{color:blue}"
+    # Left alone by a dirty build that did not write it again; a new theme's file stops the build.
+    assert theme.drop_switching_rule(tmp_path, since=sheet.stat().st_mtime + 10) is None
+    with pytest.raises(theme.ThemeError, match=r"palette\.0123abcd\.min\.css: the theme's rule"):
+        theme.drop_switching_rule(tmp_path)
