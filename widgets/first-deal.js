@@ -17,6 +17,7 @@
 // starts, so a page that never reaches its table does not fetch it.
 import { cardLabel, el, prettyMove } from "./cards.js";
 import { onStatus, request, status } from "./engine.js";
+import { pace } from "./pace.js";
 import { updateHash } from "./play-links.js";
 import { pickAgain } from "./selection.js";
 import { builtSelection, clicksOf } from "./tables.js";
@@ -104,17 +105,23 @@ export class FirstDeal extends EarlyTable {
     widget.root.classList.add(EARLY);
     widget.loading.append(this.note);
     // Drawn by the widget itself, so that a card, a choice or the move list behave as they will live.
-    widget.show(replies[0]);
-    this.drawn = this.botsBefore(replies.slice(1));
+    this.drawn = this.showInTurn(replies);
   }
 
-  /** The bots' moves before the reader's turn, one at a time as the live table shows them. */
-  async botsBefore(replies) {
-    for (const reply of replies) {
-      await this.widget.pace.before();
-      if (this.state !== "drawn") return;
-      this.widget.show(reply);
+  /** Replies drawn one at a time, at the reader's pace, as the live table draws the bots' moves; at
+   *  the instant pace only the last is drawn (each drawing lays out the page again: 30-60 ms with a
+   *  phone's CPU), the others going to the move log. ``drawLast`` false: the caller draws the last
+   *  itself. False if the table was taken meanwhile. */
+  async showInTurn(replies, drawLast = true) {
+    const widget = this.widget;
+    const each = pace() !== "instant";
+    for (const [index, reply] of replies.entries()) {
+      if (index) await widget.pace.before();
+      if (this.state !== "drawn") return false;
+      const last = index === replies.length - 1;
+      widget.show(reply, true, last ? drawLast : each);
     }
+    return true;
   }
 
   /** Called at the end of the widget's render: a table not yet live takes a first move, and only that. */
@@ -186,9 +193,11 @@ export class FirstDeal extends EarlyTable {
    *  bots' replies one at a time; kept to play live instead if the file cannot be had. */
   async answer(move, src) {
     const widget = this.widget;
+    // Asked for before the table is drawn busy, so that the drawing and the round trip overlap.
+    const answered = fetch(new URL(`../${src}`, import.meta.url)).then((r) => (r.ok ? r.json() : null)).catch(() => null);
     this.answering = widget.busy = true;
     widget.render();
-    const replies = await fetch(new URL(`../${src}`, import.meta.url)).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    const replies = await answered;
     widget.busy = false;
     if (this.state !== "drawn") return;
     if (!Array.isArray(replies) || !replies[0]?.table) {
@@ -200,12 +209,7 @@ export class FirstDeal extends EarlyTable {
     this.reply = replies[replies.length - 1];
     widget.selected = null;
     widget.say("");
-    widget.show(replies[0]);
-    for (const reply of replies.slice(1)) {
-      await widget.pace.before();
-      if (this.state !== "drawn") return;
-      widget.show(reply);
-    }
+    if (!await this.showInTurn(replies, false)) return;
     this.answering = false;
     widget.render();
     widget.root.dispatchEvent(new Event("rw-first-answer"));  // the page's other widgets may start (main.js)

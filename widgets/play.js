@@ -296,8 +296,9 @@ export class PlayWidget {
     await this.open({});  // the engine draws the seed, and keeps it until asked
   }
 
-  /** Draws a reply; ``handEnd`` false: a hand's end in it is not shown (an undo goes back past it). */
-  show(reply, handEnd = true) {
+  /** Draws a reply; ``handEnd`` false: a hand's end in it is not shown (an undo goes back past it);
+   *  ``draw`` false: takes it without drawing it (a later one is drawn at once after it). */
+  show(reply, handEnd = true, draw = true) {
     this.opened = true;
     const moved = reply.step !== this.step;
     if (moved) {
@@ -317,7 +318,7 @@ export class PlayWidget {
     if (reply.dealt_afresh && this.title && !this.heading.textContent.includes(AFRESH)) {
       this.heading.textContent = `${this.title} ${AFRESH}`;
     }
-    this.render();
+    if (draw) this.render();
     // A real-time table's beat and reactions: timing.js, loaded only for such a game.
     if (reply.table.rhythm) {
       this.rhythm ??= import("./timing.js").then(({ Rhythm }) => {
