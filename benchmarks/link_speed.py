@@ -17,10 +17,11 @@ fast start (the memory snapshot, ?engine-start=snapshot) and of the normal start
 (?engine-start=normal), each forced, and of a bare loadPyodide() in a module worker; the median
 of --runs runs (default 3) with min-max; and the bytes the server sent for each, up to that
 moment; beside the engine's starts, when the block's first deal, drawn from the build while the
-engine loads (widgets/first-deal.js), was on the table, and when the engine was ready. A page
+engine loads (widgets/first-deal.js), was on the table and in view, and when the engine was ready. A page
 that gives up (widgets/engine.js stops waiting for the engine after 60 s without a sign of life
 from the worker) counts as a failed run. For the page's own start it also plays the first legal card
-as soon as one is offered (on the deal drawn from the build, if the engine is not up yet) and times
+as soon as one is offered in view (on the deal drawn from the build, if the engine is not up yet),
+tapped where it lies from the page's first bytes on (answer_first_move), and times
 when the table answered it: from the build's answer to that card (rules_engine.prepared.answers) or, if
 the engine came first, live; each beside the bare loadPyodide() of the same profile (× bare).
 ``--cpu 1,4`` runs every profile also with Chromium's CPU throttled 4× (a mid-range phone's;
@@ -57,25 +58,72 @@ def progress(text):
     print(f"link_speed: {text}", file=sys.stderr, flush=True)
 
 
-# The reader's first move on the deal drawn from the build: a card offered there, and the page's clock
-# when it is offered and when it is answered (from the build's answer, or live if the engine came first).
+# When the reader can see the first deal drawn from the build: the page's clock once the table is
+# drawn from the build (rw-play--early) and in the window (the browser scrolls to a link's table only
+# once the page has parsed; widgets/table-link.js puts it in view when made). Watched by observers,
+# not at every frame: a loop of animation frames would make the browser draw the page at each frame
+# while it parses, and put the table 0.2-0.4 s later with the CPU 4× slower.
+SEEN = """(() => {
+  let visible = false, drawn = false;
+  const seen = () => { if (visible && drawn && window.__seenAt === undefined) window.__seenAt = performance.now(); };
+  const watch = () => {
+    const root = document.getElementById("play-1");
+    if (!root) return false;
+    new IntersectionObserver((entries) => { visible = entries.at(-1).isIntersecting; seen(); }).observe(root);
+    new MutationObserver(() => { drawn ||= root.classList.contains("rw-play--early"); seen(); })
+      .observe(root, { attributes: true, attributeFilter: ["class"] });
+    return true;
+  };
+  const parsing = new MutationObserver(() => watch() && parsing.disconnect());
+  parsing.observe(document, { childList: true, subtree: true });
+})();"""
+# The reader's first move on the deal drawn from the build: a card offered there, in view, and the
+# page's clock when it is offered and when it is answered (from the build's answer, or live if the
+# engine came first).
 OFFERED = """() => { const w = document.querySelector("#play-1")?.rwWidget, early = w?.early;
     if (early && early.state === "drawn" && !early.answering && w.desc === early.reply.table
-        && w.table.querySelector(".rw-card--legal")) return "early";
+        && window.__seenAt !== undefined && w.table.querySelector(".rw-card--legal")) return "early";
     return window.__bench.yourTurn.length ? "live" : (window.rulesEngineStatus || {}).state === "failed" ? "failed" : false; }"""
 ANSWERED = """(step) => { const w = document.querySelector("#play-1").rwWidget;
     return w.step > step && !w.busy && !(w.early && w.early.answering) && w.desc.to_act !== null; }"""
 
 
+# Where the reader taps: the middle of the first legal card of the reader's hand (page coordinates).
+TAP_POINT = """() => { const w = document.querySelector("#play-1").rwWidget;
+    const box = w.table.querySelector("[data-zone=hand-0] .rw-card--legal").getBoundingClientRect();
+    return [w.step, box.left + box.width / 2, box.top + box.height / 2]; }"""
+
+
+def poll(page, expression, every=0.02):
+    """Asks the page ``expression`` (a function) until it answers something true, from the moment
+    the page's document exists (page.goto returned at "commit"); that answer."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        try:
+            found = page.evaluate(f"window.__bench && ({expression})()")
+        except Exception as error:  # the document not there yet, or replaced meanwhile
+            if "context was destroyed" not in str(error) and "__bench" not in str(error):
+                raise
+            found = None
+        if found:
+            return found
+        time.sleep(every)
+    raise TimeoutError(f"waited {TIMEOUT_MS / 1000:.0f} s for {expression}")
+
+
 def answer_first_move(page):
     """Plays the first legal card as soon as one is offered: the page's clock (s) when it was
-    offered and when the table had answered it, and whether the answer came before the engine."""
-    way = page.wait_for_function(OFFERED, timeout=TIMEOUT_MS, polling=50).json_value()
+    offered and when the table had answered it, and whether the answer came before the engine.
+    The page is asked from the moment its document exists, not from its load event, and the card
+    is tapped where it lies (page.mouse), as a reader's finger does: Playwright's click first waits
+    for two still frames and checks what is under the point, each a round trip to a main thread the
+    theme's script may be holding (0.4-0.5 s with the CPU 4× slower)."""
+    way = poll(page, OFFERED)
     if way == "failed":
         return {}
     offered = page.evaluate("performance.now()")
-    step = page.evaluate("document.querySelector('#play-1').rwWidget.step")
-    page.locator("#play-1 [data-zone=hand-0] .rw-card--legal").first.click()
+    step, x, y = page.evaluate(TAP_POINT)
+    page.mouse.click(x, y)
     page.wait_for_function(ANSWERED, arg=step, timeout=TIMEOUT_MS, polling=50)
     answered = page.evaluate("performance.now()")
     before = page.evaluate("(window.rulesEngineStatus || {}).state !== 'ready'")
@@ -89,6 +137,7 @@ def first_move(session, site, server, start, cpu=1):
     ``cpu``: Chromium's CPU throttling rate (4: a mid-range phone's)."""
     context = session.context(instrument=start != "bare")
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(SEEN)
     server.reset()
     table = {}
     try:
@@ -104,7 +153,8 @@ def first_move(session, site, server, start, cpu=1):
             seconds, way = result["doneAt"] / 1000, "bare"
         else:
             query = QUERIES[start]
-            page.goto(site + f"games/king/{query}#play-1")
+            # The reader's first move is timed from the page's first bytes on (answer_first_move).
+            page.goto(site + f"games/king/{query}#play-1", wait_until="commit" if start == "chosen" else "load")
             if start == "chosen":
                 table.update(answer_first_move(page))
             # The reader's turn, or the page giving up (widgets/engine.js: 60 s without a sign of life).
@@ -117,8 +167,8 @@ def first_move(session, site, server, start, cpu=1):
                 seconds, way = None, f"FAILED after {page.evaluate('performance.now()') / 1000:.0f} s: {error}"
             else:
                 seconds = wait_your_turn(page, "king", 0, timeout=TIMEOUT_MS) / 1000
-                # The deal drawn from the build while the engine loads, and the engine ready (page clock).
-                drawn = page.evaluate("(window.__bench.firstDeal[0] || {}).at ?? null")
+                # The deal drawn from the build while the engine loads, in view, and the engine ready (page clock).
+                drawn = page.evaluate("window.__seenAt ?? null")
                 ready = page.evaluate("rulesEngineStatus.readyAt")
                 table.update(drawn=drawn / 1000 if drawn is not None else None,
                              ready=ready / 1000 if ready is not None else None)
