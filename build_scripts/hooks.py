@@ -16,7 +16,8 @@ rewriting this file alone:
   games' facts measured by the engine's bots); the home page gets its catalogue;
   the score pad's page gets its element (its data file is added in on_files);
 - on_page_content: terms in the rules are linked to the glossary;
-- on_post_page: a game page's worked-example frames are written beside it;
+- on_post_page: a game page's worked-example frames are written beside it, and every
+  code block is made reachable from the keyboard (build_scripts/theme.py);
 - on_post_build: the self-hosted Pyodide bundle goes into the site, the widgets'
   scripts and styles are minified, the theme's palette loses a rule that restyles every page
   twice as it starts (build_scripts/theme.py), the content security policy is applied and
@@ -141,9 +142,8 @@ def on_post_build(config):
     try:
         # A dirty rebuild copies only what changed (a whole one starts from an empty folder); the
         # margin covers a file system's coarser clock, and minifying a file twice changes nothing.
-        since = _build["started"] - 0.1 if _run["dirty"] else None
-        minify.minify_site(config.site_dir, since=since)
-        theme.drop_switching_rule(config.site_dir, since=since)
+        minify.minify_site(config.site_dir, since=_build["started"] - 0.1 if _run["dirty"] else None)
+        theme.drop_switching_rule(config.site_dir)
     except (minify.MinifyError, theme.ThemeError) as error:
         raise PluginError(str(error)) from None
     _say_answers()
@@ -265,6 +265,7 @@ def on_post_page(output, page, config):
     worker = browser.worker_address(_build["bundle_folder"])
     openings = play_openings(output) if 'data-widget="play"' in output else None
     output = output.replace("</head>", browser.early_start_script(script, worker, openings) + "\n</head>", 1)
+    output = theme.keyboard_reachable_code(output)
     for path, text in _build.get("frames", {}).pop(page.file.src_uri, {}).items():
         target = Path(config.site_dir) / path
         target.parent.mkdir(parents=True, exist_ok=True)

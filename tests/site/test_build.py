@@ -190,7 +190,7 @@ def test_the_theme_s_palette_keeps_no_rule_that_restyles_every_element(built_sit
     # build_scripts/theme.py: the rule restyled the whole page twice as the theme started.
     (sheet,) = (built_site["site"] / "assets" / "stylesheets").glob("palette.*.min.css")
     text = sheet.read_text(encoding="utf-8")
-    assert "data-md-color-switching" not in text
+    assert "data-md-color-switching]" not in text
     assert "[data-md-color-scheme=slate]" in text  # the rest of the palette is there
 
 
@@ -202,8 +202,20 @@ def test_a_palette_stylesheet_without_the_rule_stops_the_build(tmp_path):
     sheet = sheets / "palette.0123abcd.min.css"
     sheet.write_text(f"a{{color:red}}{theme.SWITCHING_RULE}b{{color:blue}}", encoding="utf-8")
     assert theme.drop_switching_rule(tmp_path) == sheet
-    assert sheet.read_text(encoding="utf-8") == "a{color:red}b{color:blue}"
-    # Left alone by a dirty build that did not write it again; a new theme's file stops the build.
-    assert theme.drop_switching_rule(tmp_path, since=sheet.stat().st_mtime + 10) is None
+    assert sheet.read_text(encoding="utf-8") == f"a{{color:red}}{theme.DONE}b{{color:blue}}"
+    # A dirty build finds it changed already; a new theme's file stops the build.
+    assert theme.drop_switching_rule(tmp_path) is None
+    sheet.write_text("a{color:red}", encoding="utf-8")
     with pytest.raises(theme.ThemeError, match=r"palette\.0123abcd\.min\.css: the theme's rule"):
         theme.drop_switching_rule(tmp_path)
+
+
+def test_every_code_block_can_be_reached_from_the_keyboard_before_the_theme_mounts_it(built_site):
+    # content.lazy: the theme gives a wide block its tabindex only as the block nears the view.
+    blocks = 0
+    for path in ("adding-a-game", "games/king"):
+        text = page(built_site, path)
+        found = re.findall(r"<pre\b[^>]*>(?:<span></span>)?<code([^>]*)>", text)
+        assert found and all(attrs == ' tabindex="0"' for attrs in found), (path, set(found))
+        blocks += len(found)
+    assert blocks > 10
