@@ -43,17 +43,10 @@ function follow(event) {
   window.location$.next(url);
 }
 
-// Served where site_url says (this page's canonical address, host aside, is where it is), the
-// theme follows every link of the sitemap itself: the sitemap is not fetched a second time.
-function servedAtSiteUrl() {
-  const canonical = document.querySelector('link[rel="canonical"]')?.href;
-  if (!canonical) return false;
-  const url = new URL(canonical);
-  return url.port === location.port && url.pathname === location.pathname;
-}
-
+// Imported by main.js only where the site is not served at site_url (where it is, the theme
+// follows every link of the sitemap itself, and the sitemap is not fetched a second time).
 if (config?.features?.includes("navigation.instant") && location.protocol !== "file:"
-    && typeof window.location$?.next === "function" && !servedAtSiteUrl()) {
+    && typeof window.location$?.next === "function") {
   readSitemap().catch(() => {});
   window.addEventListener("click", follow, true);
 }

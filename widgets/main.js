@@ -1,7 +1,17 @@
 // Mounts the widgets of the page, and again after each instant navigation
 // (mkdocs-material's document$), sharing the one engine worker.
 import { startEngine, status } from "./engine.js";
-import "./instant.js";
+
+// Served where site_url says (this page's canonical address, host aside, is where it is), the
+// theme follows every link of the site instantly itself; elsewhere (a preview, another port),
+// instant.js hands it the links it would not take. Fetched only there: most readers never need it.
+function servedAtSiteUrl() {
+  const canonical = document.querySelector('link[rel="canonical"]')?.href;
+  if (!canonical) return false;
+  const url = new URL(canonical);
+  return url.port === location.port && url.pathname === location.pathname;
+}
+if (!servedAtSiteUrl()) import("./instant.js").catch(() => {});
 
 const mounted = new WeakSet();
 // A worked example (stepper.js and the table's renderer) or a lesson (lesson.js), each with its
